@@ -1,0 +1,93 @@
+"""Line layouts (R-MI-2): one line with two ends, L and R; doubles are not spinners."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bot.engine.errors import IllegalMove
+from bot.engine.moves import END_NAMES, LINE_ENDS
+from bot.engine.round import Fits, Round
+from bot.engine.tiles import SUIT, Tile
+
+_L = END_NAMES.index("L")
+_R = END_NAMES.index("R")
+
+
+class LineRound(Round):
+    """A round on a line. The lead ``a-b`` lies with ``a`` (its high end) on the left."""
+
+    ends: ClassVar[tuple[str, ...]] = LINE_ENDS
+
+    first: Tile | None
+    left: list[tuple[Tile, int]]
+    """Tiles laid on the left end, from the lead outwards, each with its outer value."""
+    right: list[tuple[Tile, int]]
+    line_ends: list[int]
+    """The numbers the L and R ends show."""
+
+    def _init_layout(self) -> None:
+        self.first = None
+        self.left = []
+        self.right = []
+        self.line_ends = [0, 0]
+
+    def _copy_layout(self, new: Round) -> None:
+        assert isinstance(new, LineRound)
+        new.left = self.left.copy()
+        new.right = self.right.copy()
+        new.line_ends = self.line_ends.copy()
+
+    def _lay(self, tile: Tile, end: int | None) -> None:
+        if end is None:
+            self.first = tile
+            self.line_ends = [tile.high, tile.low]
+            return
+        side = end - _L
+        far = tile.other(self.line_ends[side])
+        (self.left if side == 0 else self.right).append((tile, far))
+        self.line_ends[side] = far
+
+    def _compute_fits(self) -> Fits:
+        left, right = self.line_ends
+        return [(_L, SUIT[left]), (_R, SUIT[right])]
+
+    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
+        need = self.line_ends[end - _L]
+        return IllegalMove(
+            f"{tile} does not fit: end {END_NAMES[end]} needs a {need}", f"{self.rule_prefix}-2"
+        )
+
+    def open_ends(self) -> dict[str, int]:
+        if self.first is None:
+            return {}
+        return {"L": self.line_ends[0], "R": self.line_ends[1]}
+
+    def line(self) -> list[tuple[Tile, int, int]]:
+        """The line from left to right: each tile with the values on its left and right."""
+        assert self.first is not None
+        return (
+            [(tile, far, tile.other(far)) for tile, far in reversed(self.left)]
+            + [(self.first, self.first.high, self.first.low)]
+            + [(tile, tile.other(far), far) for tile, far in self.right]
+        )
+
+    def _layout_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "line",
+            "tiles": [
+                {"tile": str(tile), "left": left, "right": right}
+                for tile, left, right in self.line()
+            ],
+            "lead_index": len(self.left),
+        }
+
+    def _load_layout(self, data: dict[str, Any]) -> None:
+        tiles = data["tiles"]
+        lead = data["lead_index"]
+        first = tiles[lead]
+        self._lay(Tile.parse(first["tile"]), None)
+        self.line_ends = [first["left"], first["right"]]
+        for placed in reversed(tiles[:lead]):
+            self._lay(Tile.parse(placed["tile"]), _L)
+        for placed in tiles[lead + 1 :]:
+            self._lay(Tile.parse(placed["tile"]), _R)

@@ -1,0 +1,97 @@
+"""Maltese Cross (R-MC): Cross with a second phase that caps every arm with a double."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bot.engine.cross import Cross
+from bot.engine.errors import IllegalMove
+from bot.engine.moves import SPINNER_ARMS
+from bot.engine.round import Fits, Round
+from bot.engine.tiles import DOUBLE, Tile
+
+
+class MalteseCross(Cross):
+    game: ClassVar[str] = "maltese-cross"
+    title: ClassVar[str] = "Maltese Cross"
+    rule_prefix: ClassVar[str] = "R-MC"
+
+    capped: list[bool]
+
+    def _init_layout(self) -> None:
+        super()._init_layout()
+        self.capped = [False] * 4
+
+    def _copy_layout(self, new: Round) -> None:
+        super()._copy_layout(new)
+        assert isinstance(new, MalteseCross)
+        new.capped = self.capped.copy()
+
+    @property
+    def complete(self) -> bool:
+        """R-MC-4: all four arms capped, the Maltese cross is complete."""
+        return all(self.capped)
+
+    @property
+    def phase(self) -> str:
+        phase = super().phase
+        return (
+            "caps" if phase == "open" and not self.complete and not any(self.dead_arms()) else phase
+        )
+
+    def dead_arms(self) -> list[bool]:
+        """R-MC-5: once the boneyard is down to 2 with the cross incomplete, every arm
+        without a cap is dead. Derived, not stored: the boneyard never grows back and a
+        dead arm can never be capped, so the condition, once true, stays true."""
+        if self.spinner is None or len(self.boneyard) > self.draw_reserve or self.complete:
+            return [False] * 4
+        return [not capped for capped in self.capped]
+
+    def _is_capped(self, arm: int) -> bool:
+        return self.capped[arm]
+
+    def _lay(self, tile: Tile, end: int | None) -> None:
+        capping = self.phase == "caps"
+        super()._lay(tile, end)
+        if capping and end is not None:
+            self.capped[end] = True
+
+    def _load_layout(self, data: dict[str, Any]) -> None:
+        super()._load_layout(data)
+        self.capped = [bool(data["capped"][name]) for name in SPINNER_ARMS]
+
+    def _compute_fits(self) -> Fits:
+        dead = self.dead_arms()
+        if any(dead):
+            return self._open_fits([a for a in range(4) if not dead[a]])
+        if self.started < 4:
+            return self._cross_fits()
+        if not self.complete:
+            ends = self.arm_ends
+            return [(a, DOUBLE[ends[a]]) for a in range(4) if not self.capped[a]]
+        return self._open_fits()
+
+    def _after_draw(self) -> None:
+        if len(self.boneyard) <= self.draw_reserve:
+            self._refresh_fits()
+
+    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
+        name = SPINNER_ARMS[end]
+        if self.dead_arms()[end]:
+            return IllegalMove(
+                f"arm {name} is dead: it had no cap when the boneyard ran down to 2", "R-MC-5"
+            )
+        if self.phase == "caps":
+            if self.capped[end]:
+                return IllegalMove(f"arm {name} is capped already: cap another arm", "R-MC-3")
+            need = self.arm_ends[end]
+            return IllegalMove(
+                f"until every arm is capped only doubles may be played: arm {name} needs"
+                f" the {need}-{need}",
+                "R-MC-3",
+            )
+        return super()._why_not_fit(tile, end)
+
+    @property
+    def _cross_rule(self) -> str:
+        return "R-MC-2"

@@ -1,0 +1,289 @@
+"""A match: rounds played to the target (R-CR-7, R-MC-6, R-MG-7, R-MI-6), games played
+to the match length (R-MI-7), and the record that replays all of it.
+
+The record is the match's one text form (see ``docs/RECORD.md``)::
+
+    {"format": "domino-record/1", "game": "cross", "players": 3,
+     "options": {"target": 100, "keep_last_two": false, "match_games": 1},
+     "seed": 42, "deals": [], "actions": [[0, "6-6"], [1, "6-4 N"], [2, "draw"]]}
+
+``seed`` fixes every deal the record does not give explicitly in ``deals``; ``actions``
+are each seat's moves in order, across rounds and games. ``Match.from_record`` replays it
+to the identical state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.errors import EngineError, IllegalMove, ReplayError
+from bot.engine.moves import Move
+from bot.engine.options import Options
+from bot.engine.outcome import MatchOutcome, RoundOutcome
+from bot.engine.round import Round
+from bot.engine.tiles import Tile
+from bot.engine.variants import find_variant
+
+RECORD_FORMAT = "domino-record/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """An explicit deal: hands by seat, the boneyard in draw order, and the leader (None:
+    by the game's rule)."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...] = ()
+    leader: int | None = None
+
+    @classmethod
+    def of(
+        cls, hands: Iterable[Iterable[str]], boneyard: Iterable[str] = (), leader: int | None = None
+    ) -> Deal:
+        """A deal from tile texts: ``Deal.of([["6-6", "6-5"], ...], ["1-0"], 0)``."""
+        return cls(
+            tuple(tuple(Tile.parse(t) for t in hand) for hand in hands),
+            tuple(Tile.parse(t) for t in boneyard),
+            leader,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hands": [[str(t) for t in hand] for hand in self.hands],
+            "boneyard": [str(t) for t in self.boneyard],
+            "leader": self.leader,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Deal:
+        return cls.of(data["hands"], data.get("boneyard", ()), data.get("leader"))
+
+
+class Match:
+    """Rounds of one game to the target; in a Milo match, games to the match length.
+
+    Every side's running total is in :attr:`scores`; the round in play is :attr:`round`.
+    When a round ends the next one is dealt at once (the finished one stays readable as
+    :attr:`previous`), so a match is always either over or waiting for the seat to move.
+    """
+
+    def __init__(
+        self,
+        game: str | type[Round],
+        players: int,
+        options: Options | None = None,
+        *,
+        seed: int = 0,
+        deals: Sequence[Deal] = (),
+    ) -> None:
+        self.variant = find_variant(game) if isinstance(game, str) else game
+        self.players = players
+        self.options = options or Options.for_game(self.variant, players)
+        self.seed = seed
+        self.deals = tuple(deals)
+        self.actions: list[tuple[int, str]] = []
+        self.rounds: list[RoundOutcome] = []
+        """Every finished round's outcome, in order."""
+        self.rounds_dealt = 0
+        self.game_number = 1
+        self.round_in_game = 0
+        self.games_won = [0] * (2 if self.variant.teams else players)
+        self.game_first_leader: int | None = None
+        self.previous: Round | None = None
+        self._outcome: MatchOutcome | None = None
+        self.round = self._deal([0] * len(self.games_won))
+
+    # -- dealing -------------------------------------------------------------------------
+
+    def _deal(self, scores: list[int]) -> Round:
+        """Deal the next round: from ``deals`` while it lasts, then from the seed."""
+        index = self.rounds_dealt
+        self.rounds_dealt += 1
+        self.round_in_game += 1
+        leader = self._next_leader()
+        options, variant = self.options, self.variant
+        if index < len(self.deals):
+            deal = self.deals[index]
+            lead = deal.leader if deal.leader is not None else leader
+            new = variant(deal.hands, deal.boneyard, lead, options=options, scores=scores)
+        else:
+            rng = random.Random(f"{self.seed}:{index}")
+            new = variant.deal(self.players, rng, options=options, scores=scores, leader=leader)
+        if self.round_in_game == 1:
+            self.game_first_leader = new.leader
+        return new
+
+    def _next_leader(self) -> int | None:
+        """Who leads the next round, or None to let the game's lead rule decide.
+
+        Milo passes the lead on each round (R-MI-3); a new game of a match is led by the
+        seat after the one that led the previous game's first round (R-MI-7)."""
+        if not self.variant.rotates_lead or self.rounds_dealt == 1:
+            return None
+        if self.round_in_game == 1:
+            assert self.game_first_leader is not None
+            return (self.game_first_leader + 1) % self.players
+        return (self.round.leader + 1) % self.players
+
+    # -- play ----------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        return None if self._outcome else self.round.turn
+
+    @property
+    def scores(self) -> list[int]:
+        return self.round.scores
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return () if self._outcome else self.round.legal_moves()
+
+    def outcome(self) -> MatchOutcome | None:
+        return self._outcome
+
+    def play(self, move: Move | str) -> RoundOutcome | None:
+        """Make a move for the seat to move; returns the round's outcome if it ended it."""
+        if self._outcome is not None:
+            raise IllegalMove("the match is over")
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError as error:
+                raise IllegalMove(str(error)) from None
+        seat = self.round.turn
+        self.round.play(move)
+        self.actions.append((seat, move.text))
+        ended = self.round.outcome()
+        if ended is not None:
+            self._end_round(ended)
+        return ended
+
+    def _end_round(self, ended: RoundOutcome) -> None:
+        self.rounds.append(ended)
+        self.previous = self.round
+        scores = list(self.round.scores)
+        winner = self._game_winner(scores)
+        if winner is None:
+            self.round = self._deal(scores)
+            return
+        self.games_won[winner] += 1
+        if self.games_won[winner] >= self.options.match_games:
+            self._outcome = MatchOutcome(winner, tuple(scores), tuple(self.games_won))
+            return
+        self.game_number += 1
+        self.round_in_game = 0
+        self.round = self._deal([0] * len(scores))
+
+    def _game_winner(self, scores: list[int]) -> int | None:
+        """The side that has won the game: reached the target (R-CR-7, R-MI-6), or
+        exactly 61 in Merry-Go-Round (R-MG-7). Only one side scores at a time, so at
+        most one side can have just reached it."""
+        target = self.options.target
+        for side, score in enumerate(scores):
+            if score == target or (score > target and not self.variant.fixed_target):
+                return side
+        return None
+
+    # -- the record -----------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The match's record: enough to replay it exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.variant.game,
+            "players": self.players,
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "deals": [d.to_dict() for d in self.deals],
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Match:
+        """Replay a record; raise :class:`ReplayError` naming the first bad action."""
+        if record.get("format") != RECORD_FORMAT:
+            raise ReplayError(-1, None, f"not a {RECORD_FORMAT} record")
+        variant = find_variant(record["game"])
+        match = cls(
+            variant,
+            record["players"],
+            Options.from_dict(variant, record["players"], record["options"]),
+            seed=record["seed"],
+            deals=[Deal.from_dict(d) for d in record.get("deals", ())],
+        )
+        for index, action in enumerate(record["actions"]):
+            try:
+                seat, text = action
+                if seat != match.turn:
+                    raise IllegalMove(f"it is seat {match.turn}'s turn, not seat {seat}'s")
+                match.play(text)
+            except (EngineError, ValueError, TypeError) as error:
+                raise ReplayError(index, action, str(error)) from None
+        return match
+
+    # -- state ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state (the record plus where it has got to); ``from_dict`` rebuilds it
+        without replaying."""
+        return {
+            "record": self.record(),
+            "rounds": [r.to_dict() for r in self.rounds],
+            "rounds_dealt": self.rounds_dealt,
+            "game_number": self.game_number,
+            "round_in_game": self.round_in_game,
+            "games_won": list(self.games_won),
+            "game_first_leader": self.game_first_leader,
+            "previous": self.previous.to_dict() if self.previous else None,
+            "round": self.round.to_dict(),
+            "outcome": self._outcome.to_dict() if self._outcome else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        record = data["record"]
+        match = cls.__new__(cls)
+        match.variant = find_variant(record["game"])
+        match.players = record["players"]
+        match.options = Options(**record["options"])
+        match.seed = record["seed"]
+        match.deals = tuple(Deal.from_dict(d) for d in record["deals"])
+        match.actions = [(seat, text) for seat, text in record["actions"]]
+        match.rounds = [RoundOutcome.from_dict(r) for r in data["rounds"]]
+        match.rounds_dealt = data["rounds_dealt"]
+        match.game_number = data["game_number"]
+        match.round_in_game = data["round_in_game"]
+        match.games_won = list(data["games_won"])
+        match.game_first_leader = data["game_first_leader"]
+        match.previous = match.variant.from_dict(data["previous"]) if data["previous"] else None
+        match.round = match.variant.from_dict(data["round"])
+        outcome = data["outcome"]
+        match._outcome = (
+            MatchOutcome(outcome["winner"], tuple(outcome["scores"]), tuple(outcome["games_won"]))
+            if outcome
+            else None
+        )
+        return match
+
+    def public_view(self) -> dict[str, Any]:
+        """The round's public view with the match around it (what a picture shows)."""
+        view = self.round.public_view()
+        view.update(self._match_view())
+        return view
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        view = self.round.private_view(seat)
+        view.update(self._match_view())
+        return view
+
+    def _match_view(self) -> dict[str, Any]:
+        return {
+            "round_number": self.round_in_game,
+            "game_number": self.game_number,
+            "games_won": list(self.games_won),
+            "target": self.options.target,
+            "match_over": self._outcome.to_dict() if self._outcome else None,
+        }

@@ -1,0 +1,102 @@
+"""Merry-Go-Round (R-MG): a spinner game scored in fives, to exactly 61."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bot.engine.errors import IllegalMove
+from bot.engine.outcome import Reason, ScoreEvent
+from bot.engine.spinner import SpinnerRound
+from bot.engine.tiles import ALL_DOUBLES, Tile
+
+
+def nearest_five(value: int) -> int:
+    """R-MG-6: round to the nearest multiple of 5 (23 → 25, 22 → 20, 2 → 0)."""
+    return (value + 2) // 5 * 5
+
+
+class MerryGoRound(SpinnerRound):
+    game: ClassVar[str] = "merry-go-round"
+    title: ClassVar[str] = "Merry-Go-Round"
+    rule_prefix: ClassVar[str] = "R-MG"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    default_target: ClassVar[int] = 61
+    target_range: ClassVar[tuple[int, int]] = (61, 61)
+    fixed_target: ClassVar[bool] = True
+    offers_keep_last_two: ClassVar[bool] = True
+
+    @classmethod
+    def hand_size(cls, players: int) -> int:
+        """R-MG-1: seven tiles each."""
+        return 7
+
+    @property
+    def draw_reserve(self) -> int:  # type: ignore[override]
+        """R-MG-5: "keep last two" leaves the last two tiles undrawn."""
+        return 2 if self.options.keep_last_two else 0
+
+    def _lead_mask(self) -> int:
+        """R-MG-2: the leader leads any double of theirs."""
+        return self.hands[self.leader] & ALL_DOUBLES
+
+    def _why_not_lead(self, tile: Tile) -> IllegalMove:
+        return IllegalMove("the round opens with a double of yours", "R-MG-2")
+
+    def open_sum(self) -> int:
+        """R-MG-4: the open ends added up; a double at an arm's end counts both halves,
+        and the spinner counts both halves while fewer than two arms are started."""
+        assert self.spinner is not None
+        total = 0
+        for arm in self.arms:
+            if arm:
+                tile, far = arm[-1]
+                total += tile.value if tile.is_double else far
+        if self.started < 2:
+            total += self.spinner.value
+        return total
+
+    def _after_lay(self, seat: int, tile: Tile) -> None:
+        total = self.open_sum()
+        if total and total % 5 == 0:
+            self._award(
+                seat,
+                total // 5,
+                f"{{{seat}}} scores {total // 5}: the open ends total {total} (R-MG-4)",
+            )
+            if self.scores[seat] == self.options.target:
+                self._finish(Reason.TARGET, seat)
+
+    def _award(self, side: int, points: int, reason: str) -> None:
+        """R-MG-7: a score that would pass the target is not added (bust)."""
+        if self.scores[side] + points > self.options.target:
+            self.score_events.append(
+                ScoreEvent(
+                    side,
+                    points,
+                    f"{reason}, but that passes {self.options.target}: bust (R-MG-7)",
+                    True,
+                )
+            )
+            return
+        super()._award(side, points, reason)
+
+    def _score_round(
+        self, reason: Reason, winner_seat: int | None, counts: list[int]
+    ) -> tuple[int | None, str]:
+        """R-MG-6: (other counts − own), to the nearest 5, divided by 5."""
+        if reason is Reason.TARGET:
+            assert winner_seat is not None
+            return winner_seat, f"{{{winner_seat}}} reached exactly {self.options.target} (R-MG-7)"
+        if winner_seat is None:
+            return None, "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+        own = counts[winner_seat]
+        raw = sum(counts) - 2 * own
+        points = nearest_five(raw) // 5
+        how = (
+            f"{{{winner_seat}}} wins the round: {'dominoed' if reason is Reason.DOMINO else 'lowest count'};"
+            f" {sum(counts) - own} − {own} = {raw}, to the nearest 5 is {nearest_five(raw)}:"
+            f" {points} points (R-MG-6)"
+        )
+        if points:
+            self._award(winner_seat, points, how)
+        return winner_seat, how
