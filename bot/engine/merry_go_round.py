@@ -92,8 +92,9 @@ class MerryGoRound(SpinnerRound):
         own = counts[winner_seat]
         raw = sum(counts) - 2 * own
         points = nearest_five(raw) // 5
+        won = "dominoed" if reason is Reason.DOMINO else "lowest count"
         how = (
-            f"{{{winner_seat}}} wins the round: {'dominoed' if reason is Reason.DOMINO else 'lowest count'};"
+            f"{{{winner_seat}}} wins the round: {won};"
             f" {sum(counts) - own} − {own} = {raw}, to the nearest 5 is {nearest_five(raw)}:"
             f" {points} points (R-MG-6)"
         )

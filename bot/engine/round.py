@@ -178,10 +178,10 @@ class Round(ABC):
         """Whether the seat to move, holding nothing that fits, may draw now."""
         return len(self.boneyard) > self.draw_reserve
 
-    def _after_lay(self, seat: int, tile: Tile) -> None:
+    def _after_lay(self, seat: int, tile: Tile) -> None:  # noqa: B027 (optional hook)
         """Called after every tile is laid, the lead included (play scoring, R-MG-4)."""
 
-    def _after_draw(self) -> None:
+    def _after_draw(self) -> None:  # noqa: B027 (optional hook)
         """Called after every draw (dead arms, R-MC-5)."""
 
     def _award(self, side: int, points: int, reason: str) -> None:
