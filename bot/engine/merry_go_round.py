@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.engine.errors import IllegalMove
 from bot.engine.outcome import Reason, ScoreEvent
@@ -54,6 +54,11 @@ class MerryGoRound(SpinnerRound):
         if self.started < 2:
             total += self.spinner.value
         return total
+
+    def public_view(self) -> dict[str, Any]:
+        view = super().public_view()
+        view["open_sum"] = self.open_sum() if self.spinner is not None else 0
+        return view
 
     def _after_lay(self, seat: int, tile: Tile) -> None:
         total = self.open_sum()
