@@ -1,0 +1,23 @@
+"""Start the bot: ``python -m bot``."""
+
+from __future__ import annotations
+
+import sys
+
+from bot.config import ConfigError, Settings
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    from bot.client import run
+
+    run(settings)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

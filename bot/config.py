@@ -1,0 +1,70 @@
+"""Settings from the environment (and a ``.env`` file), read and checked once at start-up.
+
+Every setting is listed, with a comment, in ``.env.example``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DATABASE_PATH = Path("var/domino.db")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    discord_token: str
+    database_path: Path = DEFAULT_DATABASE_PATH
+    dev_guild_id: int | None = None
+    """Sync slash commands to this one server (instant) instead of globally."""
+    log_level: str = "INFO"
+    computer_pace_seconds: float = 1.5
+    """Pause between computer moves at one table, so the channel stays readable."""
+
+    @classmethod
+    def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Settings:
+        """Read the settings; a ``.env`` file fills in what the environment lacks."""
+        if env_file is not None:
+            load_dotenv(env_file, override=False)
+        token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token"
+                " there (Discord developer portal → your application → Bot → Reset Token)."
+            )
+        return cls(
+            discord_token=token,
+            database_path=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+            dev_guild_id=_optional_int("DEV_GUILD_ID"),
+            log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+            computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
+        )
+
+
+def _optional_int(name: str) -> int | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(f"{name} must be a server id (digits only), not {raw!r}")
+    return int(raw)
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if value < 0:
+        raise ConfigError(f"{name} cannot be negative")
+    return value
