@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from bot.engine.errors import IllegalMove, InvalidDeal
@@ -27,6 +28,11 @@ class Milo(LineRound):
     def hand_size(cls, players: int) -> int:
         """R-MI-1: seven tiles each, no boneyard."""
         return 7
+
+    def _check_partition(self, hands: Sequence[Iterable[Tile]]) -> None:
+        super()._check_partition(hands)
+        if self.boneyard:
+            raise InvalidDeal("Milo deals every tile: there is no boneyard (R-MI-1)")
 
     def _default_leader(self) -> int:
         """R-MI-3: in a game's first round the holder of 6-6 leads it."""
