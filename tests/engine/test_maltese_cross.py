@@ -1,0 +1,101 @@
+"""R-MC: Maltese Cross."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import IllegalMove, MalteseCross, Match, Move, Options, Reason
+from tests.engine.builders import build, legal, play
+
+ARMS = ("N", "E", "S", "W")
+
+
+def crossed() -> MalteseCross:
+    """The cross is built: arms N 5, E 4, S 3, W 2; seat 1 to play, holding 4-4 and 2-2."""
+    round_ = build(
+        MalteseCross,
+        ["6-6 6-4 6-2 5-5 3-3 1-1 0-0", "6-5 6-3 4-4 2-2 5-1 4-0"],
+    )
+    play(round_, "6-6", "6-5 N", "6-4 E", "6-3 S", "6-2 W")
+    return round_  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, 7), (3, 5), (4, 5)])
+def test_r_mc_1_hands_and_lead_as_cross(players: int, size: int) -> None:
+    match = Match("maltese-cross", players, seed=4)
+    round_ = match.round
+    assert [len(round_.hand(s)) for s in range(players)] == [size] * players
+    doubles = [t for s in range(players) for t in round_.hand(s) if t.is_double]
+    assert [m.text for m in match.legal_moves()] == [str(max(doubles))]
+
+
+def test_r_mc_2_all_four_arms_must_be_started_first() -> None:
+    round_ = build(MalteseCross, ["6-6 6-4 5-5", "6-5 5-1 1-0"])
+    play(round_, "6-6", "6-5 N", "6-4 E")
+    with pytest.raises(IllegalMove, match=r"arm N is started already.*\(R-MC-2\)"):
+        round_.play(Move.parse("5-1 N"))
+
+
+def test_r_mc_3_caps_phase_only_matching_doubles_on_uncapped_arms() -> None:
+    round_ = crossed()
+    assert round_.phase == "caps"
+    assert legal(round_) == {"4-4 E", "2-2 W"}
+    with pytest.raises(IllegalMove, match=r"only doubles may be played: arm N needs the 5-5"):
+        round_.play(Move.parse("5-1 N"))
+    play(round_, "4-4 E")
+    assert legal(round_) == {"5-5 N", "3-3 S"}
+    play(round_, "5-5 N", "2-2 W")
+    with pytest.raises(IllegalMove, match=r"arm N is capped already.*\(R-MC-3\)"):
+        round_.play(Move.parse("1-1 N"))
+
+
+def test_r_mc_3_draw_in_the_caps_phase_as_cross() -> None:
+    round_ = build(MalteseCross, ["6-6 6-4 6-2 1-0", "6-5 6-3 2-1"], "5-5")
+    play(round_, "6-6", "6-5 N", "6-4 E", "6-3 S", "6-2 W")
+    assert legal(round_) == {"draw"}
+    play(round_, "draw")  # 5-5: caps N
+    assert legal(round_) == {"5-5 N"}
+
+
+def test_r_mc_4_complete_cross_opens_play_and_later_doubles_are_not_spinners() -> None:
+    round_ = crossed()
+    play(round_, "4-4 E", "5-5 N", "2-2 W", "3-3 S")
+    assert round_.complete and round_.phase == "open"
+    assert legal(round_) == {"5-1 N", "4-0 E"}
+    play(round_, "5-1 N", "1-1 N")
+    assert round_.open_ends() == {"N": 1, "E": 4, "S": 3, "W": 2}
+
+
+def test_r_mc_5_uncapped_arms_die_when_the_boneyard_is_down_to_two(record) -> None:
+    data = record("maltese_dead_arm")
+    last = data["actions"].pop()
+    match = Match.from_record(data)
+    round_ = match.round
+    assert not any(round_.dead_arms()) and len(round_.boneyard) == 3
+    match.play(last[1])
+    assert len(round_.boneyard) == 2 and not round_.complete
+    dead = round_.dead_arms()
+    assert dead == [not capped for capped in round_.capped] and any(dead)
+    live = {ARMS[a] for a in range(4) if not dead[a]}
+    assert set(round_.open_ends()) == live
+    assert all(m.end_name in live for m in round_.legal_moves() if m.tile)
+    tile = round_.hand(round_.turn)[0]
+    dead_arm = ARMS[dead.index(True)]
+    with pytest.raises(IllegalMove, match=rf"arm {dead_arm} is dead.*\(R-MC-5\)"):
+        round_.play(Move.parse(f"{tile} {dead_arm}"))
+    assert round_.public_view()["layout"]["dead"][dead_arm] is True
+
+
+def test_r_mc_6_blocked_18_against_40_scores_22(record) -> None:
+    match = Match.from_record(record("maltese_blocked_18_vs_40"))
+    outcome = match.rounds[0]
+    assert outcome.reason is Reason.BLOCKED and outcome.winner is not None
+    assert outcome.counts[outcome.winner] == 18 and sum(outcome.counts) == 58
+    assert outcome.points[outcome.winner] == 22
+    assert "40 − 18 = 22 (R-MC-6)" in outcome.explanation
+
+
+def test_r_mc_6_target_100_by_default_60_or_other_by_choice() -> None:
+    assert Options.for_game(MalteseCross, 3).target == 100
+    assert Options.for_game(MalteseCross, 3, target=60).target == 60
+    assert Options.for_game(MalteseCross, 3, target=150).target == 150
