@@ -1,0 +1,145 @@
+"""R-MG: Merry-Go-Round."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import (
+    TILES,
+    IllegalMove,
+    InvalidDeal,
+    InvalidOptions,
+    Match,
+    MerryGoRound,
+    Move,
+    Options,
+    Reason,
+)
+from bot.engine.merry_go_round import nearest_five
+from tests.engine.builders import build, legal, play
+
+
+@pytest.mark.parametrize(("players", "boneyard"), [(2, 14), (3, 7), (4, 0)])
+def test_r_mg_1_seven_tiles_each(players: int, boneyard: int) -> None:
+    round_ = Match("merry-go-round", players, seed=2).round
+    assert [len(round_.hand(s)) for s in range(players)] == [7] * players
+    assert len(round_.boneyard) == boneyard
+
+
+def test_r_mg_2_highest_double_holder_leads_any_double() -> None:
+    round_ = build(MerryGoRound, ["5-5 2-2 6-1", "4-4 3-3 1-0"])
+    assert round_.turn == 0 and legal(round_) == {"5-5", "2-2"}
+    with pytest.raises(IllegalMove, match=r"opens with a double.*\(R-MG-2\)"):
+        round_.play(Move.parse("6-1"))
+    play(round_, "2-2")
+    assert round_.public_view()["layout"]["spinner"] == "2-2"
+
+
+def test_r_mg_2_no_double_means_a_new_deal() -> None:
+    plain = [t for t in TILES if not t.is_double]
+    with pytest.raises(InvalidDeal, match="nobody holds a double"):
+        MerryGoRound([plain[:7], plain[7:14]], plain[14:] + [t for t in TILES if t.is_double])
+
+
+def test_r_mg_3_all_four_sides_before_any_other_tile() -> None:
+    round_ = build(MerryGoRound, ["6-6 6-4 5-1", "6-5 5-2 1-0"])
+    play(round_, "6-6", "6-5 N", "6-4 E")
+    assert "5-2 N" not in legal(round_)
+    with pytest.raises(IllegalMove, match=r"\(R-MG-3\)"):
+        round_.play(Move.parse("5-2 N"))
+
+
+def test_r_mg_4_lone_5_5_spinner_scores_2_and_5_0_on_it_scores_2() -> None:
+    round_ = build(MerryGoRound, ["5-5 6-6 1-1", "5-0 4-4 2-1"], leader=0)
+    play(round_, "5-5")
+    assert round_.scores == [2, 0]  # 5 + 5 = 10
+    play(round_, "5-0 N")
+    assert round_.scores == [2, 2]  # spinner 10 + 0 = 10
+
+
+def test_r_mg_4_spinner_counts_until_two_arms_are_started() -> None:
+    round_ = build(MerryGoRound, ["3-3 3-1 6-5", "3-2 1-1 2-0"], leader=0)
+    play(round_, "3-3")
+    assert round_.open_sum() == 6
+    play(round_, "3-2 N")
+    assert round_.open_sum() == 6 + 2
+    play(round_, "3-1 E")  # two arms started: the spinner no longer counts
+    assert round_.open_sum() == 2 + 1
+    assert round_.scores == [0, 0]
+
+
+def test_r_mg_4_a_double_at_an_arm_end_counts_both_halves() -> None:
+    round_ = build(MerryGoRound, ["6-6 6-1 6-2 5-4", "6-3 6-0 3-3 5-1"], leader=0)
+    play(round_, "6-6", "6-3 N", "6-1 E", "6-0 S", "6-2 W", "3-3 N")
+    assert round_.open_sum() == (3 + 3) + 1 + 0 + 2
+
+
+def test_r_mg_5_draw_until_a_tile_fits() -> None:
+    round_ = build(MerryGoRound, ["6-6 1-1", "2-1 3-1"], "0-0 2-0 6-3 5-5")
+    play(round_, "6-6")
+    assert legal(round_) == {"draw"}
+    play(round_, "draw")  # 0-0
+    assert legal(round_) == {"draw"}
+    play(round_, "draw")  # 2-0
+    assert legal(round_) == {"draw"}
+    play(round_, "draw")  # 6-3 fits, and must be played
+    assert round_.turn == 1
+    assert legal(round_) == {"6-3 N", "6-3 E", "6-3 S", "6-3 W"}
+
+
+def test_r_mg_5_empty_boneyard_means_pass() -> None:
+    sixes = " ".join(str(t) for t in TILES if 6 in t)
+    no_six = " ".join(str(t) for t in TILES if 6 not in t)
+    round_ = build(MerryGoRound, [sixes, no_six])
+    assert round_.boneyard == []
+    play(round_, "6-6")
+    assert legal(round_) == {"pass"}
+
+
+def test_r_mg_5_keep_last_two_leaves_two_undrawn() -> None:
+    no_six = [str(t) for t in TILES if 6 not in t]
+    sixes = " ".join(str(t) for t in TILES if 6 in t)
+    round_ = build(
+        MerryGoRound, [sixes, " ".join(no_six[:-2])], " ".join(no_six[-2:]), keep_last_two=True
+    )
+    play(round_, "6-6")
+    assert legal(round_) == {"pass"}
+    plain = build(MerryGoRound, [sixes, " ".join(no_six[:-2])], " ".join(no_six[-2:]))
+    play(plain, "6-6")
+    assert legal(plain) == {"draw"}
+
+
+@pytest.mark.parametrize(("raw", "points"), [(23, 5), (22, 4), (2, 0), (25, 5), (0, 0)])
+def test_r_mg_6_round_score_to_nearest_five_divided_by_five(raw: int, points: int) -> None:
+    assert nearest_five(raw) // 5 == points
+
+
+@pytest.mark.parametrize(("kept", "points"), [("6-5 6-4 2-0", 5), ("6-5 5-4 2-0", 4), ("2-0", 0)])
+def test_r_mg_6_domino_scores_the_rounded_other_counts(kept: str, points: int) -> None:
+    round_ = build(MerryGoRound, [f"1-1 {kept}", "1-0"], leader=0)
+    play(round_, "1-1", "1-0 N")  # ends 2 and 2 + 0: no play scores
+    outcome = round_.outcome()
+    assert outcome is not None and outcome.reason is Reason.DOMINO and outcome.winner == 1
+    assert outcome.points == (0, points)
+    assert "(R-MG-6)" in outcome.explanation
+
+
+def test_r_mg_7_a_score_past_61_is_bust_and_play_goes_on() -> None:
+    round_ = build(MerryGoRound, ["5-5 6-6 1-1", "5-0 4-4 2-1"], leader=0, scores=[60, 0])
+    play(round_, "5-5")  # 2 points would make 62
+    assert round_.scores == [60, 0] and round_.outcome() is None
+    assert round_.score_events[-1].bust and "bust (R-MG-7)" in round_.score_events[-1].reason
+
+
+def test_r_mg_7_exactly_61_ends_the_game_at_once_mid_round() -> None:
+    round_ = build(MerryGoRound, ["5-5 6-6 1-1", "5-0 4-4 2-1"], leader=0, scores=[59, 0])
+    play(round_, "5-5")
+    outcome = round_.outcome()
+    assert outcome is not None and outcome.reason is Reason.TARGET and outcome.winner == 0
+    assert round_.scores == [61, 0] and round_.legal_moves() == ()
+
+
+def test_r_mg_7_target_is_always_61() -> None:
+    assert Options.for_game(MerryGoRound, 3).target == 61
+    with pytest.raises(InvalidOptions, match="exactly 61"):
+        Options.for_game(MerryGoRound, 3, target=100)
