@@ -1,7 +1,7 @@
 """Command line: play a seeded game between random players, or replay a record.
 
-    python -m bot.engine play --game cross --players 3 --seed 7 > game.json
-    python -m bot.engine replay game.json
+python -m bot.engine play --game cross --players 3 --seed 7 > game.json
+python -m bot.engine replay game.json
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ def final_state(match: Match) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.engine", description=__doc__.splitlines()[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a seeded match between random players")
     play.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -78,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         match = Match.from_record(record)
     except ReplayError as error:
-        print(f"replay failed at action {error.index} {error.action}: {error.reason}", file=sys.stderr)
+        print(
+            f"replay failed at action {error.index} {error.action}: {error.reason}", file=sys.stderr
+        )
         return 1
     except EngineError as error:
         print(f"replay failed: {error}", file=sys.stderr)

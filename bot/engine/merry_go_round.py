@@ -67,23 +67,18 @@ class MerryGoRound(SpinnerRound):
                 seat,
                 total // 5,
                 f"{{{seat}}} scores {total // 5}: the open ends total {total} (R-MG-4)",
+                kind="play",
             )
             if self.scores[seat] == self.options.target:
                 self._finish(Reason.TARGET, seat)
 
-    def _award(self, side: int, points: int, reason: str) -> None:
+    def _award(self, side: int, points: int, reason: str, kind: str = "round") -> None:
         """R-MG-7: a score that would pass the target is not added (bust)."""
         if self.scores[side] + points > self.options.target:
-            self.score_events.append(
-                ScoreEvent(
-                    side,
-                    points,
-                    f"{reason}, but that passes {self.options.target}: bust (R-MG-7)",
-                    True,
-                )
-            )
+            bust = f"{reason}, but that passes {self.options.target}: bust (R-MG-7)"
+            self.score_events.append(ScoreEvent(side, points, bust, bust=True, kind=kind))
             return
-        super()._award(side, points, reason)
+        super()._award(side, points, reason, kind)
 
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]
@@ -103,6 +98,5 @@ class MerryGoRound(SpinnerRound):
             f" {sum(counts) - own} − {own} = {raw}, to the nearest 5 is {nearest_five(raw)}:"
             f" {points} points (R-MG-6)"
         )
-        if points:
-            self._award(winner_seat, points, how)
+        self._award(winner_seat, points, how)
         return winner_seat, how

@@ -25,17 +25,31 @@ class ScoreEvent:
     points: int
     reason: str
     bust: bool = False
+    kind: str = "round"
+    """``round`` for the end-of-round award, ``play`` for a scoring play (R-MG-4)."""
 
     def describe(self, names: list[str]) -> str:
         """The reason with each seat's name filled in."""
         return self.reason.format(*names)
 
     def to_dict(self) -> dict[str, object]:
-        return {"side": self.side, "points": self.points, "reason": self.reason, "bust": self.bust}
+        return {
+            "side": self.side,
+            "points": self.points,
+            "reason": self.reason,
+            "bust": self.bust,
+            "kind": self.kind,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> ScoreEvent:
-        return cls(int(data["side"]), int(data["points"]), str(data["reason"]), bool(data["bust"]))
+        return cls(
+            int(data["side"]),
+            int(data["points"]),
+            str(data["reason"]),
+            bool(data["bust"]),
+            str(data["kind"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -184,10 +184,13 @@ class Round(ABC):
     def _after_draw(self) -> None:  # noqa: B027 (optional hook)
         """Called after every draw (dead arms, R-MC-5)."""
 
-    def _award(self, side: int, points: int, reason: str) -> None:
-        """Add ``points`` to ``side``'s running total."""
+    def _award(self, side: int, points: int, reason: str, kind: str = "round") -> None:
+        """Add ``points`` to ``side``'s running total (``kind``: see ScoreEvent). A round
+        worth nothing (a domino against a lone 0-0, R-MG-6's 2 → 0) is no event."""
+        if not points:
+            return
         self.scores[side] += points
-        self.score_events.append(ScoreEvent(side, points, reason))
+        self.score_events.append(ScoreEvent(side, points, reason, kind=kind))
 
     # -- the round as players see it -------------------------------------------------
 

@@ -37,7 +37,9 @@ def test_r_mi_2_line_with_two_ends_and_doubles_are_not_spinners() -> None:
     assert round_.open_ends() == {"L": 5, "R": 6}
     play(round_, "5-5 L")
     assert round_.open_ends() == {"L": 5, "R": 6}  # still two ends
-    with pytest.raises(IllegalMove, match=r"6-4 does not fit: end L needs a 5; 6-4 fits on R \(R-MI-2\)"):
+    with pytest.raises(
+        IllegalMove, match=r"6-4 does not fit: end L needs a 5; 6-4 fits on R \(R-MI-2\)"
+    ):
         round_.play(Move.parse("6-4 L"))
     play(round_, "6-4 R")
     layout = round_.public_view()["layout"]

@@ -62,11 +62,15 @@ def test_cli_play_then_replay(tmp_path) -> None:
     run = [sys.executable, "-m", "bot.engine"]
     played = subprocess.run(
         [*run, "play", "--game", "merry-go-round", "--players", "3", "--seed", "9"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     path = tmp_path / "game.json"
     path.write_text(played.stdout)
-    replayed = subprocess.run([*run, "replay", str(path)], capture_output=True, text=True, check=True)
+    replayed = subprocess.run(
+        [*run, "replay", str(path)], capture_output=True, text=True, check=True
+    )
     state = json.loads(replayed.stdout)
     assert state["outcome"]["scores"][state["outcome"]["winner"]] == 61
     assert state["actions"] == len(json.loads(played.stdout)["actions"])

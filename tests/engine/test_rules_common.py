@@ -102,8 +102,9 @@ def test_r_all_5_round_ends_at_once_on_domino() -> None:
 
 def test_r_all_5_blocked_round_is_detected_at_once() -> None:
     keeps = ("1-1 2-1 2-2 4-1 4-2", "4-4 5-1 5-2 5-3 5-4 6-1 6-2 6-3 6-4")
-    round_ = build(Cross, [f"{SEAT_0_PLAYS} {keeps[0]}", f"{SEAT_1_PLAYS} {keeps[1]}"],
-                   "5-5 6-6", leader=0)
+    round_ = build(
+        Cross, [f"{SEAT_0_PLAYS} {keeps[0]}", f"{SEAT_1_PLAYS} {keeps[1]}"], "5-5 6-6", leader=0
+    )
     play(round_, *BLOCKING_MOVES[:-1])
     assert round_.outcome() is None
     play(round_, BLOCKING_MOVES[-1])
