@@ -1,0 +1,58 @@
+"""``python -m bot`` on a fresh machine, and the settings it reads."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_without_a_token_the_bot_says_how_to_set_it_in_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and ".env" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_settings_come_from_a_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "COMPUTER_PACE_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=123\nDATABASE_PATH=x/y.db\n")
+    settings = Settings.from_env(env_file)
+    assert settings.discord_token == "abc" and settings.dev_guild_id == 123
+    assert settings.database_path == Path("x/y.db") and settings.computer_pace_seconds == 1.5
+
+
+def test_a_malformed_setting_is_refused_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DEV_GUILD_ID", "my-server")
+    with pytest.raises(ConfigError, match="DEV_GUILD_ID must be a server id"):
+        Settings.from_env(None)
+
+
+def test_env_example_lists_every_setting_the_bot_reads() -> None:
+    example = (ROOT / ".env.example").read_text()
+    source = (ROOT / "bot" / "config.py").read_text()
+    for name in (
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "COMPUTER_PACE_SECONDS",
+    ):
+        assert f'"{name}"' in source
+        assert f"\n{name}=" in example
