@@ -11,7 +11,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-DEFAULT_DATABASE_PATH = Path("var/domino.db")
+from data.sqlite import DEFAULT_DATABASE_PATH
 
 
 class ConfigError(Exception):

@@ -1,0 +1,112 @@
+"""Plain values the store reads and writes; nothing here knows the rules of dominoes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GLOBAL = 0
+"""The ``guild_id`` under which stats add up across every server."""
+
+
+@dataclass(slots=True)
+class TableRow:
+    """An open (or just closed) table: its whole state, its game record and its version."""
+
+    id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    status: str
+    """``lobby``, ``playing``, ``finished`` or ``cancelled``."""
+    version: int
+    state: dict[str, Any]
+    record: dict[str, Any]
+    deadline: float | None = None
+    """Unix time when the current turn runs out (stored, so timers survive restarts)."""
+    message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """One seat of a finished game. ``user_id`` None: a computer player (``computer_level``),
+    stored with the game but given no stats, rating or leaderboard row."""
+
+    seat: int
+    team: int
+    """The scoring side: the seat itself, or the Milo partnership (seat % 2)."""
+    final_score: int
+    won: bool
+    user_id: int | None = None
+    computer_level: str | None = None
+    rounds_won: int = 0
+    points: int = 0
+    dominoes: int = 0
+    blocked_wins: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    number: int
+    reason: str
+    """``domino``, ``blocked`` or ``target``."""
+    winner: int | None
+    points: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    id: str
+    table_id: str
+    guild_id: int
+    game: str
+    finished_at: float
+    record: dict[str, Any]
+    rounds: list[RoundResult]
+    participants: list[Participant]
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's totals for one game kind, in one server or (``guild_id`` 0) everywhere."""
+
+    user_id: int
+    game: str
+    guild_id: int
+    games: int = 0
+    wins: int = 0
+    rounds_won: int = 0
+    points: int = 0
+    dominoes: int = 0
+    blocked_wins: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int
+    user_id: int
+    rating: float
+    """The openskill ordinal (mu − 3σ): a cautious estimate of skill."""
+    games: int
+    wins: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    entries: list[LeaderboardEntry]
+    total: int
+    """How many players qualify for this board."""
+    me: LeaderboardEntry | None = None
+    """The caller's own row, even when it is not on this page."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    turn_timer_seconds: int = 120
+    default_targets: dict[str, int] = field(default_factory=dict)
+    use_threads: bool = False

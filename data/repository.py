@@ -1,0 +1,50 @@
+"""What the table service needs from storage. The aiosqlite store implements it; a
+PostgreSQL store can implement the same methods with the same portable SQL."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from data.models import FinishedGame, GuildSettings, Leaderboard, Stats, TableRow
+
+
+class VersionConflict(Exception):
+    """Another writer stored a newer version of the table first; nothing was written."""
+
+
+class Repository(Protocol):
+    async def create_table(self, row: TableRow) -> None: ...
+
+    async def save_action(
+        self, row: TableRow, expected_version: int, action: dict[str, Any]
+    ) -> None:
+        """Store the table's new state and the action in one transaction, only if the
+        stored version is still ``expected_version``; else raise VersionConflict."""
+
+    async def set_message_id(self, table_id: str, message_id: int) -> None: ...
+
+    async def load_active_tables(self) -> list[TableRow]: ...
+
+    async def get_table(self, table_id: str) -> TableRow | None: ...
+
+    async def record_finished_game(self, game: FinishedGame) -> None:
+        """The game, its rounds, stats and ratings, in one transaction."""
+
+    async def get_stats(
+        self, user_id: int, game: str | None = None, guild_id: int | None = None
+    ) -> list[Stats]: ...
+
+    async def leaderboard(
+        self,
+        game: str,
+        guild_id: int | None = None,
+        order: str = "rating",
+        page: int = 0,
+        page_size: int = 10,
+        min_games: int = 3,
+        user_id: int | None = None,
+    ) -> Leaderboard: ...
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None: ...
