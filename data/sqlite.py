@@ -34,7 +34,7 @@ DEFAULT_DATABASE_PATH = Path("var/domino.db")
 OPEN_STATUSES = ("lobby", "playing")
 STAT_COLUMNS = ("games", "wins", "rounds_won", "points", "dominoes", "blocked_wins")
 BOARD_ORDERS = {
-    "rating": "r.ordinal",
+    "rating": "s.rating",
     "wins": "s.wins",
     "points": "s.points",
 }
@@ -201,8 +201,8 @@ class SqliteStore:
                 for guild in (game.guild_id, GLOBAL):
                     await db.execute(
                         "INSERT INTO player_stats (user_id, game, guild_id, games, wins,"
-                        " rounds_won, points, dominoes, blocked_wins)"
-                        " VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
+                        " rounds_won, points, dominoes, blocked_wins, rating)"
+                        " VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0)"
                         " ON CONFLICT (user_id, game, guild_id) DO UPDATE SET"
                         " games = player_stats.games + 1,"
                         " wins = player_stats.wins + excluded.wins,"
@@ -223,6 +223,10 @@ class SqliteStore:
                         " ON CONFLICT (user_id, game) DO UPDATE SET mu = excluded.mu,"
                         " sigma = excluded.sigma, ordinal = excluded.ordinal",
                         (user_id, game.game, rating[0], rating[1], ordinal(rating)),
+                    )
+                    await db.execute(
+                        "UPDATE player_stats SET rating = ? WHERE user_id = ? AND game = ?",
+                        (ordinal(rating), user_id, game.game),
                     )
             await db.execute(
                 "UPDATE active_tables SET status = 'finished' WHERE id = ?", (game.table_id,)
@@ -277,12 +281,9 @@ class SqliteStore:
         column = BOARD_ORDERS[order]
         scope = GLOBAL if guild_id is None else guild_id
         floor = min_games if order == "rating" else 1
-        base = (
-            " FROM player_stats s JOIN ratings r ON r.user_id = s.user_id AND r.game = s.game"
-            " WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
-        )
+        base = " FROM player_stats s WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
         params = (game, scope, floor)
-        fields = f"SELECT s.user_id, r.ordinal, s.games, s.wins, s.points, {column} AS score"
+        fields = f"SELECT s.user_id, s.rating, s.games, s.wins, s.points, {column} AS score"
         async with self._db.execute(f"SELECT COUNT(*) AS n{base}", params) as cursor:
             total = (await cursor.fetchone())["n"]
         async with self._db.execute(
@@ -374,5 +375,5 @@ def _table_row(row: aiosqlite.Row) -> TableRow:
 
 def _entry(rank: int, row: aiosqlite.Row) -> LeaderboardEntry:
     return LeaderboardEntry(
-        rank, row["user_id"], row["ordinal"], row["games"], row["wins"], row["points"]
+        rank, row["user_id"], row["rating"], row["games"], row["wins"], row["points"]
     )

@@ -60,7 +60,9 @@ CREATE TABLE game_seats (
 );
 
 -- Running totals per player, game kind and server (guild_id 0: every server), kept up to
--- date by record_finished_game so that leaderboards never scan the games.
+-- date by record_finished_game so that leaderboards never scan the games. ``rating`` is
+-- the player's global rating ordinal for that game, copied onto each row so that a
+-- leaderboard by rating reads one index in order.
 CREATE TABLE player_stats (
     user_id       BIGINT NOT NULL,
     game          TEXT NOT NULL,
@@ -71,8 +73,10 @@ CREATE TABLE player_stats (
     points        INTEGER NOT NULL,
     dominoes      INTEGER NOT NULL,
     blocked_wins  INTEGER NOT NULL,
+    rating        DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (user_id, game, guild_id)
 );
+CREATE INDEX player_stats_rating ON player_stats (game, guild_id, rating DESC, games DESC, user_id);
 CREATE INDEX player_stats_wins ON player_stats (game, guild_id, wins DESC, games DESC, user_id);
 CREATE INDEX player_stats_points ON player_stats (game, guild_id, points DESC, games DESC, user_id);
 
