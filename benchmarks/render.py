@@ -1,0 +1,74 @@
+"""Picture speed and size: draw + PNG encode for a typical layout (8 tiles on the table)
+and a full one (the longest of 200 seeded rounds), per game.
+
+    python benchmarks/render.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from bot.engine import GAMES, Match
+from rendering import render_table
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def on_table(view: dict[str, Any]) -> int:
+    layout = view["layout"]
+    if layout is None:
+        return 0
+    if layout["kind"] == "line":
+        return len(layout["tiles"])
+    return 1 + sum(len(arm) for arm in layout["arms"].values())
+
+
+def scenes(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(a view with 8 tiles on the table, the fullest final view of 200 rounds)."""
+    players = max(GAMES[game].player_counts)
+    typical, full = None, None
+    for seed in range(200):
+        match = Match(game, players, seed=seed)
+        picker = random.Random(seed)
+        while not match.rounds:
+            view = match.public_view()
+            if typical is None and on_table(view) == 8:
+                typical = view
+            match.play(picker.choice(match.legal_moves()))
+        assert match.previous is not None
+        final = match.previous.public_view()
+        final.update(round_number=1, game_number=1, target=match.options.target,
+                     games_won=[0] * len(final["scores"]), match_over=None)  # fmt: skip
+        if full is None or on_table(final) > on_table(full):
+            full = final
+    assert typical is not None and full is not None
+    return typical, full
+
+
+def measure(view: dict[str, Any], runs: int = 60) -> tuple[float, float, int]:
+    names = NAMES[: view["players"]]
+    render_table(view, names)  # warm the caches once, as a running bot has them
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        png = render_table(view, names).png
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95)], len(png)
+
+
+def main() -> None:
+    print(f"{'game':<16}{'layout':<9}{'tiles':>6}{'p50 ms':>9}{'p95 ms':>9}{'PNG KB':>9}")
+    for game in sorted(GAMES):
+        for name, view in zip(("typical", "full"), scenes(game), strict=True):
+            p50, p95, size = measure(view)
+            print(
+                f"{game:<16}{name:<9}{on_table(view):>6}{p50:>9.2f}{p95:>9.2f}{size / 1024:>9.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

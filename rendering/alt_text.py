@@ -1,0 +1,65 @@
+"""Alt text: the picture in words, for players who use a screen reader. Discord allows
+1,024 characters per attachment description, so the essentials come first (whose turn,
+the open ends) and the tile-by-tile detail is cut to fit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rendering.table import last_played, side_names
+
+LIMIT = 1024
+
+
+def describe_table(view: dict[str, Any], names: list[str]) -> str:
+    title = f"{view['title']}, round {view['round_number']}, to {view['target']}."
+    sides = side_names(view, names)
+    scores = (
+        "Scores: " + ", ".join(f"{n} {s}" for n, s in zip(sides, view["scores"], strict=True)) + "."
+    )
+    turn = f"{names[view['turn']]} to play." if view["outcome"] is None else "The round is over."
+    hands = (
+        "Tiles in hand: "
+        + ", ".join(f"{n} {k}" for n, k in zip(names, view["hand_sizes"], strict=True))
+        + f". Boneyard {view['boneyard_count']}."
+    )
+    layout = view["layout"]
+    if layout is None:
+        return " ".join([title, "No tile played yet.", turn, scores, hands])[:LIMIT]
+    ends = "Open ends: " + ", ".join(f"{e} {v}" for e, v in view["open_ends"].items()) + "."
+    dead = [e for e, is_dead in layout.get("dead", {}).items() if is_dead]
+    if dead:
+        ends += f" Dead: {', '.join(dead)}."
+    if "open_sum" in view:
+        ends += f" Open ends total {view['open_sum']}."
+    last = last_played(view)
+    played = ""
+    if last is not None:
+        seat, move = next((s, m) for s, m in reversed(view["history"]) if m not in ("draw", "pass"))
+        where = f" on {move.split()[1]}" if " " in move else " as the lead"
+        played = f"Last played: {last}{where} by {names[seat]}."
+    summary = " ".join(part for part in [title, turn, ends, played, scores, hands] if part)
+    detail = _detail(layout)
+    return (summary + " " + detail)[:LIMIT].rstrip()
+
+
+def _detail(layout: dict[str, Any]) -> str:
+    if layout["kind"] == "line":
+        return "Line from L to R: " + ", ".join(t["tile"] for t in layout["tiles"]) + "."
+    arms = []
+    for end, tiles in layout["arms"].items():
+        chain = ", ".join(t["tile"] for t in tiles) or "empty"
+        cap = " (capped)" if layout.get("capped", {}).get(end) else ""
+        arms.append(f"{end}: {chain}{cap}")
+    return f"Spinner {layout['spinner']}. " + ". ".join(arms) + "."
+
+
+def describe_hand(view: dict[str, Any]) -> str:
+    """The seat's own hand (sent only to that player)."""
+    playable = sorted({m.split()[0] for m in view["legal"] if m not in ("draw", "pass")})
+    text = f"Your hand, {len(view['hand'])} tiles: {', '.join(view['hand'])}."
+    if playable:
+        text += f" Playable now: {', '.join(playable)}."
+    elif view["legal"]:
+        text += f" Nothing fits: {view['legal'][0]}."
+    return text[:LIMIT]
