@@ -1,0 +1,85 @@
+"""The discord.py bot: wiring only. ``setup_hook`` opens the store, resumes every open
+table, loads the cog, registers the persistent buttons and syncs the slash commands when
+(and only when) they changed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.tables import TableService
+from cogs.controls import DominoButton
+from cogs.domino import DominoCog
+from data.sqlite import SqliteStore
+
+log = logging.getLogger(__name__)
+
+
+class DominoBot(commands.Bot):
+    def __init__(self, settings: Settings, **kwargs: object) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)  # type: ignore[arg-type]
+        self.settings = settings
+        self.store: SqliteStore | None = None
+        self.service: TableService | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await SqliteStore.open(self.settings.database_path)
+        self.service = TableService(self.store, computer_pace=self.settings.computer_pace_seconds)
+        await self.add_cog(DominoCog(self, self.service))
+        self.add_dynamic_items(DominoButton)
+        await self.service.resume()
+        await self.sync_commands_if_changed()
+
+    async def close(self) -> None:
+        """Finish the clicks being handled, stop the clock, then close the connections."""
+        cog = self.get_cog("Domino")
+        if isinstance(cog, DominoCog):
+            await cog.drain()
+        if self.service is not None:
+            await self.service.close()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Sync to ``DEV_GUILD_ID`` (instant) or globally, only when the command set
+        differs from the last sync's; the fingerprint is kept beside the database."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        marker = self._sync_marker(guild)
+        if marker.exists() and marker.read_text().strip() == fingerprint:
+            log.info("slash commands unchanged since the last sync: not syncing")
+            return False
+        await self.tree.sync(guild=guild)
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(fingerprint)
+        log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
+        return True
+
+    def _sync_marker(self, guild: discord.abc.Snowflake | None) -> Path:
+        scope = f"guild-{guild.id}" if guild else "global"
+        return self.settings.database_path.parent / f"commands-{scope}.sha256"
+
+
+def run(settings: Settings) -> None:
+    """Start the bot and run until interrupted."""
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+
+    async def main() -> None:
+        async with DominoBot(settings) as bot:
+            await bot.start(settings.discord_token)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())

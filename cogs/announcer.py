@@ -1,0 +1,164 @@
+"""Posting what happened at a table: the lobby, a picture after every move, the end of a
+round and of the game. Runs after the table service has stored the action, so a failure
+to post never loses a move; a message Discord refuses is retried once by discord.py's own
+rate-limit handling, and a missing permission is told to the channel in plain text."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.table import (
+    AWAY,
+    BACK,
+    CANCELLED,
+    GAME_OVER,
+    JOINED,
+    LEFT,
+    MOVED,
+    ROUND_OVER,
+    STARTED,
+    TIMED_OUT,
+    Event,
+    Status,
+    Table,
+)
+from cogs import messages
+from cogs.controls import lobby_view, table_view
+from rendering import describe_table, render_table
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+NEEDED = "View Channel, Send Messages, Embed Links and Attach Files"
+SEAT_NOTES = {
+    TIMED_OUT: "{}'s time ran out: the computer plays for them.",
+    AWAY: "{} is away: the computer plays their seat until they come back (/domino hand).",
+    BACK: "{} is back.",
+}
+
+
+class Announcer:
+    """Turns a table's events into channel messages."""
+
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+
+    async def __call__(self, table: Table, events: list[Event]) -> None:
+        kinds = {event.kind for event in events}
+        if kinds & {JOINED, LEFT} and table.status is Status.LOBBY:
+            await self._edit(table, embed=messages.lobby_embed(table), view=lobby_view(table))
+            return
+        if CANCELLED in kinds:
+            await self._edit(table, view=None)
+            await self._send(table, content=f"The {table.variant_title} table was closed.")
+            return
+        if STARTED in kinds:
+            await self._edit(table, embed=messages.lobby_embed(table), view=None)
+            await self._post_table(table, ["The game begins."])
+            return
+        lines = self._lines(table, events)
+        for event in events:
+            if event.kind == ROUND_OVER and event.round_outcome is not None:
+                await self._edit(table, view=None)
+                await self._send(
+                    table,
+                    content="\n".join(lines),
+                    embed=messages.round_embed(table, event.round_outcome),
+                )
+                lines = []
+            if event.kind == GAME_OVER and event.match_outcome is not None:
+                await self._send(table, embed=messages.game_over_embed(table, event.match_outcome))
+                return
+        if table.status is Status.PLAYING:
+            await self._post_table(table, lines)
+
+    def _lines(self, table: Table, events: list[Event]) -> list[str]:
+        lines = []
+        for event in events:
+            if event.kind == MOVED:
+                lines.append(messages.move_line(table, event))
+            elif event.kind in SEAT_NOTES and event.seat is not None:
+                lines.append(SEAT_NOTES[event.kind].format(table.seats[event.seat].name))
+        return lines
+
+    async def _post_table(self, table: Table, lines: list[str]) -> None:
+        """The table message: the picture, the embed, the buttons; the previous table
+        message loses its buttons; the next player is mentioned."""
+        assert table.match is not None
+        view = table.match.public_view()
+        names = table.names()
+        png, alt = await asyncio.to_thread(_draw, view, names)
+        embed = messages.table_embed(table)
+        embed.set_image(url="attachment://table.png")
+        turn = table.turn
+        if turn is not None and not table.seats[turn].played_by_computer:
+            lines.append(f"<@{table.seats[turn].user_id}>, your turn.")
+        file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
+        await self._edit(table, view=None)
+        message = await self._send(
+            table, content="\n".join(lines) or None, embed=embed, file=file, view=table_view(table)
+        )
+        if message is not None:
+            await self.service.remember_message(table, message.id)
+
+    async def _channel(self, table: Table) -> discord.abc.Messageable | None:
+        channel = self.client.get_channel(table.channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(table.channel_id)
+            except discord.HTTPException:
+                log.warning("table %s: channel %s is gone", table.id, table.channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def _send(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        channel = await self._channel(table)
+        if channel is None:
+            return None
+        try:
+            return await channel.send(allowed_mentions=MENTIONS, **kwargs)
+        except discord.Forbidden:
+            await self._tell_missing_permission(channel, table)
+        except discord.HTTPException as error:
+            log.warning(
+                "table %s: Discord refused a message (%s); the move stands", table.id, error.status
+            )
+        return None
+
+    async def _tell_missing_permission(
+        self, channel: discord.abc.Messageable, table: Table
+    ) -> None:
+        try:
+            await channel.send(
+                f"I cannot post the {table.variant_title} table here: I need {NEEDED}. "
+                "The game is saved; use /domino status once that is fixed."
+            )
+        except discord.HTTPException:
+            log.warning("table %s: cannot post in channel %s at all", table.id, table.channel_id)
+
+    async def _edit(self, table: Table, **kwargs: Any) -> None:
+        """Edit the table's current message (the lobby, or the last table message)."""
+        if table.message_id is None:
+            return
+        channel = await self._channel(table)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(table.message_id).edit(**kwargs)  # type: ignore[attr-defined]
+        except discord.HTTPException as error:
+            log.info(
+                "table %s: could not edit message %s (%s)", table.id, table.message_id, error.status
+            )
+
+
+def _draw(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:
+    """Render in a worker thread: Pillow must never block the event loop."""
+    return render_table(view, names).png, describe_table(view, names)

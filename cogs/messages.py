@@ -1,0 +1,141 @@
+"""Embeds and texts the bot posts. Formatting only: every rule decision (legal moves,
+points and why) comes from the engine, whose explanations name seats as {0}, {1} …"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import MatchOutcome, RoundOutcome, find_variant
+from bot.table import Event, Status, Table
+
+COLOUR = discord.Colour.from_rgb(46, 125, 50)
+TEAM_NOTE = "Partners sit across: seats 1 & 3 play against seats 2 & 4."
+
+
+def side_names(table: Table) -> list[str]:
+    """The names of the scoring sides: players, or Milo's two partnerships."""
+    names = table.names()
+    if find_variant(table.game).teams and len(names) == 4:
+        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    return names
+
+
+def options_text(table: Table) -> str:
+    options = table.options
+    parts = [f"to {options.target}" + (" exactly" if table.game == "merry-go-round" else "")]
+    if options.keep_last_two:
+        parts.append("last two boneyard tiles kept")
+    if options.match_games > 1:
+        parts.append(f"match: first to win {options.match_games} games")
+    return ", ".join(parts)
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    counts = " or ".join(str(n) for n in find_variant(table.game).player_counts)
+    embed = discord.Embed(
+        title=f"{table.variant_title} — table open",
+        description=f"Host: <@{table.host_id}> · Play {options_text(table)} · {counts} players",
+        colour=COLOUR,
+    )
+    seats = [f"{i + 1}. {seat.name}" for i, seat in enumerate(table.seats)]
+    free = [f"{i + 1}. (free)" for i in range(len(table.seats), table.max_players)]
+    embed.add_field(name="Seats", value="\n".join(seats + free), inline=False)
+    if find_variant(table.game).teams:
+        embed.add_field(name="Partners", value=TEAM_NOTE, inline=False)
+    if table.status is Status.LOBBY:
+        embed.set_footer(text="Join, or Add computer; the host presses Start.")
+    else:
+        embed.set_footer(text=f"This table is {table.status.value}.")
+    return embed
+
+
+def table_embed(table: Table) -> discord.Embed:
+    """Whose turn, tiles per seat, boneyard, scores."""
+    assert table.match is not None
+    match, round_ = table.match, table.match.round
+    view = round_.public_view()
+    title = f"{table.variant_title} — round {match.round_in_game}"
+    if table.options.match_games > 1:
+        title += f" of game {match.game_number}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    turn = table.turn
+    if turn is not None:
+        chair = table.seats[turn]
+        who = chair.name if chair.is_computer else f"<@{chair.user_id}>"
+        note = " (away: the computer plays)" if chair.away else ""
+        embed.description = f"**{who}** to play{note}."
+    lines = []
+    for seat, chair in enumerate(table.seats):
+        marker = "▶ " if seat == turn else ""
+        lines.append(f"{marker}{chair.name}: {view['hand_sizes'][seat]} tiles")
+    embed.add_field(name="Hands", value="\n".join(lines), inline=True)
+    scores = [
+        f"{name}: {score}" for name, score in zip(side_names(table), match.scores, strict=True)
+    ]
+    embed.add_field(
+        name=f"Scores (to {table.options.target})", value="\n".join(scores), inline=True
+    )
+    extra = [f"Boneyard: {view['boneyard_count']}"]
+    if "open_sum" in view:
+        extra.append(f"Open ends total: {view['open_sum']}")
+    if table.options.match_games > 1:
+        won = ", ".join(f"{n} {w}" for n, w in zip(side_names(table), match.games_won, strict=True))
+        extra.append(f"Games won: {won}")
+    embed.add_field(name="Table", value="\n".join(extra), inline=True)
+    return embed
+
+
+def move_line(table: Table, event: Event) -> str:
+    """``Ann plays 6-5 on N.`` and any points it scored."""
+    assert event.seat is not None and event.move is not None
+    name = table.seats[event.seat].name
+    if event.move in ("draw", "pass"):
+        text = f"{name} {event.move}s."
+    else:
+        tile, _, end = event.move.partition(" ")
+        text = f"{name} plays {tile}" + (f" on {end}." if end else " to lead.")
+    for score in event.scores:
+        text += " " + score.describe(
+            side_names(table) if find_variant(table.game).teams else table.names()
+        )
+    return text
+
+
+def describe(template: str, table: Table) -> str:
+    """Fill an engine explanation's seat placeholders with names."""
+    return template.format(*table.names())
+
+
+def round_embed(table: Table, outcome: RoundOutcome) -> discord.Embed:
+    """End of round: hands revealed, points with the rule that gave them, running totals."""
+    assert table.match is not None
+    embed = discord.Embed(
+        title="Round over", description=describe(outcome.explanation, table), colour=COLOUR
+    )
+    hands = []
+    for seat, chair in enumerate(table.seats):
+        tiles = " ".join(str(t) for t in outcome.hands[seat]) or "—"
+        hands.append(f"{chair.name}: {tiles} (count {outcome.counts[seat]})")
+    embed.add_field(name="Hands", value="\n".join(hands), inline=False)
+    totals = []
+    scores = table.match.previous.scores if table.match.previous else table.match.scores
+    for name, gained, total in zip(side_names(table), outcome.points, scores, strict=True):
+        totals.append(f"{name}: +{gained} → {total}")
+    embed.add_field(name="Scores", value="\n".join(totals), inline=False)
+    return embed
+
+
+def game_over_embed(table: Table, outcome: MatchOutcome) -> discord.Embed:
+    names = side_names(table)
+    embed = discord.Embed(
+        title=f"Winner: {names[outcome.winner]}",
+        colour=discord.Colour.gold(),
+    )
+    order = sorted(range(len(names)), key=lambda side: -outcome.scores[side])
+    lines = [f"{rank}. {names[side]}: {outcome.scores[side]}" for rank, side in enumerate(order, 1)]
+    embed.add_field(name="Final standings", value="\n".join(lines), inline=False)
+    if table.options.match_games > 1:
+        won = ", ".join(f"{names[s]} {outcome.games_won[s]}" for s in range(len(names)))
+        embed.add_field(name="Games won", value=won, inline=False)
+    embed.set_footer(text="Stats and ratings are saved: /domino leaderboard, /domino stats")
+    return embed

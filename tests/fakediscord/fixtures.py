@@ -1,0 +1,99 @@
+"""pytest fixtures: the fake server, the bot against it, and a guard that fails a test
+on any ERROR logged by discord.py or the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+from discord.ext import commands
+
+from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.users import Member
+
+WATCHED_LOGGERS = ("discord", "bot", "cogs", "rendering", "data")
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.split(".")[0] in WATCHED_LOGGERS:
+            self.records.append(record)
+
+
+@pytest.fixture
+def error_log() -> Iterator[_Collect]:
+    handler = _Collect()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield handler
+    root.removeHandler(handler)
+    assert not handler.records, [f"{r.name}: {r.getMessage()}" for r in handler.records]
+
+
+@pytest.fixture
+async def fake_discord(error_log: _Collect) -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    routes = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = fake.api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    yield fake
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = routes
+    await fake.stop()
+    assert not fake.violations, fake.violations
+
+
+@dataclass
+class Server:
+    """A guild with channels and members, on the fake."""
+
+    fake: FakeDiscord
+    guild_id: int
+    channels: list[int]
+    members: dict[str, Member] = field(default_factory=dict)
+
+    def member(self, name: str, *, manager: bool = False) -> Member:
+        self.members[name] = Member(self.fake, self.guild_id, name, manager=manager)
+        return self.members[name]
+
+
+def make_server(fake: FakeDiscord, name: str = "Test Server", channels: int = 3) -> Server:
+    guild = fake.add_guild(name, channels)
+    return Server(fake, guild["id"], list(guild["channels"]))
+
+
+async def start_bot(client: commands.Bot, token: str = "fake-token") -> asyncio.Task[None]:
+    """Run ``client`` until it is ready; returns the task that runs it."""
+    ready = asyncio.Event()
+
+    async def on_ready() -> None:
+        ready.set()
+
+    client.add_listener(on_ready, "on_ready")
+    task = asyncio.create_task(client.start(token))
+    waiter = asyncio.create_task(ready.wait())
+    done, _ = await asyncio.wait({task, waiter}, timeout=20, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        task.result()  # raises what stopped the client
+    if waiter not in done:
+        raise AssertionError("the bot did not become ready")
+    return task
+
+
+async def stop_bot(client: discord.Client, task: asyncio.Task[None]) -> None:
+    await client.close()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+def database_path(tmp_path: Path) -> Path:
+    return tmp_path / "var" / "domino.db"

@@ -1,0 +1,739 @@
+"""The fake Discord: an aiohttp server on 127.0.0.1 with the REST routes discord.py uses
+and a gateway websocket. It keeps the guilds, channels, messages (public, or ephemeral to
+one user), registered commands and interactions; it checks every request against the
+OpenAPI description and Discord's documented limits, and records each breach in
+:attr:`FakeDiscord.violations`, which the fixture turns into a test failure."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fakediscord import spec
+
+API = "/api/v10"
+EPHEMERAL = 1 << 6
+ACK_DEADLINE = 3.0
+ALL_PERMISSIONS = str((1 << 50) - 1)
+JSON = "application/json"
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    author: dict[str, Any]
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Attachment bytes by filename."""
+    flags: int = 0
+    visible_to: int | None = None
+    """The one user who sees an ephemeral message; None: everyone."""
+    interaction_id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author,
+            "content": self.content,
+            "timestamp": "2026-11-22T12:00:00.000000+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": self.attachments,
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+        }
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for row in self.components for c in row.get("components", [])]
+
+    def text(self) -> str:
+        """Everything a reader sees in words: content, embeds and attachment alt text."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+        parts += [a.get("description", "") for a in self.attachments]
+        return "\n".join(p for p in parts if p)
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    user_id: int
+    channel_id: int
+    kind: int
+    dispatched_at: float
+    message_id: int | None = None
+    """The message a component was clicked on."""
+    acknowledged_at: float | None = None
+    response_type: int | None = None
+    original_id: int | None = None
+    followups: list[int] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """discord.py reads a body as JSON only if Content-Type is exactly application/json
+    (aiohttp's own helper appends a charset)."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": JSON, **(headers or {})},
+    )
+
+
+class FakeDiscord:
+    """Start with ``await fake.start()``; point discord.py at :attr:`api_base` and
+    :attr:`gateway_url`."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1_100_000_000_000_000_000)
+        self.application_id = self.new_id()
+        self.bot_user = self._user_dict(self.application_id, "Domino Referee", bot=True)
+        self.users: dict[int, dict[str, Any]] = {}
+        self.guilds: dict[int, dict[str, Any]] = {}
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.messages: dict[int, Message] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.violations: list[str] = []
+        self.requests: list[tuple[str, str, float]] = []
+        """(method, path, when) of every request, for benchmarks."""
+        self.faults: dict[tuple[str, str], list[int]] = {}
+        self.sync_count = 0
+        self._changed = asyncio.Condition()
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- setting the scene ---------------------------------------------------------------
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+    @staticmethod
+    def _user_dict(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+        return {
+            "id": str(user_id),
+            "username": name.lower().replace(" ", "_"),
+            "global_name": name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": bot,
+        }
+
+    def add_guild(self, name: str = "Test Server", channels: int = 3) -> dict[str, Any]:
+        guild_id = self.new_id()
+        guild = {"id": guild_id, "name": name, "members": [], "channels": []}
+        self.guilds[guild_id] = guild
+        for index in range(channels):
+            self.add_channel(guild_id, f"table-{index + 1}")
+        return guild
+
+    def add_channel(
+        self, guild_id: int, name: str, kind: int = 0, parent: int | None = None
+    ) -> int:
+        channel_id = self.new_id()
+        channel = {
+            "id": str(channel_id),
+            "type": kind,
+            "name": name,
+            "guild_id": str(guild_id),
+            "position": len(self.guilds[guild_id]["channels"]),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": str(parent) if parent else None,
+        }
+        if kind == 11:
+            channel.update(
+                owner_id=str(self.application_id),
+                message_count=0,
+                member_count=1,
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-11-22T12:00:00+00:00",
+                    "locked": False,
+                },
+            )
+        self.channels[channel_id] = channel
+        self.guilds[guild_id]["channels"].append(channel_id)
+        return channel_id
+
+    def add_user(self, guild_id: int, name: str) -> dict[str, Any]:
+        user = self._user_dict(self.new_id(), name)
+        self.users[int(user["id"])] = user
+        self.guilds[guild_id]["members"].append(int(user["id"]))
+        return user
+
+    def fail_next(self, method: str, template: str, *statuses: int) -> None:
+        """Make the next requests to an API route fail with these statuses, in order."""
+        self.faults.setdefault((method, template), []).extend(statuses)
+
+    # -- reading what happened ------------------------------------------------------------
+
+    def visible(self, channel_id: int, user_id: int | None = None) -> list[Message]:
+        """Messages in a channel as ``user_id`` sees them (None: only public ones)."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id and (m.visible_to is None or m.visible_to == user_id)
+        ]
+
+    def public(self, channel_id: int) -> list[Message]:
+        return self.visible(channel_id, None)
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait (without polling) until ``predicate()`` is truthy; return its value."""
+        async with self._changed:
+            try:
+                return await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
+            except TimeoutError:
+                raise AssertionError(
+                    f"waited {timeout} s for a condition that never came"
+                ) from None
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    def violation(self, text: str) -> None:
+        self.violations.append(text)
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", API + "/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        for socket in list(self._sockets):
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- the gateway --------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
+        async for frame in socket:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(frame.data)
+            if payload["op"] == 1:
+                await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif payload["op"] in (2, 6):  # identify, or resume: start afresh either way
+                self._sockets = [s for s in self._sockets if not s.closed] + [socket]
+                await self._send(
+                    socket,
+                    "READY",
+                    {
+                        "v": 10,
+                        "user": self.bot_user,
+                        "session_id": "fake-session",
+                        "resume_gateway_url": self.gateway_url,
+                        "shard": [0, 1],
+                        "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                        "application": {"id": str(self.application_id), "flags": 0},
+                        "private_channels": [],
+                        "relationships": [],
+                    },
+                )
+                for guild_id in self.guilds:
+                    await self._send(socket, "GUILD_CREATE", self._guild_payload(guild_id))
+        if socket in self._sockets:
+            self._sockets.remove(socket)
+        return socket
+
+    async def _send(self, socket: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
+        self._seq += 1
+        await socket.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        for socket in self._sockets:
+            if not socket.closed:
+                await self._send(socket, event, data)
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        user = self.bot_user if user_id == self.application_id else self.users[user_id]
+        return {
+            "user": user,
+            "roles": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+        }
+
+    def _guild_payload(self, guild_id: int) -> dict[str, Any]:
+        guild = self.guilds[guild_id]
+        everyone = {
+            "id": str(guild_id),
+            "name": "@everyone",
+            "permissions": ALL_PERMISSIONS,
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        return {
+            "id": str(guild_id),
+            "name": guild["name"],
+            "icon": None,
+            "owner_id": str(self.new_id()),
+            "roles": [everyone],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "members": [self._member(self.application_id)]
+            + [self._member(u) for u in guild["members"]],
+            "channels": [
+                self.channels[c] for c in guild["channels"] if self.channels[c]["type"] == 0
+            ],
+            "threads": [
+                self.channels[c] for c in guild["channels"] if self.channels[c]["type"] == 11
+            ],
+            "member_count": len(guild["members"]) + 1,
+            "large": False,
+            "unavailable": False,
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+        }
+
+    # -- REST -----------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        method = request.method
+        self.requests.append((method, path, time.perf_counter()))
+        body, files = await self._read_body(request)
+        for problem in spec.validate(method, path, body):
+            self.violation(problem)
+        operation = spec.find(method, path)
+        template = operation.template if operation else path
+        pending = self.faults.get((method, template))
+        if pending:
+            return self._fault(pending.pop(0))
+        handler = ROUTES.get((method, template))
+        if handler is None:
+            self.violation(f"{method} {path}: the fake has no handler for it")
+            return json_response({"message": "404: Not Found", "code": 0}, status=404)
+        parts = dict(zip(_placeholders(template), path.strip("/").split("/"), strict=False))
+        result = await handler(self, parts, body, files, request)
+        await self._notify()
+        if result is None:
+            return web.Response(status=204)
+        status, data = result
+        return json_response(data, status)
+
+    @staticmethod
+    def _fault(status: int) -> web.Response:
+        if status == 429:
+            return json_response(
+                {"message": "You are being rate limited.", "retry_after": 0.05, "global": False},
+                status=429,
+                headers={"Retry-After": "0.05", "X-RateLimit-Scope": "user"},
+            )
+        if status == 403:
+            return json_response({"message": "Missing Permissions", "code": 50013}, status=403)
+        return json_response({"message": "Internal Server Error", "code": 0}, status=status)
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, dict[str, bytes]]:
+        if not request.can_read_body:
+            return None, {}
+        if request.content_type == "multipart/form-data":
+            form = await request.post()
+            files = {}
+            body = None
+            for name, value in form.items():
+                if name == "payload_json":
+                    body = json.loads(value if isinstance(value, str) else value.file.read())
+                elif hasattr(value, "file"):
+                    files[value.filename] = value.file.read()
+            return body, files
+        return await request.json(), {}
+
+    # -- messages and limits ---------------------------------------------------------------------
+
+    def check_limits(self, data: dict[str, Any], where: str) -> None:
+        content = data.get("content") or ""
+        if len(content) > 2000:
+            self.violation(f"{where}: content of {len(content)} characters (limit 2000)")
+        rows = data.get("components") or []
+        if len(rows) > 5:
+            self.violation(f"{where}: {len(rows)} action rows (limit 5)")
+        for row in rows:
+            if len(row.get("components", [])) > 5:
+                self.violation(f"{where}: a row of {len(row['components'])} buttons (limit 5)")
+            for item in row.get("components", []):
+                if len(item.get("custom_id") or "") > 100:
+                    self.violation(f"{where}: custom_id over 100 characters")
+        for embed in data.get("embeds") or []:
+            if len(embed.get("title") or "") > 256 or len(embed.get("description") or "") > 4096:
+                self.violation(f"{where}: embed title or description too long")
+            if len(embed.get("fields") or []) > 25:
+                self.violation(f"{where}: more than 25 embed fields")
+
+    def create_message(
+        self,
+        channel_id: int,
+        data: dict[str, Any],
+        files: dict[str, bytes],
+        *,
+        visible_to: int | None = None,
+        interaction_id: int | None = None,
+    ) -> Message:
+        self.check_limits(data, "message")
+        message = Message(
+            self.new_id(),
+            channel_id,
+            self.bot_user,
+            visible_to=visible_to,
+            interaction_id=interaction_id,
+        )
+        self.apply_edit(message, data, files)
+        self.messages[message.id] = message
+        return message
+
+    def apply_edit(self, message: Message, data: dict[str, Any], files: dict[str, bytes]) -> None:
+        self.check_limits(data, "edit")
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = data["embeds"] or []
+        if "components" in data:
+            message.components = data["components"] or []
+        if "flags" in data and data["flags"] is not None:
+            message.flags = data["flags"]
+        if "attachments" in data:
+            kept = []
+            for item in data["attachments"] or []:
+                filename = item.get("filename") or next(
+                    (a["filename"] for a in message.attachments if a["id"] == str(item["id"])), ""
+                )
+                kept.append(
+                    {
+                        "id": str(item["id"]) if "filename" not in item else str(self.new_id()),
+                        "filename": filename,
+                        "size": len(files.get(filename, b"")),
+                        "url": f"https://cdn.fake/{filename}",
+                        "proxy_url": f"https://cdn.fake/{filename}",
+                        "description": item.get("description"),
+                        "content_type": "image/png",
+                    }
+                )
+                if filename in files:
+                    message.files[filename] = files[filename]
+            message.attachments = kept
+
+    def interaction_for(self, token: str) -> Interaction:
+        found = self.interactions.get(token)
+        if found is None:
+            raise web.HTTPNotFound(
+                text='{"message": "Unknown Webhook", "code": 10015}', content_type=JSON
+            )
+        return found
+
+    def acknowledge(self, interaction: Interaction) -> None:
+        now = time.perf_counter()
+        if interaction.acknowledged_at is not None:
+            self.violation(f"interaction {interaction.id} acknowledged twice")
+            raise web.HTTPBadRequest(
+                text='{"message": "Interaction has already been acknowledged.", "code": 40060}',
+                content_type=JSON,
+            )
+        if now - interaction.dispatched_at > ACK_DEADLINE:
+            late = now - interaction.dispatched_at
+            self.violation(f"interaction {interaction.id} acknowledged after {late:.1f} s")
+        interaction.acknowledged_at = now
+
+
+Handler = Callable[..., Any]
+ROUTES: dict[tuple[str, str], Handler] = {}
+
+
+def route(method: str, template: str) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        ROUTES[method, template] = handler
+        return handler
+
+    return register
+
+
+def _placeholders(template: str) -> list[str]:
+    return [
+        part.strip("{}") if part.startswith("{") else part
+        for part in template.strip("/").split("/")
+    ]
+
+
+@route("GET", "/users/@me")
+async def _me(fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request) -> Any:
+    return 200, fake.bot_user
+
+
+@route("GET", "/gateway/bot")
+async def _gateway_bot(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+    return 200, {"url": fake.gateway_url, "shards": 1, "session_start_limit": limit}
+
+
+@route("GET", "/oauth2/applications/@me")
+async def _application(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    return 200, {
+        "id": str(fake.application_id),
+        "name": "Domino Referee",
+        "icon": None,
+        "description": "",
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "owner": fake.bot_user,
+        "verify_key": "fake",
+        "flags": 0,
+        "summary": "",
+        "team": None,
+    }
+
+
+async def _put_commands(fake: FakeDiscord, guild: int | None, body: list[dict[str, Any]]) -> Any:
+    fake.sync_count += 1
+    stored = []
+    for command in body:
+        stored.append(
+            {
+                **command,
+                "id": str(fake.new_id()),
+                "application_id": str(fake.application_id),
+                "version": str(fake.new_id()),
+                "guild_id": str(guild) if guild else None,
+                "type": command.get("type", 1),
+                "default_member_permissions": command.get("default_member_permissions"),
+            }
+        )
+    fake.commands[guild] = stored
+    return 200, stored
+
+
+@route("PUT", "/applications/{application_id}/commands")
+async def _put_global(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    return await _put_commands(fake, None, body)
+
+
+@route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+async def _put_guild(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    return await _put_commands(fake, int(parts["guild_id"]), body)
+
+
+@route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+async def _callback(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    interaction = fake.interaction_for(parts["interaction_token"])
+    fake.acknowledge(interaction)
+    kind = body["type"]
+    interaction.response_type = kind
+    data = body.get("data") or {}
+    resource: dict[str, Any] = {"type": kind}
+    if kind in (4, 5):  # a message now, or "thinking" to be edited later
+        ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
+        message = fake.create_message(
+            interaction.channel_id,
+            data,
+            files,
+            visible_to=interaction.user_id if ephemeral else None,
+            interaction_id=interaction.id,
+        )
+        interaction.original_id = message.id
+        resource["message"] = message.to_dict()
+    elif kind == 7 and interaction.message_id is not None:  # update the clicked message
+        message = fake.messages[interaction.message_id]
+        fake.apply_edit(message, data, files)
+        interaction.original_id = message.id
+        resource["message"] = message.to_dict()
+    elif kind == 8:
+        choices = data.get("choices") or []
+        if len(choices) > 25:
+            fake.violation(f"{len(choices)} autocomplete choices (limit 25)")
+        interaction.choices = choices
+    elif kind == 6:
+        interaction.original_id = interaction.message_id
+    answer = {
+        "id": str(interaction.id),
+        "type": interaction.kind,
+        "response_message_loading": kind == 5,
+        "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL),
+    }
+    if interaction.original_id is not None:
+        answer["response_message_id"] = str(interaction.original_id)
+    return 200, {"interaction": answer, "resource": resource if "message" in resource else None}
+
+
+def _original(fake: FakeDiscord, interaction: Interaction, message_ref: str) -> Message:
+    if message_ref == "@original":
+        if interaction.original_id is None:
+            raise web.HTTPNotFound(
+                text='{"message": "Unknown Message", "code": 10008}', content_type=JSON
+            )
+        return fake.messages[interaction.original_id]
+    return fake.messages[int(message_ref)]
+
+
+@route("POST", "/webhooks/{webhook_id}/{webhook_token}")
+async def _followup(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    interaction = fake.interaction_for(parts["webhook_token"])
+    if interaction.acknowledged_at is None:
+        fake.violation(f"follow-up to interaction {interaction.id} before acknowledging it")
+    ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
+    if interaction.response_type == 5 and not interaction.followups and interaction.original_id:
+        message = fake.messages[interaction.original_id]  # the first follow-up ends the thinking
+        fake.apply_edit(message, body, files)
+    else:
+        message = fake.create_message(
+            interaction.channel_id,
+            body,
+            files,
+            visible_to=interaction.user_id if ephemeral else None,
+            interaction_id=interaction.id,
+        )
+    interaction.followups.append(message.id)
+    return 200, message.to_dict()
+
+
+@route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+async def _get_original(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    interaction = fake.interaction_for(parts["webhook_token"])
+    return 200, _original(fake, interaction, "@original").to_dict()
+
+
+@route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+async def _edit_original(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    interaction = fake.interaction_for(parts["webhook_token"])
+    message = _original(fake, interaction, "@original")
+    fake.apply_edit(message, body, files)
+    return 200, message.to_dict()
+
+
+@route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+async def _edit_followup(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    interaction = fake.interaction_for(parts["webhook_token"])
+    message = _original(fake, interaction, parts["message_id"])
+    fake.apply_edit(message, body, files)
+    return 200, message.to_dict()
+
+
+@route("POST", "/channels/{channel_id}/messages")
+async def _send(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    message = fake.create_message(int(parts["channel_id"]), body, files)
+    return 200, message.to_dict()
+
+
+@route("PATCH", "/channels/{channel_id}/messages/{message_id}")
+async def _edit(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    message = fake.messages.get(int(parts["message_id"]))
+    if message is None:
+        return 404, {"message": "Unknown Message", "code": 10008}
+    fake.apply_edit(message, body, files)
+    return 200, message.to_dict()
+
+
+@route("GET", "/channels/{channel_id}/messages/{message_id}")
+async def _get_message(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    message = fake.messages.get(int(parts["message_id"]))
+    return (
+        (200, message.to_dict())
+        if message
+        else (404, {"message": "Unknown Message", "code": 10008})
+    )
+
+
+@route("GET", "/channels/{channel_id}")
+async def _get_channel(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    channel = fake.channels.get(int(parts["channel_id"]))
+    return (200, channel) if channel else (404, {"message": "Unknown Channel", "code": 10003})
+
+
+@route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
+async def _thread(
+    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+) -> Any:
+    parent = fake.channels[int(parts["channel_id"])]
+    thread_id = fake.add_channel(
+        int(parent["guild_id"]), body["name"], kind=11, parent=int(parent["id"])
+    )
+    thread = fake.channels[thread_id]
+    await fake.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+    return 200, thread

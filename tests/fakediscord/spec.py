@@ -1,0 +1,91 @@
+"""Checking each request the bot sends against Discord's official OpenAPI description
+(``../shared/discord-api/openapi.json``), so what passes here would pass in Discord."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SPEC_PATH = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    template: str
+    method: str
+    pattern: re.Pattern[str]
+
+
+@cache
+def spec() -> dict[str, Any]:
+    return json.loads(SPEC_PATH.read_text())
+
+
+@cache
+def operations() -> list[Operation]:
+    found = []
+    for template, item in spec()["paths"].items():
+        regex = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
+        for method in item:
+            if method in ("get", "post", "put", "patch", "delete"):
+                found.append(Operation(template, method.upper(), re.compile(f"^{regex}$")))
+    # Literal segments (@me, @original) must win over placeholders.
+    return sorted(found, key=lambda op: -op.template.count("@"))
+
+
+def find(method: str, path: str) -> Operation | None:
+    for operation in operations():
+        if operation.method == method and operation.pattern.match(path):
+            return operation
+    return None
+
+
+SPEC_URI = "urn:discord-openapi"
+
+
+@cache
+def _registry() -> Registry:
+    resource = Resource.from_contents(spec(), default_specification=DRAFT202012)
+    return Registry().with_resource(SPEC_URI, resource)
+
+
+def _pointer(*parts: str) -> str:
+    return "/".join(part.replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+@cache
+def _validator(template: str, method: str) -> Draft202012Validator | None:
+    """A validator for the operation's JSON body (a multipart body's ``payload_json`` is
+    the same document), with references resolved inside the whole spec."""
+    body = spec()["paths"][template][method.lower()].get("requestBody")
+    if body is None or "application/json" not in body["content"]:
+        return None
+    where = _pointer(
+        "paths", template, method.lower(), "requestBody", "content", "application/json", "schema"
+    )
+    return Draft202012Validator({"$ref": f"{SPEC_URI}#/{where}"}, registry=_registry())
+
+
+def validate(method: str, path: str, body: Any) -> list[str]:
+    """Problems with this request: an unknown route, or a body the spec refuses."""
+    operation = find(method, path)
+    if operation is None:
+        return [f"{method} {path}: no such route in Discord's API"]
+    if body is None:
+        return []
+    validator = _validator(operation.template, operation.method)
+    if validator is None:
+        return []
+    problems = []
+    for error in validator.iter_errors(body):
+        where = "/".join(map(str, error.absolute_path))
+        problems.append(f"{method} {operation.template}: {where}: {error.message[:300]}")
+    return problems

@@ -1,0 +1,174 @@
+"""Members of the fake server, who run the slash commands the bot registered and click
+the buttons on the messages the bot sent — and see only what Discord would show them."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tests.fakediscord.server import ALL_PERMISSIONS, FakeDiscord, Interaction, Message
+
+MEMBER_PERMISSIONS = str(((1 << 50) - 1) & ~(1 << 5) & ~(1 << 3))
+"""Everything but Manage Server and Administrator."""
+OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
+
+
+@dataclass
+class Sent:
+    """An interaction a user started; wait on it through the fake."""
+
+    fake: FakeDiscord
+    interaction: Interaction
+
+    async def acknowledged(self, timeout: float = 10.0) -> float:
+        """Seconds from dispatch to acknowledgement."""
+        await self.fake.wait_for(lambda: self.interaction.acknowledged_at is not None, timeout)
+        assert self.interaction.acknowledged_at is not None
+        return self.interaction.acknowledged_at - self.interaction.dispatched_at
+
+    async def reply(self, timeout: float = 10.0) -> Message:
+        """The answer the user sees: the response message, or the first follow-up once a
+        "thinking" response has been completed (or a later follow-up after a silent
+        acknowledgement)."""
+
+        def answer() -> Message | None:
+            i = self.interaction
+            if i.response_type == 4 and i.original_id:
+                return self.fake.messages[i.original_id]
+            if i.response_type == 7 and i.original_id:
+                return self.fake.messages[i.original_id]
+            if i.followups:
+                return self.fake.messages[i.followups[-1]]
+            return None
+
+        return await self.fake.wait_for(answer, timeout)
+
+
+class Member:
+    def __init__(
+        self, fake: FakeDiscord, guild_id: int, name: str, *, manager: bool = False
+    ) -> None:
+        self.fake = fake
+        self.guild_id = guild_id
+        self.user = fake.add_user(guild_id, name)
+        self.id = int(self.user["id"])
+        self.name = name
+        self.permissions = ALL_PERMISSIONS if manager else MEMBER_PERMISSIONS
+
+    def sees(self, channel_id: int) -> list[Message]:
+        return self.fake.visible(channel_id, self.id)
+
+    def ephemerals(self, channel_id: int) -> list[Message]:
+        return [m for m in self.sees(channel_id) if m.visible_to == self.id]
+
+    # -- building interactions ----------------------------------------------------------
+
+    def _command(self, name: str) -> dict[str, Any]:
+        for scope in (self.guild_id, None):
+            for command in self.fake.commands.get(scope, []):
+                if command["name"] == name:
+                    return command
+        raise AssertionError(f"the bot registered no /{name} command")
+
+    def _options(
+        self, path: str, values: dict[str, Any], focused: str | None = None
+    ) -> dict[str, Any]:
+        top, *subs = path.split()
+        command = self._command(top)
+        definitions, options = command.get("options", []), None
+        data: dict[str, Any] = {"id": command["id"], "name": top, "type": 1}
+        holder = data
+        for sub in subs:
+            found = next((o for o in definitions if o["name"] == sub), None)
+            assert found is not None, f"/{top} has no subcommand {sub}"
+            options = {"name": sub, "type": found["type"]}
+            holder["options"] = [options]
+            holder, definitions = options, found.get("options", [])
+        given = []
+        for key, value in values.items():
+            definition = next((o for o in definitions if o["name"] == key), None)
+            assert definition is not None, f"/{path} has no option {key}"
+            option = {"name": key, "type": definition["type"], "value": value}
+            if key == focused:
+                option["focused"] = True
+            elif definition["type"] in OPTION_TYPES:
+                option["value"] = OPTION_TYPES[definition["type"]](value)
+            given.append(option)
+        holder["options"] = given
+        for required in (o for o in definitions if o.get("required")):
+            assert required["name"] in values, f"/{path} needs {required['name']}"
+        return data
+
+    async def _dispatch(
+        self, kind: int, channel_id: int, data: dict[str, Any], message: Message | None = None
+    ) -> Sent:
+        token = secrets.token_hex(16)
+        interaction = Interaction(
+            self.fake.new_id(),
+            token,
+            self.id,
+            channel_id,
+            kind,
+            time.perf_counter(),
+            message_id=message.id if message else None,
+        )
+        self.fake.interactions[token] = interaction
+        channel = self.fake.channels[channel_id]
+        payload = {
+            "id": str(interaction.id),
+            "application_id": str(self.fake.application_id),
+            "type": kind,
+            "data": data,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(channel_id),
+            "channel": channel,
+            "member": {
+                "user": self.user,
+                "roles": [],
+                "permissions": self.permissions,
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            },
+            "token": token,
+            "version": 1,
+            "app_permissions": ALL_PERMISSIONS,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message.to_dict()
+        await self.fake.dispatch("INTERACTION_CREATE", payload)
+        return Sent(self.fake, interaction)
+
+    async def slash(self, path: str, channel_id: int, **options: Any) -> Sent:
+        """Run ``/path`` (``"domino new"``) with options, as Discord would send it."""
+        return await self._dispatch(2, channel_id, self._options(path, options))
+
+    async def autocomplete(
+        self, path: str, channel_id: int, focused: str, **options: Any
+    ) -> list[dict[str, Any]]:
+        sent = await self._dispatch(4, channel_id, self._options(path, options, focused))
+        await self.fake.wait_for(lambda: sent.interaction.choices is not None)
+        assert sent.interaction.choices is not None
+        return sent.interaction.choices
+
+    async def click(self, message: Message, label: str) -> Sent:
+        """Click the button labelled ``label`` (or with that custom_id) on ``message``."""
+        assert message.visible_to in (None, self.id), "that message is not visible to this user"
+        button = next(
+            (b for b in message.buttons() if label in (b.get("label"), b.get("custom_id"))), None
+        )
+        assert button is not None, (
+            f"no {label!r} button on that message: {[b.get('label') for b in message.buttons()]}"
+        )
+        assert not button.get("disabled"), f"the {label!r} button is disabled"
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._dispatch(3, message.channel_id, data, message)
