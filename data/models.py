@@ -42,6 +42,8 @@ class Participant:
     won: bool
     user_id: int | None = None
     computer_level: str | None = None
+    name: str = ""
+    """The member's display name when the game ended (shown on leaderboards)."""
     rounds_won: int = 0
     points: int = 0
     dominoes: int = 0
@@ -93,6 +95,7 @@ class LeaderboardEntry:
     games: int
     wins: int
     points: int
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

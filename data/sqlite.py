@@ -213,6 +213,12 @@ class SqliteStore:
                         (p.user_id, game.game, guild, int(p.won), p.rounds_won, p.points,
                          p.dominoes, p.blocked_wins),
                     )  # fmt: skip
+            await db.executemany(
+                "INSERT INTO player_names (user_id, name, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+                " updated_at = excluded.updated_at",
+                [(p.user_id, p.name, game.finished_at) for p in members if p.name],
+            )
             if members:
                 users = [p.user_id for p in members if p.user_id is not None]
                 current = await self._ratings(db, game.game, users)
@@ -281,9 +287,12 @@ class SqliteStore:
         column = BOARD_ORDERS[order]
         scope = GLOBAL if guild_id is None else guild_id
         floor = min_games if order == "rating" else 1
-        base = " FROM player_stats s WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
+        base = (
+            " FROM player_stats s LEFT JOIN player_names n ON n.user_id = s.user_id"
+            " WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
+        )
         params = (game, scope, floor)
-        fields = f"SELECT s.user_id, s.rating, s.games, s.wins, s.points, {column} AS score"
+        fields = f"SELECT s.user_id, s.rating, s.games, s.wins, s.points, n.name, {column} AS score"
         async with self._db.execute(f"SELECT COUNT(*) AS n{base}", params) as cursor:
             total = (await cursor.fetchone())["n"]
         async with self._db.execute(
@@ -375,5 +384,11 @@ def _table_row(row: aiosqlite.Row) -> TableRow:
 
 def _entry(rank: int, row: aiosqlite.Row) -> LeaderboardEntry:
     return LeaderboardEntry(
-        rank, row["user_id"], row["rating"], row["games"], row["wins"], row["points"]
+        rank,
+        row["user_id"],
+        row["rating"],
+        row["games"],
+        row["wins"],
+        row["points"],
+        row["name"] or "",
     )

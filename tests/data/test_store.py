@@ -36,7 +36,7 @@ async def test_migrations_from_empty_and_rerun_are_idempotent(tmp_path: Path) ->
     assert await again.migrate() == []
     async with again._db.execute("SELECT name FROM schema_migrations") as cursor:
         names = [row["name"] async for row in cursor]
-    assert names == ["0001_initial.sql"]
+    assert names == ["0001_initial.sql", "0002_player_names.sql"]
     async with again._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     async with again._db.execute("PRAGMA foreign_keys") as cursor:
