@@ -408,7 +408,7 @@ class DominoCog(commands.Cog, name="Domino"):
             return
         by = order.value if order else "rating"
         rows = [
-            LeaderboardRow(e.rank, self._name(e.user_id), _value(e, by), e.games)
+            LeaderboardRow(e.rank, e.name or self._name(e.user_id), _value(e, by), e.games)
             for e in board.entries
         ]
         png = await asyncio.to_thread(render_leaderboard, title, rows)
