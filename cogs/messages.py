@@ -95,22 +95,16 @@ def move_line(table: Table, event: Event) -> str:
         tile, _, end = event.move.partition(" ")
         text = f"{name} plays {tile}" + (f" on {end}." if end else " to lead.")
     for score in event.scores:
-        text += " " + score.describe(
-            side_names(table) if find_variant(table.game).teams else table.names()
-        )
+        # The engine's reasons name seats ({0}..{3}), in Milo too: fill them with seat names.
+        text += " " + score.describe(table.names())
     return text
-
-
-def describe(template: str, table: Table) -> str:
-    """Fill an engine explanation's seat placeholders with names."""
-    return template.format(*table.names())
 
 
 def round_embed(table: Table, outcome: RoundOutcome) -> discord.Embed:
     """End of round: hands revealed, points with the rule that gave them, running totals."""
     assert table.match is not None
     embed = discord.Embed(
-        title="Round over", description=describe(outcome.explanation, table), colour=COLOUR
+        title="Round over", description=outcome.describe(table.names()), colour=COLOUR
     )
     hands = []
     for seat, chair in enumerate(table.seats):
