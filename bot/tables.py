@@ -23,12 +23,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
-from data.repository import Repository
-
 from bot.engine import EngineError, Move, Options, Reason, find_variant
 from bot.players import computer_player
 from bot.table import GAME_OVER, Event, Status, Table, TableError
+from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
+from data.repository import Repository
 
 log = logging.getLogger(__name__)
 
@@ -178,6 +177,8 @@ class TableService:
                 table.check_version(seen_version)
             events = await self._apply(table, action, kind)
             await self._announce(table, events)
+            if not table.is_open:  # announced its end: forget it
+                self.tables.pop(table.id, None)
             return events
 
     async def _apply(self, table: Table, action: Action, kind: str) -> list[Event]:
@@ -194,8 +195,6 @@ class TableService:
             # Not stored, so it did not happen: back to the state that was.
             self.tables[table.id] = Table.from_dict(saved)
             raise
-        if not table.is_open:
-            self.tables.pop(table.id, None)
         self._wake.set()
         return events
 
@@ -327,6 +326,7 @@ class TableService:
                 Participant(
                     user_id=chair.user_id,
                     computer_level=chair.level,
+                    name=chair.name,
                     seat=seat,
                     team=side,
                     final_score=outcome.scores[side],
