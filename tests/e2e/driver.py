@@ -1,0 +1,152 @@
+"""Playing whole games through the fake Discord, as the members would: "My hand", a
+tile button (and an end button when the tile fits in several places), or the table's
+Draw and Pass; every few moves ``/domino play`` instead. After each move the driver
+checks what the channel shows."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from bot.engine import TILES
+from bot.table import Table
+from bot.tables import TableService
+from tests.fakediscord.server import FakeDiscord, Message
+from tests.fakediscord.users import Member
+
+TILE = re.compile(r"\b[0-6]-[0-6]\b")
+
+
+def table_messages(fake: FakeDiscord, channel_id: int) -> list[Message]:
+    return [
+        m
+        for m in fake.public(channel_id)
+        if any(a["filename"] == "table.png" for a in m.attachments)
+    ]
+
+
+def check_picture(message: Message) -> None:
+    """A valid PNG, with alt text, and an embed showing it."""
+    [attachment] = [a for a in message.attachments if a["filename"] == "table.png"]
+    assert attachment["description"], "the picture has no alt text"
+    image = Image.open(io.BytesIO(message.files["table.png"]))
+    assert image.format == "PNG" and image.width > 0
+    assert message.embeds and message.embeds[0]["image"]["url"] == "attachment://table.png"
+
+
+def hidden_tiles(table: Table) -> set[str]:
+    """Tiles nobody but their holder may see now."""
+    if table.match is None:
+        return set()
+    round_ = table.match.round
+    held = {str(t) for seat in range(round_.n) for t in round_.hand(seat)}
+    return held | {str(TILES[i]) for i in round_.boneyard}
+
+
+@dataclass
+class Driver:
+    fake: FakeDiscord
+    service: TableService
+    channel_id: int
+    members: dict[int, Member]
+    moves: int = 0
+    checked_messages: set[int] = field(default_factory=set)
+    table_id: str = ""
+
+    def __post_init__(self) -> None:
+        table = self.service.in_channel(self.channel_id)
+        assert table is not None, "no table in that channel"
+        self.table_id = table.id
+
+    def table(self) -> Table | None:
+        """The table while the service holds it: a finished table is let go only once its
+        end has been announced."""
+        return self.service.tables.get(self.table_id)
+
+    def assert_no_hand_in_public(self, table: Table) -> None:
+        """Every public message so far: no tile still held in a hand (the round-over
+        summary reveals the finished round's hands, which is its purpose)."""
+        hidden = hidden_tiles(table)
+        for message in self.fake.public(self.channel_id):
+            if message.id in self.checked_messages:
+                continue
+            self.checked_messages.add(message.id)
+            if any(e.get("title") == "Round over" for e in message.embeds):
+                continue
+            leaked = hidden & set(TILE.findall(message.text()))
+            assert not leaked, f"hand tiles {leaked} shown publicly: {message.text()[:200]}"
+
+    def latest_version(self) -> int | None:
+        """The version the latest table message's buttons were drawn for."""
+        messages = table_messages(self.fake, self.channel_id)
+        if not messages or not messages[-1].buttons():
+            return None
+        return int(messages[-1].buttons()[0]["custom_id"].split(":")[2])
+
+    def settled(self) -> bool:
+        """The game is over, or a member is to move and the picture shows the table now."""
+        table = self.table()
+        if table is None:
+            return True
+        return self.latest_version() == table.version and not table.computer_to_move
+
+    async def play_one(self) -> None:
+        """One member's move, then wait until the bot has shown its result."""
+        await self.fake.wait_for(self.settled, timeout=15)
+        table = self.table()
+        assert table is not None and table.match is not None
+        seat = table.seat_to_move()
+        member = self.members[table.seats[seat].user_id]  # type: ignore[index]
+        version = table.version
+        self.moves += 1
+        if self.moves % 7 == 0:
+            await self._slash_move(member, table)
+        else:
+            await self._button_move(member)
+        await self.fake.wait_for(
+            lambda: self.settled() and (self.table() is None or self.table().version != version),  # type: ignore[union-attr]
+            timeout=15,
+        )
+        table = self.table()
+        if table is not None:
+            self.assert_no_hand_in_public(table)
+            check_picture(table_messages(self.fake, self.channel_id)[-1])
+
+    async def _button_move(self, member: Member) -> None:
+        latest = table_messages(self.fake, self.channel_id)[-1]
+        hand = await (await member.click(latest, "My hand")).reply()
+        assert hand.visible_to == member.id and hand.files.get("hand.png")
+        tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
+        if not tiles:
+            action = next(b["label"] for b in hand.buttons())
+            await member.click(latest, action)
+            return
+        choice = await member.click(hand, tiles[0]["label"])
+        if tiles[0]["label"].endswith("…"):
+            ends = await choice.reply()
+            await member.click(ends, ends.buttons()[-1]["label"])
+
+    async def _slash_move(self, member: Member, table: Table) -> None:
+        legal = table.legal_for(member.id)
+        move = legal[-1]
+        if move.tile is None:
+            await member.slash(f"domino {move.text}", self.channel_id)
+            return
+        choices = await member.autocomplete("domino play", self.channel_id, "tile", tile="")
+        assert str(move.tile) in {c["value"] for c in choices}
+        ends = await member.autocomplete(
+            "domino play", self.channel_id, "end", tile=str(move.tile), end=""
+        )
+        if move.end_name is None:  # a lead names no end (R-SP-1, R-MI-2)
+            assert ends == []
+            sent = await member.slash("domino play", self.channel_id, tile=str(move.tile))
+        else:
+            assert move.end_name in {c["value"] for c in ends}
+            sent = await member.slash(
+                "domino play", self.channel_id, tile=str(move.tile), end=move.end_name
+            )
+        reply = await sent.reply()
+        assert reply.visible_to == member.id and "You played" in reply.content

@@ -1,0 +1,60 @@
+"""Whole games of each game through the fake Discord: lobby, buttons and slash commands
+to game over, a valid picture after every move, no hand ever public, scores stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.driver import Driver, table_messages
+from tests.fakediscord.fixtures import Server
+from tests.fakediscord.users import Member
+
+GAMES = [
+    ("cross", 3, {"target": 10}),
+    ("maltese-cross", 2, {"target": 10}),
+    ("merry-go-round", 2, {"keep_last_two": True}),
+    ("milo", 4, {"target": 1}),
+]
+
+
+async def open_and_fill(
+    running, server: Server, game: str, players: list[Member], options: dict
+) -> None:
+    channel = server.channels[0]
+    host = players[0]
+    lobby = await (await host.slash("domino new", channel, game=game, **options)).reply()
+    assert lobby.visible_to is None and lobby.embeds[0]["title"].startswith(
+        lobby.embeds[0]["title"][:3]
+    )
+    for member in players[1:]:
+        await member.click(lobby, "Join")
+        await server.fake.wait_for(lambda m=member: m.name in server.fake.messages[lobby.id].text())
+    await host.click(lobby, "Start")
+    await server.fake.wait_for(lambda: table_messages(server.fake, channel))
+    buttons = server.fake.messages[lobby.id].buttons()
+    assert not buttons, "the lobby keeps no buttons once the game starts"
+
+
+@pytest.mark.parametrize(("game", "count", "options"), GAMES)
+async def test_a_whole_game_by_members(
+    running, server: Server, game: str, count: int, options: dict
+) -> None:
+    bot = await running.start()
+    players = [server.member(name) for name in ["Ann", "Bob", "Cat", "Dan"][:count]]
+    await open_and_fill(running, server, game, players, options)
+    channel = server.channels[0]
+    driver = Driver(server.fake, bot.service, channel, {m.id: m for m in players})
+    while driver.table() is not None:
+        await driver.play_one()
+    final = server.fake.public(channel)[-1]
+    assert final.embeds and final.embeds[0]["title"].startswith("Winner:")
+    standings = final.embeds[0]["fields"][0]["value"]
+    assert all(m.name in standings for m in players)
+    stats = {m.name: await bot.store.get_stats(m.id, guild_id=server.guild_id) for m in players}
+    assert all(len(rows) == 1 and rows[0].games == 1 for rows in stats.values())
+    assert sum(rows[0].wins for rows in stats.values()) == (2 if game == "milo" else 1)
+    board = await (
+        await players[0].slash("domino leaderboard", channel, game=game, order="wins")
+    ).reply()
+    winners = [name for name, rows in stats.items() if rows[0].wins]
+    assert f"1. {winners[0]}" in board.content and board.files.get("leaderboard.png")
