@@ -8,12 +8,14 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image
 
 from bot.engine import TILES
 from bot.table import Table
 from bot.tables import TableService
+from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member
 
@@ -150,3 +152,22 @@ class Driver:
             )
         reply = await sent.reply()
         assert reply.visible_to == member.id and "You played" in reply.content
+
+
+async def open_and_fill(
+    server: Server, game: str, players: list[Member], options: dict[str, Any] | None = None
+) -> Message:
+    """The first member opens a table in the first channel, the others join, the host
+    starts; returns the lobby message."""
+    channel = server.channels[0]
+    host = players[0]
+    lobby = await (await host.slash("domino new", channel, game=game, **(options or {}))).reply()
+    assert lobby.visible_to is None and lobby.buttons()
+    for member in players[1:]:
+        await member.click(lobby, "Join")
+        await server.fake.wait_for(lambda m=member: m.name in server.fake.messages[lobby.id].text())
+    await host.click(lobby, "Start")
+    await server.fake.wait_for(lambda: table_messages(server.fake, channel))
+    buttons = server.fake.messages[lobby.id].buttons()
+    assert not buttons, "the lobby keeps no buttons once the game starts"
+    return lobby

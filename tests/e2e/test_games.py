@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import Driver, table_messages
+from tests.e2e.driver import Driver, open_and_fill
 from tests.fakediscord.fixtures import Server
-from tests.fakediscord.users import Member
 
 GAMES = [
     ("cross", 3, {"target": 10}),
@@ -17,31 +16,13 @@ GAMES = [
 ]
 
 
-async def open_and_fill(
-    running, server: Server, game: str, players: list[Member], options: dict
-) -> None:
-    channel = server.channels[0]
-    host = players[0]
-    lobby = await (await host.slash("domino new", channel, game=game, **options)).reply()
-    assert lobby.visible_to is None and lobby.embeds[0]["title"].startswith(
-        lobby.embeds[0]["title"][:3]
-    )
-    for member in players[1:]:
-        await member.click(lobby, "Join")
-        await server.fake.wait_for(lambda m=member: m.name in server.fake.messages[lobby.id].text())
-    await host.click(lobby, "Start")
-    await server.fake.wait_for(lambda: table_messages(server.fake, channel))
-    buttons = server.fake.messages[lobby.id].buttons()
-    assert not buttons, "the lobby keeps no buttons once the game starts"
-
-
 @pytest.mark.parametrize(("game", "count", "options"), GAMES)
 async def test_a_whole_game_by_members(
     running, server: Server, game: str, count: int, options: dict
 ) -> None:
     bot = await running.start()
     players = [server.member(name) for name in ["Ann", "Bob", "Cat", "Dan"][:count]]
-    await open_and_fill(running, server, game, players, options)
+    await open_and_fill(server, game, players, options)
     channel = server.channels[0]
     driver = Driver(server.fake, bot.service, channel, {m.id: m for m in players})
     while driver.table() is not None:
