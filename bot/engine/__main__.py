@@ -75,17 +75,19 @@ def main(argv: list[str] | None = None) -> int:
         print()
         return 0
 
-    with sys.stdin if args.file == "-" else open(args.file, encoding="utf-8") as stream:
-        record = json.load(stream)
+    try:
+        with sys.stdin if args.file == "-" else open(args.file, encoding="utf-8") as stream:
+            record = json.load(stream)
+    except (OSError, ValueError) as error:
+        print(
+            f"replay failed: cannot read a JSON record from {args.file}: {error}", file=sys.stderr
+        )
+        return 1
     try:
         match = Match.from_record(record)
     except ReplayError as error:
-        print(
-            f"replay failed at action {error.index} {error.action}: {error.reason}", file=sys.stderr
-        )
-        return 1
-    except EngineError as error:
-        print(f"replay failed: {error}", file=sys.stderr)
+        where = f"at action {error.index} {error.action}" if error.index >= 0 else "before action 0"
+        print(f"replay failed {where}: {error.reason}", file=sys.stderr)
         return 1
     json.dump(final_state(match), sys.stdout, indent=2)
     print()

@@ -12,7 +12,11 @@ from bot.engine.spinner import SpinnerRound
 class Cross(SpinnerRound):
     game: ClassVar[str] = "cross"
     title: ClassVar[str] = "Cross"
-    rule_prefix: ClassVar[str] = "R-CR"
+    lead_rule: ClassVar[str] = "R-CR-2"
+    draw_rule: ClassVar[str] = "R-CR-5"
+    target_rule: ClassVar[str] = "R-CR-7"
+    cross_rule: ClassVar[str] = "R-CR-3"
+    score_rule: ClassVar[str] = "R-CR-6"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_target: ClassVar[int] = 100
     target_range: ClassVar[tuple[int, int]] = (10, 1000)
@@ -32,7 +36,7 @@ class Cross(SpinnerRound):
         if self.drew:
             return IllegalMove(
                 "you have drawn your one tile this turn and it does not fit: pass",
-                f"{self.rule_prefix}-5",
+                self.draw_rule,
             )
         return super()._why_no_draw()
 
@@ -40,8 +44,7 @@ class Cross(SpinnerRound):
         self, reason: Reason, winner_seat: int | None, counts: list[int]
     ) -> tuple[int | None, str]:
         """R-CR-6: the winner scores the other hands' counts, less their own if blocked."""
-        if winner_seat is None:
-            return None, "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+        assert winner_seat is not None
         points, how = self._round_value(reason, winner_seat, counts)
         self._award(winner_seat, points, f"{{{winner_seat}}} wins the round: {how}")
         return winner_seat, f"{{{winner_seat}}} wins the round: {how}"
@@ -51,8 +54,8 @@ class Cross(SpinnerRound):
         own = counts[seat]
         others = sum(counts) - own
         if reason is Reason.DOMINO:
-            return others, f"dominoed; the other hands hold {others} ({self.rule_prefix}-6)"
+            return others, f"dominoed; the other hands hold {others} ({self.score_rule})"
         return others - own, (
             f"blocked with the lowest count, {own}; the others hold {others}:"
-            f" {others} − {own} = {others - own} ({self.rule_prefix}-6)"
+            f" {others} − {own} = {others - own} ({self.score_rule})"
         )

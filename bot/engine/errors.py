@@ -28,7 +28,8 @@ class InvalidDeal(EngineError):
 
 
 class ReplayError(EngineError):
-    """A record whose action at ``index`` could not be applied."""
+    """A record whose action at ``index`` could not be applied (``index`` -1: the record
+    could not even be set up, before its first action)."""
 
     def __init__(self, index: int, action: object, reason: str) -> None:
         super().__init__(f"action {index} ({action}): {reason}")

@@ -53,9 +53,7 @@ class LineRound(Round):
 
     def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
         need = self.line_ends[end - _L]
-        return IllegalMove(
-            f"{tile} does not fit: end {END_NAMES[end]} needs a {need}", f"{self.rule_prefix}-2"
-        )
+        return IllegalMove(f"{tile} does not fit: end {END_NAMES[end]} needs a {need}", "R-MI-2")
 
     def open_ends(self) -> dict[str, int]:
         if self.first is None:

@@ -14,7 +14,11 @@ from bot.engine.tiles import DOUBLE, Tile
 class MalteseCross(Cross):
     game: ClassVar[str] = "maltese-cross"
     title: ClassVar[str] = "Maltese Cross"
-    rule_prefix: ClassVar[str] = "R-MC"
+    lead_rule: ClassVar[str] = "R-MC-1"
+    target_rule: ClassVar[str] = "R-MC-6"
+    cross_rule: ClassVar[str] = "R-MC-2"
+    score_rule: ClassVar[str] = "R-MC-6"
+    # Drawing and passing stay Cross's own rule, R-CR-5 (R-MC-3 says "as R-CR-5").
 
     capped: list[bool]
 
@@ -91,7 +95,3 @@ class MalteseCross(Cross):
                 "R-MC-3",
             )
         return super()._why_not_fit(tile, end)
-
-    @property
-    def _cross_rule(self) -> str:
-        return "R-MC-2"

@@ -203,18 +203,25 @@ class Match:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Match:
-        """Replay a record; raise :class:`ReplayError` naming the first bad action."""
-        if record.get("format") != RECORD_FORMAT:
+        """Replay a record; raise :class:`ReplayError` naming the first bad action (index
+        -1: the record's head, before any action, is wrong)."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
             raise ReplayError(-1, None, f"not a {RECORD_FORMAT} record")
-        variant = find_variant(record["game"])
-        match = cls(
-            variant,
-            record["players"],
-            Options.from_dict(variant, record["players"], record["options"]),
-            seed=record["seed"],
-            deals=[Deal.from_dict(d) for d in record.get("deals", ())],
-        )
-        for index, action in enumerate(record["actions"]):
+        try:
+            variant = find_variant(record["game"])
+            match = cls(
+                variant,
+                record["players"],
+                Options.from_dict(variant, record["players"], record["options"]),
+                seed=record["seed"],
+                deals=[Deal.from_dict(d) for d in record.get("deals", ())],
+            )
+            actions = list(record["actions"])
+        except KeyError as error:
+            raise ReplayError(-1, None, f"the record has no {error.args[0]!r}") from None
+        except (EngineError, ValueError, TypeError) as error:
+            raise ReplayError(-1, None, str(error)) from None
+        for index, action in enumerate(actions):
             try:
                 seat, text = action
                 if seat != match.turn:

@@ -18,7 +18,10 @@ def nearest_five(value: int) -> int:
 class MerryGoRound(SpinnerRound):
     game: ClassVar[str] = "merry-go-round"
     title: ClassVar[str] = "Merry-Go-Round"
-    rule_prefix: ClassVar[str] = "R-MG"
+    lead_rule: ClassVar[str] = "R-MG-2"
+    draw_rule: ClassVar[str] = "R-MG-5"
+    target_rule: ClassVar[str] = "R-MG-7"
+    cross_rule: ClassVar[str] = "R-MG-3"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_target: ClassVar[int] = 61
     target_range: ClassVar[tuple[int, int]] = (61, 61)
@@ -40,7 +43,7 @@ class MerryGoRound(SpinnerRound):
         return self.hands[self.leader] & ALL_DOUBLES
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
-        return IllegalMove("the round opens with a double of yours", "R-MG-2")
+        return IllegalMove("the round opens with a double of yours", self.lead_rule)
 
     def open_sum(self) -> int:
         """R-MG-4: the open ends added up; a double at an arm's end counts both halves,
@@ -87,8 +90,7 @@ class MerryGoRound(SpinnerRound):
         if reason is Reason.TARGET:
             assert winner_seat is not None
             return winner_seat, f"{{{winner_seat}}} reached exactly {self.options.target} (R-MG-7)"
-        if winner_seat is None:
-            return None, "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+        assert winner_seat is not None
         own = counts[winner_seat]
         raw = sum(counts) - 2 * own
         points = nearest_five(raw) // 5

@@ -16,7 +16,9 @@ _SIX_SIX = Tile(6, 6)
 class Milo(LineRound):
     game: ClassVar[str] = "milo"
     title: ClassVar[str] = "Milo"
-    rule_prefix: ClassVar[str] = "R-MI"
+    lead_rule: ClassVar[str] = "R-MI-3"
+    draw_rule: ClassVar[str] = "R-MI-4"
+    target_rule: ClassVar[str] = "R-MI-6"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     default_target: ClassVar[int] = 5
     target_range: ClassVar[tuple[int, int]] = (1, 25)
@@ -46,10 +48,10 @@ class Milo(LineRound):
         return FULL_SET if self.named_leader else DOUBLE[6]
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
-        return IllegalMove("the first round of a game opens with 6-6", "R-MI-3")
+        return IllegalMove("the first round of a game opens with 6-6", self.lead_rule)
 
     def _why_no_draw(self) -> IllegalMove:
-        return IllegalMove("Milo has no boneyard: you cannot play, so pass", "R-MI-4")
+        return IllegalMove("Milo has no boneyard: you cannot play, so pass", self.draw_rule)
 
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]

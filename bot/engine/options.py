@@ -41,7 +41,7 @@ class Options:
         elif game.fixed_target and target != game.default_target:
             raise InvalidOptions(
                 f"{game.title} is always played to exactly {game.default_target}"
-                f" ({game.rule_prefix}-7); its target cannot be changed"
+                f" ({game.target_rule}); its target cannot be changed"
             )
         low, high = game.target_range
         if not low <= target <= high:

@@ -24,6 +24,8 @@ from bot.engine.tiles import FULL_SET, TILES, Tile, indices, mask_of, pip_count,
 Fits = list[tuple[int, int]]
 """Where tiles may go now: ``(end index, mask of tiles that fit there)`` per open end."""
 
+_TIE = "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+
 
 class Round(ABC):
     """One round of one game. ``legal_moves()`` for the seat to move, ``play(move)``,
@@ -32,7 +34,12 @@ class Round(ABC):
     game: ClassVar[str]
     """The name commands and records use (``maltese-cross``)."""
     title: ClassVar[str]
-    rule_prefix: ClassVar[str]
+    lead_rule: ClassVar[str]
+    """The rule that says who leads and with what (cited when a lead is refused)."""
+    draw_rule: ClassVar[str]
+    """The rule for drawing and passing (cited when a draw or pass is refused)."""
+    target_rule: ClassVar[str]
+    """The rule that sets the game's target."""
     player_counts: ClassVar[tuple[int, ...]]
     ends: ClassVar[tuple[str, ...]]
     """The end names of this layout, in order (N E S W, or L R)."""
@@ -159,7 +166,9 @@ class Round(ABC):
     ) -> tuple[int | None, str]:
         """Award the round's points with :meth:`_award`; return the winning side (None on
         a tie) and the explanation. ``winner_seat`` is who dominoed, or the one seat with
-        the lowest count in a blocked round (None if the lowest counts tie).
+        the lowest count in a blocked round. A tie of seats for the lowest count is settled
+        here only in team games (Milo adds partners' counts, R-MI-5); elsewhere it scores
+        nothing (R-ALL-8) and this hook is not called.
 
         Explanations name seats as ``{0}``, ``{1}`` … so that a caller can fill in
         player names with ``str.format`` (see :meth:`RoundOutcome.describe`)."""
@@ -306,7 +315,10 @@ class Round(ABC):
     ) -> None:
         if counts is None:
             counts = [pip_count(h) for h in self.hands]
-        winner, explanation = self._score_round(reason, winner_seat, counts)
+        if winner_seat is None and reason is Reason.BLOCKED and not self.teams:
+            winner, explanation = None, _TIE
+        else:
+            winner, explanation = self._score_round(reason, winner_seat, counts)
         self._set_outcome(reason, winner, counts, explanation)
 
     def _set_outcome(
@@ -333,10 +345,10 @@ class Round(ABC):
             if hand & self._playable and self.led:
                 return IllegalMove("you hold a tile that fits, so you must play it", "R-ALL-4")
             if not self.led:
-                return IllegalMove("the round has not been led yet: lead a tile")
+                return IllegalMove("the round has not been led yet: lead a tile", self.lead_rule)
             if move.kind is Kind.DRAW:
                 return self._why_no_draw()
-            return IllegalMove("you cannot play, so you must draw first")
+            return IllegalMove("you cannot play, so you must draw first", self.draw_rule)
         tile = move.tile
         assert tile is not None
         if not hand & tile.bit:
@@ -360,7 +372,7 @@ class Round(ABC):
     def _why_no_draw(self) -> IllegalMove:
         return IllegalMove(
             f"nobody draws: {len(self.boneyard)} tiles are left in the boneyard, you pass",
-            f"{self.rule_prefix}-5",
+            self.draw_rule,
         )
 
     # -- views and the dict form ---------------------------------------------------------

@@ -19,6 +19,8 @@ class SpinnerRound(Round):
     """A round on a spinner layout. Arms are end indices 0..3 (N, E, S, W)."""
 
     ends: ClassVar[tuple[str, ...]] = SPINNER_ARMS
+    cross_rule: ClassVar[str]
+    """The rule that all four arms are started before any arm grows (R-CR-3 and kin)."""
 
     spinner: Tile | None
     arms: list[list[tuple[Tile, int]]]
@@ -46,7 +48,7 @@ class SpinnerRound(Round):
             for seat, hand in enumerate(self.hands):
                 if hand & bit:
                     return seat
-        raise InvalidDeal(f"nobody holds a double: deal again ({self.rule_prefix}-2)")
+        raise InvalidDeal(f"nobody holds a double: deal again ({self.lead_rule})")
 
     def _lead_mask(self) -> int:
         double = highest_double(self.hands[self.leader])
@@ -54,9 +56,7 @@ class SpinnerRound(Round):
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
         double = highest_double(self.hands[self.leader])
-        return IllegalMove(
-            f"the round opens with your highest double, {double}", f"{self.rule_prefix}-2"
-        )
+        return IllegalMove(f"the round opens with your highest double, {double}", self.lead_rule)
 
     # -- laying tiles --------------------------------------------------------------------
 
@@ -104,13 +104,9 @@ class SpinnerRound(Round):
             return IllegalMove(
                 f"arm {name} is started already: all four arms must be started"
                 " before any arm grows",
-                self._cross_rule,
+                self.cross_rule,
             )
         return IllegalMove(f"{tile} does not fit: arm {name} needs a {need}", "R-SP-2")
-
-    @property
-    def _cross_rule(self) -> str:
-        return f"{self.rule_prefix}-3"
 
     # -- what a picture and a player read ----------------------------------------------
 

@@ -9,7 +9,7 @@ the edges (parsing, views, records).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import ClassVar
 
 PIPS = range(7)
@@ -129,7 +129,3 @@ def highest_double(mask: int) -> Tile | None:
         if mask & DOUBLE[pip]:
             return Tile(pip, pip)
     return None
-
-
-def iter_text(tiles: Iterable[Tile]) -> Iterator[str]:
-    return (str(t) for t in tiles)

@@ -29,6 +29,17 @@ def test_r_mc_1_hands_and_lead_as_cross(players: int, size: int) -> None:
     assert [m.text for m in match.legal_moves()] == [str(max(doubles))]
 
 
+def test_r_mc_1_lead_refusal_cites_the_lead_rule_and_draws_cite_r_cr_5() -> None:
+    """R-MC-1 (lead as R-CR-2) and R-MC-3 (drawing as R-CR-5): a refusal names the rule
+    that refuses it, never a Maltese rule about something else (R-MC-5 is dead arms)."""
+    round_ = build(MalteseCross, ["6-6 5-5 1-0", "4-4 2-0"], "3-0 2-1 0-0")
+    with pytest.raises(IllegalMove, match=r"highest double, 6-6 \(R-MC-1\)"):
+        round_.play(Move.parse("5-5"))
+    play(round_, "6-6", "draw")  # seat 1 draws 3-0: no six, so it passes
+    with pytest.raises(IllegalMove, match=r"drawn your one tile.*\(R-CR-5\)"):
+        round_.play(Move.parse("draw"))
+
+
 def test_r_mc_2_all_four_arms_must_be_started_first() -> None:
     round_ = build(MalteseCross, ["6-6 6-4 5-5", "6-5 5-1 1-0"])
     play(round_, "6-6", "6-5 N", "6-4 E")

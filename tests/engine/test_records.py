@@ -86,3 +86,26 @@ def test_cli_replay_of_an_illegal_action_exits_non_zero_naming_it(tmp_path) -> N
     )
     assert result.returncode != 0
     assert "action 4" in result.stderr and "'Q' is not an end" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "cannot read a JSON record"),
+        ('{"format": "domino-record/1", "game": "cross"}', "before action 0: the record has no"),
+        (
+            '{"format": "domino-record/1", "game": "cross", "players": 5, "options": {},'
+            ' "seed": 1, "actions": []}',
+            "before action 0: Cross is played by 2 or 3 or 4 players, not 5",
+        ),
+    ],
+)
+def test_cli_replay_of_a_broken_record_exits_non_zero_saying_why(text: str, message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "replay", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
