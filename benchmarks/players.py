@@ -14,9 +14,14 @@ import math
 import multiprocessing
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
+
+from benchmarks import dominoes_bridge as bridge
 from bot.engine import GAMES, Move, Options, Round
 from bot.players import computer_player
 
@@ -29,8 +34,6 @@ def chooser(name: str, seed: int) -> Chooser:
     if name in ("easy", "normal", "hard"):
         player = computer_player(name, seed)
         return lambda round_, seat: player.choose(round_.private_view(seat))
-    from benchmarks import dominoes_bridge as bridge
-
     package = bridge.bota_gorda if name == "bota_gorda" else bridge.probabilistic_alphabeta()
     rng = random.Random(seed)
     return lambda round_, seat: bridge.package_move(package, round_, rng)  # type: ignore[arg-type]

@@ -64,9 +64,9 @@ def score_move(
     if view["game"] == "milo":
         opponent, partner = (seat + 1) % 4, (seat + 2) % 4
         for pip in ends:
-            if knowledge.lacking[opponent] & SUIT[pip] == SUIT[pip]:
+            if knowledge.lacking(opponent) & SUIT[pip] == SUIT[pip]:
                 value += w.opponent_lacks
-            if knowledge.lacking[partner] & SUIT[pip] == SUIT[pip]:
+            if knowledge.lacking(partner) & SUIT[pip] == SUIT[pip]:
                 value -= w.partner_lacks
     return value
 

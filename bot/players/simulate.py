@@ -15,29 +15,30 @@ def sample_deal(
     view: dict[str, Any], knowledge: Knowledge, rng: random.Random, tries: int = 20
 ) -> tuple[list[list[str]], list[str]]:
     """Hands and boneyard for the unseen tiles, consistent with what the seat saw: hand
-    sizes, the boneyard count and the numbers each seat is known to lack. Falls back to
-    ignoring those constraints if the random fill keeps failing (they are sound, so a
-    consistent deal exists, but finding one by chance can take long)."""
+    sizes, the boneyard count and each lot's ban (see :mod:`bot.players.knowledge`).
+    The most constrained lots are filled first. Falls back to ignoring the bans if the
+    random fill keeps failing (they are sound, so a consistent deal exists, but finding
+    one by chance can take long)."""
     seat = view["seat"]
-    sizes = view["hand_sizes"]
-    others = sorted(
-        (s for s in range(view["players"]) if s != seat),
-        key=lambda s: -knowledge.lacking[s].bit_count(),
-    )
+    lots = sorted(
+        ((other, lot.count, lot.banned) for other, held in enumerate(knowledge.lots)
+         if other != seat for lot in held),
+        key=lambda item: -item[2].bit_count(),
+    )  # fmt: skip
     for attempt in range(tries + 1):
         constrained = attempt < tries
         free = list(indices(knowledge.unseen))
         rng.shuffle(free)
-        hands: dict[int, list[int]] = {}
-        for other in others:
-            banned = knowledge.lacking[other] if constrained else 0
+        hands: list[list[int]] = [[] for _ in range(view["players"])]
+        for other, count, banned in lots:
+            if not constrained:
+                banned = 0
             allowed = [i for i in free if not banned >> i & 1]
-            if len(allowed) < sizes[other]:
+            if len(allowed) < count:
                 break
-            taken = allowed[: sizes[other]]
-            hands[other] = taken
-            chosen = set(taken)
-            free = [i for i in free if i not in chosen]
+            taken = set(allowed[:count])
+            hands[other] += allowed[:count]
+            free = [i for i in free if i not in taken]
         else:
             full = [
                 [str(TILES[i]) for i in hands[s]] if s != seat else view["hand"]

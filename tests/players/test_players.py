@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from bot.engine import GAMES, TILES, Match, MerryGoRound, Move
+from bot.engine import GAMES, TILES, Match, MerryGoRound, Milo, Move, Round, Tile
+from bot.engine.tiles import SUIT
 from bot.players import LEVELS, computer_player
-from bot.players.knowledge import infer
+from bot.players.knowledge import Lot, infer
+from bot.players.simulate import sample_deal
 from tests.engine.builders import build, play
 
 
@@ -46,30 +48,55 @@ def test_the_view_a_player_gets_holds_no_hidden_tile(game: str) -> None:
         assert not any(f"'{tile}'" in repr(view) for tile in hidden)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_same_view_same_move_whatever_the_hidden_deal(level: str) -> None:
-    """Two rounds that look the same from seat 1 but differ in what seat 0 and the
-    boneyard hold: the player cannot tell them apart, so it must choose the same."""
-    mine = "6-5 6-4 5-5 2-1 4-3"
-    first = build(MerryGoRound, ["6-6 0-0 1-0 3-3 2-2 1-1 4-4", mine], "", leader=0)
-    rest = [str(t) for t in TILES if str(t) not in mine.split() and str(t) != "6-6"]
-    second = build(
-        MerryGoRound, [" ".join(["6-6", *rest[-6:]]), mine], " ".join(rest[:-6]), leader=0
-    )
-    for round_ in (first, second):
-        play(round_, "6-6")
-    assert first.private_view(1) == second.private_view(1)
-    player = computer_player(level, seed=5)
-    assert player.choose(first.private_view(1)) == player.choose(second.private_view(1))
+def twin(round_: Round, seat: int, rng: random.Random) -> Round:
+    """The same round as ``seat`` sees it, with every tile it cannot see dealt afresh
+    among the other hands and the boneyard (same sizes, new order)."""
+    state = round_.to_dict()
+    hidden = [t for s, hand in enumerate(state["hands"]) if s != seat for t in hand]
+    hidden += state["boneyard"]
+    rng.shuffle(hidden)
+    for s, hand in enumerate(state["hands"]):
+        if s != seat:
+            state["hands"][s], hidden = hidden[: len(hand)], hidden[len(hand) :]
+    state["boneyard"] = hidden
+    return type(round_).from_dict(state)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_a_seed_makes_a_level_deterministic(level: str) -> None:
-    match = next(positions("cross", 8))
-    view = match.private_view(match.turn)
-    assert {computer_player(level, seed=3).choose(view) for _ in range(3)} == {
-        computer_player(level, seed=3).choose(view)
-    }
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_player_cannot_tell_deals_its_seat_cannot_see_apart(game: str) -> None:
+    """Rounds that differ only in the other hands and the boneyard order: a player that
+    peeked at either would play them differently somewhere; ours choose alike."""
+    rng = random.Random(7)
+    players = {level: computer_player(level, seed=5) for level in LEVELS}
+    differed = 0
+    for match in positions(game, 12):
+        seat, first = match.turn, match.round
+        second = twin(first, seat, rng)
+        assert second.private_view(seat) == first.private_view(seat)
+        differed += second.to_dict() != first.to_dict()
+        for level, player in players.items():
+            assert player.choose(second.private_view(seat)) == player.choose(
+                first.private_view(seat)
+            ), level
+    assert differed >= 8  # the twins really hide different deals
+
+
+def play_round(game: str, levels: list[str], seed: int) -> list[tuple[int, Move]]:
+    """A whole round between computer seats; its history."""
+    variant = GAMES[game]
+    round_ = variant.deal(len(levels), random.Random(seed))
+    seats = [computer_player(level, seed=seed * 10 + s) for s, level in enumerate(levels)]
+    while round_.outcome() is None:
+        round_.play(seats[round_.turn].choose(round_.private_view(round_.turn)))
+    return round_.history
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_round_with_computer_seats_replays_exactly_from_its_seeds(game: str) -> None:
+    levels = ["hard", "normal", "easy", "hard"] if game == "milo" else ["hard", "easy"]
+    assert play_round(game, levels, seed=3) == play_round(game, levels, seed=3)
+    easy = ["easy"] * len(levels)
+    assert play_round(game, easy, seed=3) != play_round(game, easy, seed=4)
 
 
 def lone_five_five(seat_1_score: int) -> MerryGoRound:
@@ -95,17 +122,79 @@ def test_normal_goes_for_exactly_61() -> None:
     assert str(move.tile) == "5-0"
 
 
-def test_a_pass_tells_the_others_which_numbers_a_player_lacks() -> None:
-    round_ = build(MerryGoRound, ["6-6 1-0", "2-1 3-1", "6-5 4-4"], "", leader=0)
-    play(round_, "6-6")
-    assert [m.text for m in round_.legal_moves()] == ["draw"]
-    while round_.legal_moves() == (Move.parse("draw"),):
-        round_.play(Move.parse("draw"))
-    view = round_.private_view(2)
-    knowledge = infer(view)
-    # Seat 1 drew while only sixes could be played: it holds no six.
-    sixes = {str(t) for t in TILES if 6 in t}
-    assert all(knowledge.lacking[1] >> t.index & 1 for t in TILES if str(t) in sixes)
+def consistent(hand: int, lots: list[Lot]) -> bool:
+    """Whether the tiles in ``hand`` can be shared out among ``lots`` (each lot's count,
+    none of its banned tiles). Bans are nested, older lots the stricter, so it is enough
+    that the tiles the k oldest lots allow cover their counts, for every k (Hall)."""
+    if hand.bit_count() != sum(lot.count for lot in lots):
+        return False
+    need = 0
+    for lot in lots:
+        need += lot.count
+        if (hand & ~lot.banned).bit_count() < need:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_what_a_seat_infers_never_rules_out_the_real_deal(game: str) -> None:
+    """Whatever passes and draws happened (tiles drawn after a pass may be anything), the
+    hands really held always fit what every other seat inferred."""
+    variant = GAMES[game]
+    banned = 0
+    for seed in range(60):
+        players = variant.player_counts[seed % len(variant.player_counts)]
+        round_ = variant.deal(players, random.Random(seed))
+        picker = random.Random(seed)
+        while round_.outcome() is None:
+            round_.play(picker.choice(round_.legal_moves()))
+            for seat in range(players):
+                knowledge = infer(round_.private_view(seat))
+                assert knowledge.lots[seat] == []
+                for other in range(players):
+                    if other != seat:
+                        assert consistent(round_.hands[other], knowledge.lots[other])
+                        banned |= knowledge.lacking(other)
+    assert banned  # passes and draws were seen, and did teach something
+
+
+def test_a_milo_pass_shows_the_passer_lacks_both_end_numbers() -> None:
+    hands = [
+        "6-6 6-5 6-3 6-2 6-1 6-0 5-3",
+        "5-5 3-1 3-2 3-3 5-0 5-1 5-2",
+        "6-4 4-0 4-1 4-2 4-3 4-4 5-4",
+        "0-0 1-0 1-1 2-0 2-1 2-2 3-0",
+    ]
+    round_ = build(Milo, hands, leader=0)
+    play(round_, "6-6", "pass")  # seat 1 holds no six (R-MI-4)
+    play(round_, "6-4 R")  # seat 2; ends now 6 and 4
+    knowledge = infer(round_.private_view(0))
+    assert knowledge.lacking(1) == SUIT[6]
+    play(round_, "pass", "6-5 L", "5-5 L")  # seat 3 passes on 6 and 4, seat 1 plays 5-5
+    knowledge = infer(round_.private_view(0))
+    assert knowledge.lacking(3) == SUIT[6] | SUIT[4]
+    assert knowledge.lacking(1) == SUIT[6]
+    for _ in range(20):
+        hands, _ = sample_deal(round_.private_view(0), knowledge, random.Random(_))
+        assert not any(6 in Tile.parse(t) or 4 in Tile.parse(t) for t in hands[3])
+
+
+def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:
+    """Merry-Go-Round: seat 1 draws until a six comes (R-MG-5). Every tile it held or
+    drew before that lacks a six, but the last one drawn is a six, and it may keep it."""
+    round_ = build(MerryGoRound, ["6-6 1-0", "2-1 3-1", "5-4 4-4"], "3-0 2-0 6-2", leader=0)
+    play(round_, "6-6", "draw", "draw")
+    seen_by_2 = infer(round_.private_view(2))
+    assert [(lot.count, lot.banned) for lot in seen_by_2.lots[1]] == [
+        (2, SUIT[6]),
+        (1, SUIT[6]),
+        (1, 0),
+    ]
+    play(round_, "draw")  # the third draw, 6-2, fits
+    assert seen_by_2.lacking(1) == 0
+    play(round_, "6-2 N")
+    after = infer(round_.private_view(2))
+    assert after.lacking(1) == SUIT[6]  # it played the drawn six: no six is left
 
 
 def test_normal_opens_a_maltese_arm_it_can_cap() -> None:
