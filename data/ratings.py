@@ -39,10 +39,7 @@ def rate(participants: list[Participant], current: Mapping[int, Rating]) -> dict
     teams = sorted({p.team for p in participants})
     team_ranks = ranks(participants)
     members = [[p for p in participants if p.team == team] for team in teams]
-    ratings = [
-        [MODEL.rating(*(current.get(p.user_id, DEFAULT) if p.user_id else DEFAULT)) for p in team]
-        for team in members
-    ]
+    ratings = [[MODEL.rating(*_current(p, current)) for p in team] for team in members]
     updated = MODEL.rate(ratings, ranks=[team_ranks[team] for team in teams])
     return {
         p.user_id: (new.mu, new.sigma)
@@ -50,3 +47,10 @@ def rate(participants: list[Participant], current: Mapping[int, Rating]) -> dict
         for p, new in zip(team, news, strict=True)
         if p.user_id is not None
     }
+
+
+def _current(participant: Participant, current: Mapping[int, Rating]) -> Rating:
+    """A member's stored rating, or the default for a newcomer and for a computer seat."""
+    if participant.user_id is None:
+        return DEFAULT
+    return current.get(participant.user_id, DEFAULT)

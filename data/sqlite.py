@@ -1,8 +1,16 @@
-"""The aiosqlite store: WAL, foreign keys, a busy timeout, one writer at a time.
+"""The aiosqlite store: WAL, foreign keys, a busy timeout, one statement at a time.
 
-``synchronous=NORMAL`` under WAL keeps every committed transaction through a crash of the
-process (the operating system holds the log); only a power cut can lose the last commits.
-That is the durability a game bot needs, at a fraction of a full sync's cost per move.
+Durability: ``synchronous=FULL``. Under WAL, ``NORMAL`` only syncs the log at checkpoints,
+so a power cut or an OS crash can lose the last commits, moves that the bot has already
+announced in the channel; the table would then come back older than what players saw,
+and their buttons would name versions the store never kept. ``FULL`` syncs the log at
+every commit, so a saved action survives those too. It costs one fsync per move (a
+fraction of a millisecond on the benchmark machine, see ``benchmarks/store.py``), which is
+nothing next to a human's pace of play.
+
+Every statement runs under one asyncio lock, reads included: the store has one
+connection, and without the lock a read started by one task would run inside another
+task's open transaction and see writes that may yet be rolled back.
 """
 
 from __future__ import annotations
@@ -50,7 +58,7 @@ class SqliteStore:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
-        self._write = asyncio.Lock()
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str = DEFAULT_DATABASE_PATH) -> SqliteStore:
@@ -61,7 +69,7 @@ class SqliteStore:
         connection.row_factory = aiosqlite.Row
         for pragma in (
             "PRAGMA journal_mode=WAL",
-            "PRAGMA synchronous=NORMAL",
+            "PRAGMA synchronous=FULL",
             "PRAGMA foreign_keys=ON",
             "PRAGMA busy_timeout=5000",
         ):
@@ -81,40 +89,51 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction at a time; rolled back whole if anything fails."""
-        async with self._write:
+        """One write transaction at a time, rolled back whole if anything fails, the
+        commit included (else the connection would stay inside the failed transaction)."""
+        async with self._lock:
             await self._db.execute("BEGIN")
             try:
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Reads wait for any open transaction, so they see only committed data, and the
+        queries inside one ``_reading`` block all see the same data."""
+        async with self._lock:
+            yield self._db
 
     # -- migrations -----------------------------------------------------------------------
 
     async def migrate(self) -> list[str]:
         """Apply the numbered files of ``data/migrations`` not yet applied, in order, each
-        in its own transaction. Returns the names applied now."""
+        in its own transaction. Returns the names applied now.
+
+        Each file is first claimed by inserting its name: the insert waits for the write
+        lock and then sees every earlier commit, so a second process starting at the same
+        moment skips a file the first one has applied instead of failing halfway."""
         await self._db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations"
             " (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
         )
-        async with self._db.execute("SELECT name FROM schema_migrations") as cursor:
-            done = {row["name"] async for row in cursor}
         applied = []
-        folder = resources.files("data") / "migrations"
-        for item in sorted(folder.iterdir(), key=lambda f: f.name):
-            if not item.name.endswith(".sql") or item.name in done:
-                continue
+        for name, script in migration_files():
             async with self._transaction() as db:
-                for statement in _statements(item.read_text()):
-                    await db.execute(statement)
-                await db.execute(
-                    "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
-                    (item.name, time.time()),
+                claim = await db.execute(
+                    "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)"
+                    " ON CONFLICT (name) DO NOTHING",
+                    (name, time.time()),
                 )
-            applied.append(item.name)
+                if claim.rowcount == 0:
+                    continue
+                for statement in _statements(script):
+                    await db.execute(statement)
+            applied.append(name)
         return applied
 
     # -- active tables ----------------------------------------------------------------------
@@ -133,8 +152,16 @@ class SqliteStore:
             )  # fmt: skip
 
     async def save_action(
-        self, row: TableRow, expected_version: int, action: dict[str, Any]
+        self,
+        row: TableRow,
+        expected_version: int,
+        action: dict[str, Any],
+        finished: FinishedGame | None = None,
     ) -> None:
+        """The compare-and-swap is the ``WHERE version = ?`` of one UPDATE: the database
+        checks and writes in one step under its write lock, so of two writers holding the
+        same version (two tasks, or two processes on one file) exactly one changes the row.
+        ``finished``: the game this action ended, recorded in the same transaction."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE active_tables SET channel_id = ?, status = ?, version = ?, state = ?,"
@@ -150,6 +177,8 @@ class SqliteStore:
                 "INSERT INTO table_actions (table_id, version, action, at) VALUES (?, ?, ?, ?)",
                 (row.id, row.version, _dumps(action), row.updated_at),
             )
+            if finished is not None:
+                await _insert_finished_game(db, finished)
 
     async def set_message_id(self, table_id: str, message_id: int) -> None:
         async with self._transaction() as db:
@@ -158,99 +187,41 @@ class SqliteStore:
             )
 
     async def load_active_tables(self) -> list[TableRow]:
-        async with self._db.execute(
-            "SELECT * FROM active_tables WHERE status IN (?, ?) ORDER BY created_at",
-            OPEN_STATUSES,
-        ) as cursor:
-            return [_table_row(row) async for row in cursor]
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT * FROM active_tables WHERE status IN (?, ?) ORDER BY created_at",
+                OPEN_STATUSES,
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [_table_row(row) for row in rows]
 
     async def get_table(self, table_id: str) -> TableRow | None:
-        async with self._db.execute(
-            "SELECT * FROM active_tables WHERE id = ?", (table_id,)
-        ) as cursor:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT * FROM active_tables WHERE id = ?", (table_id,)) as cursor,
+        ):
             row = await cursor.fetchone()
         return _table_row(row) if row else None
 
     # -- finished games ---------------------------------------------------------------------
 
-    async def record_finished_game(self, game: FinishedGame) -> None:
+    async def record_finished_game(self, game: FinishedGame) -> bool:
+        """The game, its rounds, stats and ratings, in one transaction. Recording a game
+        id already stored changes nothing and returns False, so a retry after a doubtful
+        failure can never count a game, or move a rating, twice."""
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO games (id, table_id, guild_id, game, finished_at, record)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game.id, game.table_id, game.guild_id, game.game, game.finished_at,
-                 _dumps(game.record)),
-            )  # fmt: skip
-            await db.executemany(
-                "INSERT INTO game_rounds (game_id, number, reason, winner, points)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(game.id, r.number, r.reason, r.winner, _dumps(r.points)) for r in game.rounds],
-            )
-            await db.executemany(
-                "INSERT INTO game_seats (game_id, seat, team, user_id, computer_level,"
-                " final_score, won, rounds_won, points, dominoes, blocked_wins)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game.id, p.seat, p.team, p.user_id, p.computer_level, p.final_score,
-                     int(p.won), p.rounds_won, p.points, p.dominoes, p.blocked_wins)
-                    for p in game.participants
-                ],
-            )  # fmt: skip
-            members = [p for p in game.participants if p.user_id is not None]
-            for p in members:
-                for guild in (game.guild_id, GLOBAL):
-                    await db.execute(
-                        "INSERT INTO player_stats (user_id, game, guild_id, games, wins,"
-                        " rounds_won, points, dominoes, blocked_wins, rating)"
-                        " VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0)"
-                        " ON CONFLICT (user_id, game, guild_id) DO UPDATE SET"
-                        " games = player_stats.games + 1,"
-                        " wins = player_stats.wins + excluded.wins,"
-                        " rounds_won = player_stats.rounds_won + excluded.rounds_won,"
-                        " points = player_stats.points + excluded.points,"
-                        " dominoes = player_stats.dominoes + excluded.dominoes,"
-                        " blocked_wins = player_stats.blocked_wins + excluded.blocked_wins",
-                        (p.user_id, game.game, guild, int(p.won), p.rounds_won, p.points,
-                         p.dominoes, p.blocked_wins),
-                    )  # fmt: skip
-            await db.executemany(
-                "INSERT INTO player_names (user_id, name, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
-                " updated_at = excluded.updated_at",
-                [(p.user_id, p.name, game.finished_at) for p in members if p.name],
-            )
-            if members:
-                users = [p.user_id for p in members if p.user_id is not None]
-                current = await self._ratings(db, game.game, users)
-                for user_id, rating in rate(game.participants, current).items():
-                    await db.execute(
-                        "INSERT INTO ratings (user_id, game, mu, sigma, ordinal)"
-                        " VALUES (?, ?, ?, ?, ?)"
-                        " ON CONFLICT (user_id, game) DO UPDATE SET mu = excluded.mu,"
-                        " sigma = excluded.sigma, ordinal = excluded.ordinal",
-                        (user_id, game.game, rating[0], rating[1], ordinal(rating)),
-                    )
-                    await db.execute(
-                        "UPDATE player_stats SET rating = ? WHERE user_id = ? AND game = ?",
-                        (ordinal(rating), user_id, game.game),
-                    )
-            await db.execute(
-                "UPDATE active_tables SET status = 'finished' WHERE id = ?", (game.table_id,)
-            )
-
-    @staticmethod
-    async def _ratings(db: aiosqlite.Connection, game: str, users: list[int]) -> dict[int, Rating]:
-        marks = ", ".join("?" for _ in users)
-        async with db.execute(
-            f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND user_id IN ({marks})",
-            (game, *users),
-        ) as cursor:
-            return {row["user_id"]: (row["mu"], row["sigma"]) async for row in cursor}
+            return await _insert_finished_game(db, game)
 
     async def get_rating(self, user_id: int, game: str) -> float | None:
-        async with self._db.execute(
-            "SELECT ordinal FROM ratings WHERE user_id = ? AND game = ?", (user_id, game)
-        ) as cursor:
+        """The player's rating ordinal for one game kind; None before their first game."""
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT ordinal FROM ratings WHERE user_id = ? AND game = ?", (user_id, game)
+            ) as cursor,
+        ):
             row = await cursor.fetchone()
         return row["ordinal"] if row else None
 
@@ -265,11 +236,15 @@ class SqliteStore:
         if game is not None:
             query += " AND game = ?"
             params.append(game)
-        async with self._db.execute(query + " ORDER BY game", params) as cursor:
-            return [
-                Stats(row["user_id"], row["game"], row["guild_id"], *(row[c] for c in STAT_COLUMNS))
-                async for row in cursor
-            ]
+        async with (
+            self._reading() as db,
+            db.execute(query + " ORDER BY game", params) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [
+            Stats(row["user_id"], row["game"], row["guild_id"], *(row[c] for c in STAT_COLUMNS))
+            for row in rows
+        ]
 
     async def leaderboard(
         self,
@@ -282,8 +257,11 @@ class SqliteStore:
         user_id: int | None = None,
     ) -> Leaderboard:
         """Players of ``game`` in one server (or everywhere), best first: by the global
-        rating (players with at least ``min_games`` games there), wins or points; ties go
-        to more games, then the older account (lower id)."""
+        rating (players with at least ``min_games`` games there), wins or points. Ties go
+        to more games, then the older account (lower id), so the order is total and a rank
+        is a position: the caller's rank, counted apart, always matches the pages."""
+        if order not in BOARD_ORDERS:
+            raise ValueError(f"unknown leaderboard order {order!r}: one of {list(BOARD_ORDERS)}")
         column = BOARD_ORDERS[order]
         scope = GLOBAL if guild_id is None else guild_id
         floor = min_games if order == "rating" else 1
@@ -293,48 +271,29 @@ class SqliteStore:
         )
         params = (game, scope, floor)
         fields = f"SELECT s.user_id, s.rating, s.games, s.wins, s.points, n.name, {column} AS score"
-        async with self._db.execute(f"SELECT COUNT(*) AS n{base}", params) as cursor:
-            total = (await cursor.fetchone())["n"]
-        async with self._db.execute(
-            f"{fields}{base} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
-            (*params, page_size, page * page_size),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        entries = [_entry(page * page_size + i + 1, row) for i, row in enumerate(rows)]
-        me = None
-        if user_id is not None:
-            me = next((e for e in entries if e.user_id == user_id), None)
-            if me is None:
-                me = await self._rank_of(fields, base, params, column, user_id)
+        async with self._reading() as db:
+            async with db.execute(f"SELECT COUNT(*) AS n{base}", params) as cursor:
+                total = (await cursor.fetchone())["n"]
+            async with db.execute(
+                f"{fields}{base} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
+                (*params, page_size, page * page_size),
+            ) as cursor:
+                rows = await cursor.fetchall()
+            entries = [_entry(page * page_size + i + 1, row) for i, row in enumerate(rows)]
+            me = None
+            if user_id is not None:
+                me = next((e for e in entries if e.user_id == user_id), None)
+                if me is None:
+                    me = await _rank_of(db, fields, base, params, column, user_id)
         return Leaderboard(entries, total, me)
-
-    async def _rank_of(
-        self, fields: str, base: str, params: tuple[Any, ...], column: str, user_id: int
-    ) -> LeaderboardEntry | None:
-        async with self._db.execute(
-            f"{fields}{base} AND s.user_id = ?", (*params, user_id)
-        ) as cursor:
-            mine = await cursor.fetchone()
-        if mine is None:
-            return None
-        better = (
-            f" AND ({column} > ? OR ({column} = ? AND s.games > ?)"
-            f" OR ({column} = ? AND s.games = ? AND s.user_id < ?))"
-        )
-        score, games = mine["score"], mine["games"]
-        async with self._db.execute(
-            f"SELECT COUNT(*) AS n{base}{better}",
-            (*params, score, score, games, score, games, user_id),
-        ) as cursor:
-            ahead = (await cursor.fetchone())["n"]
-        return _entry(ahead + 1, mine)
 
     # -- guild settings -------------------------------------------------------------------------
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._db.execute(
-            "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
+        async with (
+            self._reading() as db,
+            db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor,
+        ):
             row = await cursor.fetchone()
         if row is None:
             return GuildSettings(guild_id)
@@ -356,6 +315,121 @@ class SqliteStore:
                 (settings.guild_id, settings.turn_timer_seconds,
                  _dumps(settings.default_targets), int(settings.use_threads)),
             )  # fmt: skip
+
+
+def migration_files() -> list[tuple[str, str]]:
+    """(name, SQL) of every file in ``data/migrations``, in the order they apply."""
+    folder = resources.files("data") / "migrations"
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".sql")), key=lambda f: f.name)
+    return [(f.name, f.read_text()) for f in files]
+
+
+async def _insert_finished_game(db: aiosqlite.Connection, game: FinishedGame) -> bool:
+    """Write a finished game inside the caller's transaction: the game, rounds and seats;
+    members' stats in its server and globally; their last names; their ratings, each
+    computed once from the ratings stored before this game. Computer seats are kept with
+    the game but get no stats, name or rating, so they never reach a leaderboard. False,
+    with nothing written, if this game id is already stored."""
+    claim = await db.execute(
+        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        (game.id, game.table_id, game.guild_id, game.game, game.finished_at,
+         _dumps(game.record)),
+    )  # fmt: skip
+    if claim.rowcount == 0:
+        return False
+    await db.executemany(
+        "INSERT INTO game_rounds (game_id, number, reason, winner, points) VALUES (?, ?, ?, ?, ?)",
+        [(game.id, r.number, r.reason, r.winner, _dumps(r.points)) for r in game.rounds],
+    )
+    await db.executemany(
+        "INSERT INTO game_seats (game_id, seat, team, user_id, computer_level,"
+        " final_score, won, rounds_won, points, dominoes, blocked_wins)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game.id, p.seat, p.team, p.user_id, p.computer_level, p.final_score,
+             int(p.won), p.rounds_won, p.points, p.dominoes, p.blocked_wins)
+            for p in game.participants
+        ],
+    )  # fmt: skip
+    members = [p for p in game.participants if p.user_id is not None]
+    if members:
+        await db.executemany(
+            "INSERT INTO player_stats (user_id, game, guild_id, games, wins,"
+            " rounds_won, points, dominoes, blocked_wins, rating)"
+            " VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0)"
+            " ON CONFLICT (user_id, game, guild_id) DO UPDATE SET"
+            " games = player_stats.games + 1,"
+            " wins = player_stats.wins + excluded.wins,"
+            " rounds_won = player_stats.rounds_won + excluded.rounds_won,"
+            " points = player_stats.points + excluded.points,"
+            " dominoes = player_stats.dominoes + excluded.dominoes,"
+            " blocked_wins = player_stats.blocked_wins + excluded.blocked_wins",
+            [
+                (p.user_id, game.game, guild, int(p.won), p.rounds_won, p.points,
+                 p.dominoes, p.blocked_wins)
+                for p in members
+                for guild in (game.guild_id, GLOBAL)
+            ],
+        )  # fmt: skip
+        await db.executemany(
+            "INSERT INTO player_names (user_id, name, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+            " updated_at = excluded.updated_at",
+            [(p.user_id, p.name, game.finished_at) for p in members if p.name],
+        )
+        current = await _ratings(
+            db, game.game, [p.user_id for p in members if p.user_id is not None]
+        )
+        for user_id, rating in rate(game.participants, current).items():
+            await db.execute(
+                "INSERT INTO ratings (user_id, game, mu, sigma, ordinal) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id, game) DO UPDATE SET mu = excluded.mu,"
+                " sigma = excluded.sigma, ordinal = excluded.ordinal",
+                (user_id, game.game, rating[0], rating[1], ordinal(rating)),
+            )
+            await db.execute(
+                "UPDATE player_stats SET rating = ? WHERE user_id = ? AND game = ?",
+                (ordinal(rating), user_id, game.game),
+            )
+    await db.execute("UPDATE active_tables SET status = 'finished' WHERE id = ?", (game.table_id,))
+    return True
+
+
+async def _ratings(db: aiosqlite.Connection, game: str, users: list[int]) -> dict[int, Rating]:
+    marks = ", ".join("?" for _ in users)
+    async with db.execute(
+        f"SELECT user_id, mu, sigma FROM ratings WHERE game = ? AND user_id IN ({marks})",
+        (game, *users),
+    ) as cursor:
+        return {row["user_id"]: (row["mu"], row["sigma"]) async for row in cursor}
+
+
+async def _rank_of(
+    db: aiosqlite.Connection,
+    fields: str,
+    base: str,
+    params: tuple[Any, ...],
+    column: str,
+    user_id: int,
+) -> LeaderboardEntry | None:
+    """The player's row with its rank: one plus how many rows sort before it under the
+    board's full order (score, then games, then user id). None if they do not qualify."""
+    async with db.execute(f"{fields}{base} AND s.user_id = ?", (*params, user_id)) as cursor:
+        mine = await cursor.fetchone()
+    if mine is None:
+        return None
+    better = (
+        f" AND ({column} > ? OR ({column} = ? AND s.games > ?)"
+        f" OR ({column} = ? AND s.games = ? AND s.user_id < ?))"
+    )
+    score, games = mine["score"], mine["games"]
+    async with db.execute(
+        f"SELECT COUNT(*) AS n{base}{better}",
+        (*params, score, score, games, score, games, user_id),
+    ) as cursor:
+        ahead = (await cursor.fetchone())["n"]
+    return _entry(ahead + 1, mine)
 
 
 def _statements(script: str) -> list[str]:

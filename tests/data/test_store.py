@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
 from data.repository import VersionConflict
-from data.sqlite import SqliteStore
+from data.sqlite import SqliteStore, _statements, migration_files
 
 
 def table_row(table_id: str = "t1", version: int = 1, status: str = "lobby") -> TableRow:
@@ -28,20 +29,61 @@ def finished(game_id: str, participants: list[Participant], table_id: str = "t1"
     )  # fmt: skip
 
 
+def against_a_computer(user_id: int, name: str = "") -> list[Participant]:
+    """A member who beat a computer player."""
+    return [
+        Participant(seat=0, team=0, final_score=100, won=True, user_id=user_id, name=name),
+        Participant(seat=1, team=1, final_score=20, won=False, computer_level="easy"),
+    ]
+
+
+async def count(store: SqliteStore, table: str) -> int:
+    async with store._db.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
+        return (await cursor.fetchone())[0]
+
+
 async def test_migrations_from_empty_and_rerun_are_idempotent(tmp_path: Path) -> None:
     path = tmp_path / "fresh" / "domino.db"
     first = await SqliteStore.open(path)
+    await first.create_table(table_row())
     await first.close()
     again = await SqliteStore.open(path)
     assert await again.migrate() == []
-    async with again._db.execute("SELECT name FROM schema_migrations") as cursor:
+    async with again._db.execute("SELECT name FROM schema_migrations ORDER BY name") as cursor:
         names = [row["name"] async for row in cursor]
-    assert names == ["0001_initial.sql", "0002_player_names.sql"]
-    async with again._db.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
-    async with again._db.execute("PRAGMA foreign_keys") as cursor:
-        assert (await cursor.fetchone())[0] == 1
+    assert names == [name for name, _ in migration_files()]
+    assert [row.id for row in await again.load_active_tables()] == ["t1"]
+    for pragma, value in [("journal_mode", "wal"), ("foreign_keys", 1), ("synchronous", 2)]:
+        async with again._db.execute(f"PRAGMA {pragma}") as cursor:
+            assert (await cursor.fetchone())[0] == value, pragma  # synchronous 2: FULL
     await again.close()
+
+
+async def test_a_database_from_an_older_release_is_brought_up_to_date(tmp_path: Path) -> None:
+    """A file with only the first migration and an open table: start-up applies the
+    later files, keeps the table, and what they add works."""
+    path = tmp_path / "old.db"
+    first_name, first_sql = migration_files()[0]
+    async with aiosqlite.connect(path) as old:
+        await old.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at REAL)")
+        for statement in _statements(first_sql):
+            await old.execute(statement)
+        await old.execute("INSERT INTO schema_migrations VALUES (?, 0)", (first_name,))
+        await old.execute(
+            "INSERT INTO active_tables VALUES ('t1', 10, 20, 1, 'cross', 'playing', 4, '{}',"
+            " '{}', NULL, NULL, 1, 1)"
+        )
+        await old.commit()
+    store = await SqliteStore.open(path)
+    try:
+        assert await count(store, "schema_migrations") == len(migration_files())
+        [table] = await store.load_active_tables()
+        assert (table.id, table.version) == ("t1", 4)
+        await store.record_finished_game(finished("g1", against_a_computer(5, name="Ann")))
+        board = await store.leaderboard("cross", order="wins", user_id=5)
+        assert [(e.user_id, e.name) for e in board.entries] == [(5, "Ann")]
+    finally:
+        await store.close()
 
 
 async def test_save_action_is_compare_and_swap_on_the_version(store: SqliteStore) -> None:
@@ -51,42 +93,82 @@ async def test_save_action_is_compare_and_swap_on_the_version(store: SqliteStore
         await store.save_action(table_row(version=2), 1, {"kind": "join"})
     stored = await store.get_table("t1")
     assert stored is not None and stored.version == 2 and stored.state["version"] == 2
+    assert await count(store, "table_actions") == 1
 
 
-async def test_two_concurrent_writers_of_the_same_version_exactly_one_wins(
-    store: SqliteStore,
-) -> None:
-    await store.create_table(table_row())
-    results = await asyncio.gather(
-        store.save_action(table_row(version=2), 1, {"by": "a"}),
-        store.save_action(table_row(version=2), 1, {"by": "b"}),
-        return_exceptions=True,
-    )
-    assert sum(isinstance(r, VersionConflict) for r in results) == 1
-    async with store._db.execute("SELECT COUNT(*) FROM table_actions") as cursor:
-        assert (await cursor.fetchone())[0] == 1
+async def test_two_processes_writing_the_same_version_exactly_one_wins(tmp_path: Path) -> None:
+    """Two stores on one file (as two bot processes would be): nothing but the database
+    stands between them, and still only one of them moves the table on."""
+    path = tmp_path / "shared.db"
+    one, two = await SqliteStore.open(path), await SqliteStore.open(path)
+    try:
+        await one.create_table(table_row())
+        for version in range(2, 22):
+            results = await asyncio.gather(
+                one.save_action(table_row(version=version), version - 1, {"by": "one"}),
+                two.save_action(table_row(version=version), version - 1, {"by": "two"}),
+                return_exceptions=True,
+            )
+            assert sorted(type(r).__name__ for r in results) == ["NoneType", "VersionConflict"]
+        stored = await two.get_table("t1")
+        assert stored is not None and stored.version == 21
+        assert await count(one, "table_actions") == 20
+    finally:
+        await one.close()
+        await two.close()
 
 
 async def test_an_interrupted_save_leaves_the_previous_state(store: SqliteStore) -> None:
+    """The action fails to serialize after the table row was already updated inside the
+    transaction: the update is rolled back with it."""
     await store.create_table(table_row())
     with pytest.raises(TypeError):
         await store.save_action(table_row(version=2), 1, {"not json": object()})
     stored = await store.get_table("t1")
     assert stored is not None and stored.version == 1
-    async with store._db.execute("SELECT COUNT(*) FROM table_actions") as cursor:
-        assert (await cursor.fetchone())[0] == 0
+    assert await count(store, "table_actions") == 0
+    await store.save_action(table_row(version=2), 1, {"kind": "join"})  # the store still works
+    assert (await store.get_table("t1")).version == 2  # type: ignore[union-attr]
 
 
 async def test_an_interrupted_game_record_leaves_no_trace(store: SqliteStore) -> None:
     await store.create_table(table_row(status="playing"))
     twice = [Participant(seat=0, team=0, final_score=100, won=True, user_id=5)] * 2
-    with pytest.raises(Exception, match="UNIQUE"):
+    with pytest.raises(aiosqlite.IntegrityError, match="UNIQUE"):
         await store.record_finished_game(finished("g1", twice))
     assert await store.get_stats(5) == []
     assert await store.get_rating(5, "cross") is None
-    async with store._db.execute("SELECT COUNT(*) FROM games") as cursor:
-        assert (await cursor.fetchone())[0] == 0
+    assert await count(store, "games") == 0
     assert [row.id for row in await store.load_active_tables()] == ["t1"]
+
+
+async def test_the_same_finished_game_recorded_twice_counts_once(store: SqliteStore) -> None:
+    seats = [
+        Participant(seat=0, team=0, final_score=100, won=True, user_id=5, points=100),
+        Participant(seat=1, team=1, final_score=30, won=False, user_id=6, points=30),
+    ]
+    assert await store.record_finished_game(finished("g1", seats)) is True
+    ratings = [await store.get_rating(u, "cross") for u in (5, 6)]
+    assert await store.record_finished_game(finished("g1", seats)) is False
+    assert [await store.get_rating(u, "cross") for u in (5, 6)] == ratings
+    [stats] = await store.get_stats(5)
+    assert (stats.games, stats.wins, stats.points) == (1, 1, 100)
+    assert await count(store, "games") == 1
+
+
+async def test_the_last_action_and_its_finished_game_are_one_transaction(
+    store: SqliteStore,
+) -> None:
+    await store.create_table(table_row(status="playing"))
+    winner = against_a_computer(5)
+    done = table_row(version=2, status="finished")
+    with pytest.raises(VersionConflict):  # a stale writer records no game either
+        await store.save_action(done, 0, {"kind": "play"}, finished=finished("g1", winner))
+    assert await store.get_stats(5) == [] and await count(store, "games") == 0
+    await store.save_action(done, 1, {"kind": "play"}, finished=finished("g1", winner))
+    assert await store.load_active_tables() == []
+    [stats] = await store.get_stats(5)
+    assert stats.wins == 1 and await store.get_rating(5, "cross") is not None
 
 
 async def test_load_active_tables_returns_the_open_ones_intact(store: SqliteStore) -> None:
@@ -112,8 +194,9 @@ async def test_a_finished_game_closes_its_table_and_counts_members_not_computers
             "g1",
             [
                 Participant(seat=0, team=0, final_score=104, won=True, user_id=5, rounds_won=3,
-                            points=104, dominoes=2, blocked_wins=1),
-                Participant(seat=1, team=1, final_score=40, won=False, computer_level="hard"),
+                            points=104, dominoes=2, blocked_wins=1, name="Ann"),
+                Participant(seat=1, team=1, final_score=40, won=False, computer_level="hard",
+                            name="Computer (hard)"),
             ],
         )
     )  # fmt: skip
@@ -123,8 +206,14 @@ async def test_a_finished_game_closes_its_table_and_counts_members_not_computers
     for stats in (here, everywhere):
         assert (stats.games, stats.wins, stats.rounds_won, stats.points) == (1, 1, 3, 104)
         assert (stats.dominoes, stats.blocked_wins) == (2, 1)
-    async with store._db.execute("SELECT COUNT(*) FROM player_stats") as cursor:
-        assert (await cursor.fetchone())[0] == 2  # no rows for the computer
+    for guild in (10, None):
+        for order in ("rating", "wins", "points"):
+            board = await store.leaderboard("cross", guild, order, min_games=1)
+            assert [(e.user_id, e.name) for e in board.entries] == [(5, "Ann")]
+            assert board.total == 1
+    assert await count(store, "player_stats") == 2  # this server and global, Ann's only
+    assert await count(store, "ratings") == 1
+    assert await count(store, "player_names") == 1
 
 
 async def test_guild_settings_default_and_update(store: SqliteStore) -> None:
