@@ -1,14 +1,29 @@
 """Invariants that hold after every action of every game; used by the self-play and
-property tests."""
+property tests.
+
+Legal moves, blocked rounds and Merry-Go-Round's play scores are checked against a second
+reading of RULES.md written here from the public view alone (:func:`reference_plays`,
+:func:`reference_open_sum`), not against the engine's own bit masks, so a bug in the
+engine's move generator cannot vouch for itself.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import pairwise
+from typing import Any
+
 from bot.engine import TILES, Move, Reason, Round
-from bot.engine.merry_go_round import nearest_five
+
+ARMS = ("N", "E", "S", "W")
+CROSS_FAMILY = ("cross", "maltese-cross")
+TILE = {str(t): t for t in TILES}
+"""A tile by its text (the views give tiles as text)."""
+EVERY_TILE = sorted(TILE)
 
 
-def table_tiles(round_: Round) -> list[str]:
-    layout = round_.public_view()["layout"]
+def table_tiles(round_: Round, view: dict[str, Any] | None = None) -> list[str]:
+    layout = (view or round_.public_view())["layout"]
     if layout is None:
         return []
     if layout["kind"] == "line":
@@ -16,22 +31,179 @@ def table_tiles(round_: Round) -> list[str]:
     return [layout["spinner"]] + [t["tile"] for arm in layout["arms"].values() for t in arm]
 
 
-def check_tiles_conserved(round_: Round) -> None:
+def check_tiles_conserved(round_: Round, view: dict[str, Any] | None = None) -> None:
     """All 28 tiles accounted for, each exactly once."""
     held = [str(t) for s in range(round_.n) for t in round_.hand(s)]
     bone = [str(TILES[i]) for i in round_.boneyard]
-    everything = held + bone + table_tiles(round_)
-    assert sorted(everything) == sorted(str(t) for t in TILES), everything
+    everything = held + bone + table_tiles(round_, view)
+    assert sorted(everything) == EVERY_TILE, everything
+
+
+# -- the rules read a second time, from the public view ---------------------------------
+
+
+def reserve(round_: Round) -> int:
+    """Boneyard tiles nobody may draw: 2 in Cross and Maltese Cross (R-CR-5); 2 in
+    Merry-Go-Round with "keep last two", else none (R-MG-5); Milo has none (R-MI-1)."""
+    if round_.game in CROSS_FAMILY:
+        return 2
+    if round_.game == "merry-go-round" and round_.options.keep_last_two:
+        return 2
+    return 0
+
+
+def reference_leads(round_: Round) -> set[str]:
+    """The tiles the leader may lead: the highest double (R-CR-2, R-MC-1), any double
+    (R-MG-2), 6-6 in a game's first Milo round, else any tile (R-MI-3, R-MI-7)."""
+    hand = round_.hand(round_.leader)
+    doubles = [t for t in hand if t.is_double]
+    if round_.game in CROSS_FAMILY:
+        return {str(max(doubles, key=lambda t: t.high))}
+    if round_.game == "merry-go-round":
+        return {str(t) for t in doubles}
+    return {str(t) for t in hand} if round_.named_leader else {"6-6"}
+
+
+def reference_ends(view: dict[str, Any]) -> tuple[dict[str, int], bool]:
+    """Where a tile may go now, by end name with the number it needs, and whether only
+    doubles may go there (Maltese Cross caps, R-MC-3). Checks on the way that every laid
+    tile matches its neighbour (R-SP-2, R-MI-2)."""
+    layout = view["layout"]
+    if layout["kind"] == "line":
+        line = layout["tiles"]
+        for placed in line:
+            tile = TILE[placed["tile"]]
+            assert placed["left"] in tile and tile.other(placed["left"]) == placed["right"]
+        for left, right in pairwise(line):
+            assert left["right"] == right["left"]
+        return {"L": line[0]["left"], "R": line[-1]["right"]}, False
+    spinner = TILE[layout["spinner"]]
+    assert spinner.is_double  # R-SP-1
+    arms = layout["arms"]
+    ends = {}
+    for name in ARMS:
+        need = spinner.high
+        for placed in arms[name]:
+            tile = TILE[placed["tile"]]
+            assert placed["near"] == need and need in tile
+            assert placed["far"] == tile.other(need)
+            need = placed["far"]
+        ends[name] = need
+    started = [name for name in ARMS if arms[name]]
+    if view["game"] == "maltese-cross":
+        # An arm's second tile is its cap: nothing else can follow the first (R-MC-3).
+        capped = [name for name in ARMS if len(arms[name]) >= 2]
+        assert all(TILE[arms[name][1]["tile"]].is_double for name in capped)
+        if len(capped) < 4 and view["boneyard_count"] <= 2:  # R-MC-5: the rest are dead
+            return {name: ends[name] for name in capped}, False
+        if len(started) == 4 and len(capped) < 4:  # R-MC-3: caps on uncapped arms only
+            return {name: ends[name] for name in ARMS if name not in capped}, True
+    if len(started) < 4:  # R-CR-3, R-MC-2, R-MG-3: start an empty arm
+        return {name: spinner.high for name in ARMS if not arms[name]}, False
+    return ends, False  # R-CR-4, R-MC-4
+
+
+def reference_plays(round_: Round, seat: int, view: dict[str, Any] | None = None) -> set[str]:
+    """Every tile placement ``seat`` could make now, as move texts."""
+    view = view or round_.public_view()
+    if view["layout"] is None:
+        return reference_leads(round_) if seat == round_.leader else set()
+    ends, doubles_only = reference_ends(view)
+    return {
+        f"{tile} {end}"
+        for tile in round_.hand(seat)
+        for end, need in ends.items()
+        if need in tile and (tile.is_double or not doubles_only)
+    }
+
+
+def reference_blocked(round_: Round, view: dict[str, Any] | None = None) -> bool:
+    """Nobody can play and nobody may draw (R-ALL-5)."""
+    view = view or round_.public_view()
+    return len(round_.boneyard) <= reserve(round_) and not any(
+        reference_plays(round_, seat, view) for seat in range(round_.n)
+    )
+
+
+def reference_open_sum(view: dict[str, Any]) -> int:
+    """R-MG-4: the far end of each started arm (a double there counts both halves), and
+    the spinner's both halves while fewer than two arms are started."""
+    layout = view["layout"]
+    total, started = 0, 0
+    for arm in layout["arms"].values():
+        if arm:
+            started += 1
+            last = TILE[arm[-1]["tile"]]
+            total += last.high + last.low if last.is_double else arm[-1]["far"]
+    if started < 2:
+        total += 2 * TILE[layout["spinner"]].high
+    return total
+
+
+# -- one checked step ---------------------------------------------------------------------
 
 
 def check_move(round_: Round, move: Move) -> None:
-    """The move about to be applied is one of the legal ones, and legal moves obey R-ALL-4."""
-    legal = round_.legal_moves()
-    assert move in legal
-    kinds = {m.kind.value for m in legal}
-    assert kinds in ({"play"}, {"draw"}, {"pass"}), kinds
-    if round_.led and kinds != {"play"}:
-        assert not round_.can_play(round_.turn)
+    """Before ``move``: the engine's legal moves are exactly the rules' (R-ALL-4: a
+    player who can play must, with every placement offered; otherwise draw as the game
+    says, R-CR-5 and R-MG-5, or pass), and ``move`` is one of them."""
+    legal = {m.text for m in round_.legal_moves()}
+    assert move.text in legal
+    plays = reference_plays(round_, round_.turn)
+    if plays:
+        assert legal == plays, (legal, plays)
+        return
+    may_draw = len(round_.boneyard) > reserve(round_)
+    if round_.game in CROSS_FAMILY and round_.drew:  # R-CR-5: exactly one tile a turn
+        may_draw = False
+    assert legal == ({"draw"} if may_draw else {"pass"}), legal
+
+
+def checked_step(round_: Round, move: Move, apply: Callable[[Move], object]) -> None:
+    """Check ``move`` against the rules, make it with ``apply`` (``round_.play``, or a
+    match's ``play``), then check what it did to ``round_``."""
+    check_move(round_, move)
+    seat = round_.turn
+    scores = list(round_.scores)
+    events = len(round_.score_events)
+    boneyard = len(round_.boneyard)
+    hand = len(round_.hand(seat))
+    apply(move)
+    view = round_.public_view()
+    check_tiles_conserved(round_, view)
+    new_events = round_.score_events[events:]
+    if move.text == "draw":
+        assert len(round_.boneyard) == boneyard - 1 and len(round_.hand(seat)) == hand + 1
+        assert round_.outcome() is not None or round_.turn == seat  # a draw ends no turn
+    if round_.game == "merry-go-round" and move.tile is not None:
+        check_play_score(round_, seat, scores, new_events, view)
+    else:
+        assert all(e.kind == "round" for e in new_events)  # only R-MG-4 scores plays
+    outcome = round_.outcome()
+    if outcome is None:
+        assert all(round_.hand(s) for s in range(round_.n))  # R-ALL-5: domino ends it
+        assert not reference_blocked(round_, view)  # R-ALL-5: a block ends it at once
+    else:
+        check_finished(round_)
+
+
+def check_play_score(
+    round_: Round, seat: int, before: list[int], events: list[Any], view: dict[str, Any]
+) -> None:
+    """R-MG-4 and R-MG-7 after a tile is laid: sum / 5 when the open ends make a positive
+    multiple of 5, refused past 61, and exactly 61 ends the round at once."""
+    total = reference_open_sum(view)
+    plays = [e for e in events if e.kind == "play"]
+    if total == 0 or total % 5:
+        assert not plays
+        return
+    assert len(plays) == 1 and plays[0].side == seat and plays[0].points == total // 5
+    bust = before[seat] + total // 5 > round_.options.target
+    assert plays[0].bust == bust
+    if not bust and before[seat] + total // 5 == round_.options.target:
+        outcome = round_.outcome()
+        assert outcome is not None and outcome.reason is Reason.TARGET
+        assert round_.scores[seat] == round_.options.target
 
 
 def check_finished(round_: Round) -> None:
@@ -39,17 +211,20 @@ def check_finished(round_: Round) -> None:
     outcome = round_.outcome()
     assert outcome is not None
     counts = list(outcome.counts)
+    hands = [round_.hand(s) for s in range(round_.n)]
+    assert counts == [sum(t.high + t.low for t in hand) for hand in hands]  # R-ALL-7
     if outcome.reason is Reason.BLOCKED:
-        assert all(not round_.can_play(s) for s in range(round_.n))
-        assert len(round_.boneyard) <= round_.draw_reserve
+        assert reference_blocked(round_)
     if outcome.reason is Reason.DOMINO:
-        assert any(c == 0 and not round_.hand(s) for s, c in enumerate(counts))
+        assert any(not hand for hand in hands)
     played = [e for e in round_.score_events if not e.bust]
     gained = [0] * round_.sides
     for event in played:
         gained[event.side] += event.points
     assert tuple(gained) == outcome.points
     assert [a - b for a, b in zip(round_.scores, round_.start_scores, strict=True)] == gained
+    if round_.game == "merry-go-round":
+        assert max(round_.scores) <= round_.options.target  # R-MG-7: never past 61
     check_round_score(round_)
 
 
@@ -71,19 +246,20 @@ def check_round_score(round_: Round) -> None:
                 (0, 0) if expected is None else tuple(int(s == expected) for s in range(2))
             )
         else:
-            left, right = round_.line_ends  # type: ignore[attr-defined]
+            left, right = round_.open_ends().values()
             assert outcome.points[outcome.winner] == (2 if left == right else 1)
         return
     low = min(counts)
     if outcome.reason is Reason.BLOCKED and counts.count(low) > 1:
-        assert outcome.winner is None and not round_events
+        assert outcome.winner is None and not round_events  # R-ALL-8
         return
     winner = outcome.winner
     assert winner is not None
     if outcome.reason is Reason.BLOCKED:
         assert counts[winner] == low
     raw = sum(counts) - 2 * counts[winner]
-    expected = raw if round_.game in ("cross", "maltese-cross") else nearest_five(raw) // 5
+    # R-MG-6: to the nearest 5, then / 5 (raw / 5 never ends in .5, so round() is exact).
+    expected = raw if round_.game in CROSS_FAMILY else round(raw / 5)
     awarded = [e for e in round_events if e.side == winner]
     if expected:
         assert len(awarded) == 1 and awarded[0].points == expected
