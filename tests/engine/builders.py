@@ -61,15 +61,19 @@ SEAT_0_PLAYS = "3-3 3-1 4-3 1-0 4-0 6-5"
 SEAT_1_PLAYS = "3-0 3-2 0-0 2-0 5-0 6-0"
 
 
-def blocked_round(game: type[Round], keeps: tuple[str, str], boneyard: str = "5-5 6-6") -> Round:
+def blocked_round(
+    game: type[Round], keeps: tuple[str, str], boneyard: str = "5-5 6-6", **options: object
+) -> Round:
     """A two-seat spinner round that ends blocked after :data:`BLOCKING_MOVES`, with
     ``keeps`` left in the hands. Seat 0 must hold no double above 3-3 (it leads its
-    highest double); the two boneyard tiles are never drawn."""
+    highest double); the two boneyard tiles are never drawn (in Merry-Go-Round, pass
+    ``keep_last_two=True``)."""
     round_ = build(
         game,
         [f"{SEAT_0_PLAYS} {keeps[0]}", f"{SEAT_1_PLAYS} {keeps[1]}"],
         boneyard,
         leader=0,
+        **options,
     )
     play(round_, *BLOCKING_MOVES)
     return round_

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalMove, MalteseCross, Match, Move, Options, Reason
+from bot.engine import TILES, IllegalMove, MalteseCross, Match, Move, Options, Reason
 from tests.engine.builders import build, legal, play
 
 ARMS = ("N", "E", "S", "W")
@@ -95,6 +95,18 @@ def test_r_mc_5_uncapped_arms_die_when_the_boneyard_is_down_to_two(record) -> No
     with pytest.raises(IllegalMove, match=rf"arm {dead_arm} is dead.*\(R-MC-5\)"):
         round_.play(Move.parse(f"{tile} {dead_arm}"))
     assert round_.public_view()["layout"]["dead"][dead_arm] is True
+
+
+def test_r_mc_5_boneyard_at_2_before_any_cap_kills_every_arm() -> None:
+    """The ruling read literally: with no arm capped when the boneyard reaches 2, all
+    four arms are dead, nothing can be played, and the round is blocked at once."""
+    no_six = [str(t) for t in TILES if 6 not in t]
+    sixes = " ".join(str(t) for t in TILES if 6 in t)
+    round_ = build(MalteseCross, [sixes, " ".join(no_six[:-3])], " ".join(no_six[-3:]))
+    play(round_, "6-6", "draw")  # seat 1 holds no six; the boneyard falls from 3 to 2
+    assert round_.dead_arms() == [True] * 4 and round_.open_ends() == {}
+    outcome = round_.outcome()
+    assert outcome is not None and outcome.reason is Reason.BLOCKED
 
 
 def test_r_mc_6_blocked_18_against_40_scores_22(record) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.engine import (
@@ -55,6 +57,13 @@ def test_r_mg_4_lone_5_5_spinner_scores_2_and_5_0_on_it_scores_2() -> None:
     assert round_.scores == [2, 0]  # 5 + 5 = 10
     play(round_, "5-0 N")
     assert round_.scores == [2, 2]  # spinner 10 + 0 = 10
+
+
+def test_r_mg_4_a_sum_of_0_is_not_a_positive_multiple_of_5() -> None:
+    round_ = build(MerryGoRound, ["0-0 6-5", "5-4 3-1"], leader=0)
+    play(round_, "0-0")
+    assert round_.open_sum() == 0
+    assert round_.scores == [0, 0] and not round_.score_events
 
 
 def test_r_mg_4_spinner_counts_until_two_arms_are_started() -> None:
@@ -143,3 +152,38 @@ def test_r_mg_7_target_is_always_61() -> None:
     assert Options.for_game(MerryGoRound, 3).target == 61
     with pytest.raises(InvalidOptions, match="exactly 61"):
         Options.for_game(MerryGoRound, 3, target=100)
+
+
+def test_r_mg_7_a_round_score_past_61_is_bust_too() -> None:
+    round_ = build(MerryGoRound, ["1-1 6-5 6-4 2-0", "1-0"], leader=0, scores=[0, 58])
+    play(round_, "1-1", "1-0 N")  # seat 1 dominoes: 25 → 5 points, 58 + 5 passes 61
+    outcome = round_.outcome()
+    assert outcome is not None and outcome.reason is Reason.DOMINO and outcome.winner == 1
+    assert round_.scores == [0, 58] and outcome.points == (0, 0)
+    event = round_.score_events[-1]
+    assert event.kind == "round" and event.bust and event.points == 5
+
+
+def test_r_mg_7_a_round_score_to_exactly_61_wins() -> None:
+    round_ = build(MerryGoRound, ["1-1 6-5 6-4 2-0", "1-0"], leader=0, scores=[0, 56])
+    play(round_, "1-1", "1-0 N")
+    assert round_.scores == [0, 61]
+
+
+def test_r_mg_7_a_match_stops_the_moment_a_play_reaches_61() -> None:
+    """Seeded random matches: each ends with one side on exactly 61, nobody ever past
+    it, and those that end on a scoring play end mid-round, tiles still in hand."""
+    mid_round = 0
+    for seed in range(30):
+        match = Match("merry-go-round", 2 + seed % 3, seed=seed)
+        picker = random.Random(seed)
+        while match.outcome() is None:
+            match.play(picker.choice(match.legal_moves()))
+            assert max(match.scores) <= 61
+        outcome = match.outcome()
+        assert outcome is not None and outcome.scores[outcome.winner] == 61
+        last = match.rounds[-1]
+        if last.reason is Reason.TARGET:
+            mid_round += 1
+            assert all(last.hands) and match.legal_moves() == ()
+    assert mid_round  # random play reaches 61 on a play in some of these matches

@@ -147,6 +147,16 @@ def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody() -> None:
     assert "R-ALL-8" in outcome.explanation
 
 
+def test_r_all_8_tie_holds_in_merry_go_round_too() -> None:
+    """R-ALL-8 over R-MG-6: the tied lowest counts score nothing, not a rounded share."""
+    keeps = ("1-1 2-1 2-2 4-1 4-2 6-4 5-4 6-1", "4-4 5-1 5-2 5-3 6-2 6-3")
+    round_ = blocked_round(MerryGoRound, keeps, keep_last_two=True)
+    outcome = round_.outcome()
+    assert outcome is not None and outcome.reason is Reason.BLOCKED
+    assert outcome.counts == (46, 46) and outcome.winner is None
+    assert not [e for e in round_.score_events if e.kind == "round"]
+
+
 def test_r_sp_1_first_tile_is_the_spinner_with_four_arms() -> None:
     round_ = build(MerryGoRound, ["4-4 6-6 1-0", "6-5 2-0"])
     assert legal(round_) == {"4-4", "6-6"}  # Merry-Go-Round: any double of the leader's
