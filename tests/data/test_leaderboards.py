@@ -1,4 +1,6 @@
-"""Stats, ratings and leaderboards against a brute-force computation over random games."""
+"""Stats, ratings and leaderboards against a brute-force computation over random games:
+totals summed game by game, ratings replayed game by game from nothing, boards sorted in
+Python. The store keeps running totals and reads indexes; they must agree."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections import defaultdict
 import pytest
 
 from data.models import GLOBAL, FinishedGame, Participant, RoundResult
-from data.ratings import DEFAULT, ordinal
+from data.ratings import DEFAULT, Rating, ordinal, rate
 from data.sqlite import SqliteStore
 
 USERS = list(range(100, 130))
@@ -35,6 +37,7 @@ def random_games(seed: int, count: int) -> list[FinishedGame]:
                     won=teams[seat] == winner,
                     user_id=None if computer else users[seat],
                     computer_level="normal" if computer else None,
+                    name="" if computer else f"Player {users[seat]} in game {index}",
                     rounds_won=rng.randint(0, 5), points=rng.randint(0, 120),
                     dominoes=rng.randint(0, 3), blocked_wins=rng.randint(0, 2),
                 )
@@ -69,9 +72,25 @@ def brute_stats(games: list[FinishedGame]) -> dict[tuple[int, str, int], list[in
     return totals
 
 
+def brute_ratings(games: list[FinishedGame]) -> dict[tuple[int, str], Rating]:
+    """Every game rated in the order played, each member from their rating so far."""
+    ratings: dict[tuple[int, str], Rating] = {}
+    for game in games:
+        members = {p.user_id: ratings.get((p.user_id, game.game), DEFAULT)
+                   for p in game.participants if p.user_id is not None}  # fmt: skip
+        for user, rating in rate(game.participants, members).items():
+            ratings[user, game.game] = rating
+    return ratings
+
+
+def brute_names(games: list[FinishedGame]) -> dict[int, str]:
+    """Each member's name in the last game they played."""
+    return {p.user_id: p.name for g in games for p in g.participants if p.user_id is not None}
+
+
 @pytest.fixture
 async def filled(store: SqliteStore) -> tuple[SqliteStore, list[FinishedGame]]:
-    games = random_games(seed=3, count=120)
+    games = random_games(seed=3, count=160)
     for game in games:
         await store.record_finished_game(game)
     return store, games
@@ -93,33 +112,59 @@ async def test_stats_equal_a_brute_force_count(filled) -> None:
             assert got == want
 
 
+async def test_ratings_equal_a_replay_of_every_game(filled) -> None:
+    store, games = filled
+    expected = brute_ratings(games)
+    for user in USERS:
+        for kind in ("cross", "milo"):
+            want = expected.get((user, kind))
+            got = await store.get_rating(user, kind)
+            assert got == (None if want is None else pytest.approx(ordinal(want)))
+
+
 @pytest.mark.parametrize("order", ["rating", "wins", "points"])
 @pytest.mark.parametrize("guild", [1, None])
-async def test_leaderboards_equal_a_brute_force_ranking(filled, order: str, guild) -> None:
+@pytest.mark.parametrize("kind", ["cross", "milo"])
+async def test_leaderboards_equal_a_brute_force_ranking(filled, kind: str, order: str, guild):
+    """Every page, and every player's own rank asked for from any page. Wins and points
+    have many ties here, so the tie-breaks (more games, then lower id) are exercised."""
     store, games = filled
     scope = GLOBAL if guild is None else guild
-    stats = {k: v for k, v in brute_stats(games).items() if k[1] == "cross" and k[2] == scope}
-    ratings = {u: await store.get_rating(u, "cross") for (u, _, _) in stats}
+    stats = {u: v for (u, k, g), v in brute_stats(games).items() if k == kind and g == scope}
+    ratings = brute_ratings(games)
+    score = {
+        "rating": lambda u: ordinal(ratings[u, kind]),
+        "wins": lambda u: stats[u][1],
+        "points": lambda u: stats[u][3],
+    }[order]
     floor = 3 if order == "rating" else 1
-    key = {"rating": lambda u: ratings[u], "wins": lambda u: stats[u, "cross", scope][1],
-           "points": lambda u: stats[u, "cross", scope][3]}[order]  # fmt: skip
-    qualified = [u for (u, _, _), v in stats.items() if v[0] >= floor]
-    ranked = sorted(qualified, key=lambda u: (-key(u), -stats[u, "cross", scope][0], u))
+    ranked = sorted(
+        (u for u, v in stats.items() if v[0] >= floor), key=lambda u: (-score(u), -stats[u][0], u)
+    )
+    assert len({score(u) for u in ranked}) < len(ranked) or order == "rating", "no ties to test"
+    names = brute_names(games)
+    page_size = 4
     pages = []
-    for page in range(3):
-        last = ranked[-1] if ranked else None
-        board = await store.leaderboard(
-            "cross", guild, order, page=page, page_size=4, min_games=3, user_id=last
-        )
+    for page in range(len(ranked) // page_size + 2):
+        board = await store.leaderboard(kind, guild, order, page=page, page_size=page_size)
         assert board.total == len(ranked)
         pages += board.entries
-        if ranked:
-            assert board.me is not None and board.me.rank == len(ranked)
-            assert board.me.user_id == ranked[-1]
-    assert [e.user_id for e in pages] == ranked[:12]
-    assert [e.rank for e in pages] == list(range(1, len(pages) + 1))
+    assert [e.user_id for e in pages] == ranked
+    assert [e.rank for e in pages] == list(range(1, len(ranked) + 1))
     for entry in pages:
-        assert entry.games == stats[entry.user_id, "cross", scope][0]
+        assert (entry.games, entry.wins, entry.points) == (
+            stats[entry.user_id][0], stats[entry.user_id][1], stats[entry.user_id][3]
+        )  # fmt: skip
+        assert entry.rating == pytest.approx(ordinal(ratings[entry.user_id, kind]))
+        assert entry.name == names[entry.user_id]
+    for user in USERS:
+        board = await store.leaderboard(kind, guild, order, page=1, page_size=page_size,
+                                        user_id=user)  # fmt: skip
+        if user in ranked:
+            assert board.me is not None
+            assert (board.me.user_id, board.me.rank) == (user, ranked.index(user) + 1)
+        else:
+            assert board.me is None
 
 
 async def test_ratings_move_up_for_winners_and_down_for_losers(store: SqliteStore) -> None:
@@ -135,9 +180,45 @@ async def test_ratings_move_up_for_winners_and_down_for_losers(store: SqliteStor
 
     base = ordinal(DEFAULT)
     await store.record_finished_game(game("a", "cross", [1], [2]))
-    assert await store.get_rating(1, "cross") > base > await store.get_rating(2, "cross")
-    await store.record_finished_game(game("b", "milo", [1, 3], [2, 4]))
+    first_win = await store.get_rating(1, "cross")
+    assert first_win > base > await store.get_rating(2, "cross")
+    await store.record_finished_game(game("b", "cross", [1], [2]))
+    assert await store.get_rating(1, "cross") > first_win  # a second win lifts it further
+    await store.record_finished_game(game("c", "milo", [1, 3], [2, 4]))
     up = [await store.get_rating(u, "milo") for u in (1, 3)]
     down = [await store.get_rating(u, "milo") for u in (2, 4)]
     assert min(up) > base > max(down)
-    assert await store.get_rating(1, "cross") > base  # one rating per game kind
+    assert up[0] == up[1] and down[0] == down[1]  # partners share the result
+    assert await store.get_rating(1, "cross") > first_win  # one rating per game kind
+
+
+async def test_four_player_ratings_follow_the_final_order(store: SqliteStore) -> None:
+    """Cross with four: the winner gains most, then by final score; last loses most."""
+    scores = {11: 150, 12: 90, 13: 60, 14: 10}
+    seats = [
+        Participant(seat=s, team=s, final_score=score, won=score == 150, user_id=user)
+        for s, (user, score) in enumerate(scores.items())
+    ]
+    await store.record_finished_game(FinishedGame("g", "t", 1, "cross", 0.0, {}, [], seats))
+    after = [await store.get_rating(user, "cross") for user in scores]
+    assert after == sorted(after, reverse=True) and len(set(after)) == 4
+    assert after[0] > ordinal(DEFAULT) > after[-1]
+
+
+async def test_a_computer_partner_is_rated_with_the_team_but_never_stored(
+    store: SqliteStore,
+) -> None:
+    """Milo: a member and a computer beat two members; the member rises like any winner,
+    the losers fall, and the computer has no rating, stats or board row."""
+    seats = [
+        Participant(seat=0, team=0, final_score=100, won=True, user_id=21),
+        Participant(seat=1, team=1, final_score=40, won=False, user_id=22),
+        Participant(seat=2, team=0, final_score=100, won=True, computer_level="hard"),
+        Participant(seat=3, team=1, final_score=40, won=False, user_id=23),
+    ]
+    await store.record_finished_game(FinishedGame("g", "t", 1, "milo", 0.0, {}, [], seats))
+    base = ordinal(DEFAULT)
+    assert await store.get_rating(21, "milo") > base
+    assert max([await store.get_rating(u, "milo") for u in (22, 23)]) < base
+    board = await store.leaderboard("milo", None, "wins")
+    assert sorted(e.user_id for e in board.entries) == [21, 22, 23]
