@@ -47,6 +47,7 @@ def play_deal(args: tuple[str, str, str, int]) -> list[tuple[float, float, list[
     options = Options.for_game(variant, players)
     results = []
     for a_side in (0, 1):
+        random.seed(seed)  # the dominoes package samples with the global generator
         round_ = variant.deal(players, random.Random(seed), options=options)
         names = [a if (seat % 2 == a_side) else b for seat in range(players)]
         choosers = [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
