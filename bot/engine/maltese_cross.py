@@ -55,25 +55,28 @@ class MalteseCross(Cross):
         return self.capped[arm]
 
     def _lay(self, tile: Tile, end: int | None) -> None:
-        capping = self.phase == "caps"
+        # With all four arms started, a tile on an uncapped arm is its cap (R-MC-3): in
+        # open play every arm is capped, and a dead arm takes nothing (R-MC-5).
+        cap = end if end is not None and self.started == 4 and not self.capped[end] else None
         super()._lay(tile, end)
-        if capping and end is not None:
-            self.capped[end] = True
+        if cap is not None:
+            self.capped[cap] = True
 
     def _load_layout(self, data: dict[str, Any]) -> None:
         super()._load_layout(data)
         self.capped = [bool(data["capped"][name]) for name in SPINNER_ARMS]
 
     def _compute_fits(self) -> Fits:
-        dead = self.dead_arms()
-        if any(dead):
-            return self._open_fits([a for a in range(4) if not dead[a]])
+        # dead_arms() spelled out on the hot path: no lists built when nothing is dead.
+        capped = self.capped
+        if all(capped):
+            return self._open_fits()  # R-MC-4
+        if len(self.boneyard) <= self.draw_reserve:  # R-MC-5: only capped arms live
+            return self._open_fits([a for a in range(4) if capped[a]])
         if self.started < 4:
-            return self._cross_fits()
-        if not self.complete:
-            ends = self.arm_ends
-            return [(a, DOUBLE[ends[a]]) for a in range(4) if not self.capped[a]]
-        return self._open_fits()
+            return self._cross_fits()  # R-MC-2
+        ends = self.arm_ends
+        return [(a, DOUBLE[ends[a]]) for a in range(4) if not capped[a]]  # R-MC-3
 
     def _after_draw(self) -> None:
         if len(self.boneyard) <= self.draw_reserve:

@@ -94,7 +94,10 @@ def reference_ends(view: dict[str, Any]) -> tuple[dict[str, int], bool]:
         # An arm's second tile is its cap: nothing else can follow the first (R-MC-3).
         capped = [name for name in ARMS if len(arms[name]) >= 2]
         assert all(TILE[arms[name][1]["tile"]].is_double for name in capped)
-        if len(capped) < 4 and view["boneyard_count"] <= 2:  # R-MC-5: the rest are dead
+        dead = len(capped) < 4 and view["boneyard_count"] <= 2  # R-MC-5: the rest are dead
+        assert layout["capped"] == {name: name in capped for name in ARMS}
+        assert layout["dead"] == {name: dead and name not in capped for name in ARMS}
+        if dead:
             return {name: ends[name] for name in capped}, False
         if len(started) == 4 and len(capped) < 4:  # R-MC-3: caps on uncapped arms only
             return {name: ends[name] for name in ARMS if name not in capped}, True
