@@ -177,8 +177,6 @@ class TableService:
                 table.check_version(seen_version)
             events = await self._apply(table, action, kind)
             await self._announce(table, events)
-            if not table.is_open:  # announced its end: forget it
-                self.tables.pop(table.id, None)
             return events
 
     async def _apply(self, table: Table, action: Action, kind: str) -> list[Event]:
@@ -195,6 +193,8 @@ class TableService:
             # Not stored, so it did not happen: back to the state that was.
             self.tables[table.id] = Table.from_dict(saved)
             raise
+        if not table.is_open:  # finished or cancelled, and stored so: nothing more to do
+            self.tables.pop(table.id, None)
         self._wake.set()
         return events
 

@@ -64,9 +64,16 @@ class Driver:
         self.table_id = table.id
 
     def table(self) -> Table | None:
-        """The table while the service holds it: a finished table is let go only once its
-        end has been announced."""
+        """The table while it is open (the service lets it go once its end is stored)."""
         return self.service.tables.get(self.table_id)
+
+    def finished(self) -> bool:
+        """The channel shows the end of the game."""
+        return any(
+            e.get("title", "").startswith("Winner:")
+            for m in self.fake.public(self.channel_id)
+            for e in m.embeds
+        )
 
     def assert_no_hand_in_public(self, table: Table) -> None:
         """Every public message so far: no tile still held in a hand (the round-over
@@ -89,11 +96,16 @@ class Driver:
         return int(messages[-1].buttons()[0]["custom_id"].split(":")[2])
 
     def settled(self) -> bool:
-        """The game is over, or a member is to move and the picture shows the table now."""
-        table = self.table()
-        if table is None:
+        """The game is over, or a member is to move and the channel shows the table now.
+        Judged from what the channel shows, since the fake re-checks it on each request."""
+        if self.finished():
             return True
-        return self.latest_version() == table.version and not table.computer_to_move
+        table = self.table()
+        return (
+            table is not None
+            and self.latest_version() == table.version
+            and not table.computer_to_move
+        )
 
     async def play_one(self) -> None:
         """One member's move, then wait until the bot has shown its result."""
@@ -108,12 +120,9 @@ class Driver:
             await self._slash_move(member, table)
         else:
             await self._button_move(member)
-        await self.fake.wait_for(
-            lambda: self.settled() and (self.table() is None or self.table().version != version),  # type: ignore[union-attr]
-            timeout=15,
-        )
+        await self.fake.wait_for(lambda: self.settled() and self.latest_version() != version, 15)
         table = self.table()
-        if table is not None:
+        if not self.finished() and table is not None:
             self.assert_no_hand_in_public(table)
             check_picture(table_messages(self.fake, self.channel_id)[-1])
 

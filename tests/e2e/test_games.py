@@ -25,7 +25,7 @@ async def test_a_whole_game_by_members(
     await open_and_fill(server, game, players, options)
     channel = server.channels[0]
     driver = Driver(server.fake, bot.service, channel, {m.id: m for m in players})
-    while driver.table() is not None:
+    while not driver.finished():
         await driver.play_one()
     final = server.fake.public(channel)[-1]
     assert final.embeds and final.embeds[0]["title"].startswith("Winner:")

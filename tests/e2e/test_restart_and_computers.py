@@ -1,0 +1,69 @@
+"""A restart in the middle of a game loses nothing and old buttons keep working; computer
+players fill seats from the lobby and play whole games."""
+
+from __future__ import annotations
+
+import copy
+
+from tests.e2e.driver import Driver, open_and_fill, table_messages
+from tests.fakediscord.fixtures import Server
+
+
+async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
+    running, server: Server
+) -> None:
+    bot = await running.start()
+    ann, bob = server.member("Ann"), server.member("Bob")
+    members = {ann.id: ann, bob.id: bob}
+    channel = server.channels[0]
+    await open_and_fill(server, "maltese-cross", [ann, bob], {"target": 10})
+    driver = Driver(server.fake, bot.service, channel, members)
+    for _ in range(3):
+        await driver.play_one()
+    await server.fake.wait_for(driver.settled)
+    before = driver.table()
+    assert before is not None
+    state = before.to_dict()
+    latest = copy.deepcopy(table_messages(server.fake, channel)[-1])
+
+    await running.stop()
+    bot = await running.start()
+
+    after = bot.service.tables[before.id]
+    assert after.to_dict() == state, "the table resumed exactly as it was stored"
+    assert server.fake.sync_count == 1, "the unchanged commands were not synced again"
+    mover = members[after.seats[after.seat_to_move()].user_id]  # type: ignore[index]
+    hand = await (await mover.click(latest, "My hand")).reply()
+    assert hand.visible_to == mover.id and hand.files.get("hand.png")
+    driver = Driver(server.fake, bot.service, channel, members)
+    while not driver.finished():
+        await driver.play_one()
+    final = server.fake.public(channel)[-1]
+    assert final.embeds[0]["title"].startswith("Winner:")
+
+
+async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
+    running, server: Server
+) -> None:
+    bot = await running.start()
+    ann = server.member("Ann")
+    channel = server.channels[0]
+    lobby = await (await ann.slash("domino new", channel, game="milo", target=1)).reply()
+    for level in ("Easy", "Normal", "Hard"):
+        choice = await (await ann.click(lobby, "Add computer")).reply()
+        assert choice.visible_to == ann.id
+        await ann.click(choice, level)
+        seated = f"({level.lower()})"
+        await server.fake.wait_for(lambda s=seated: s in server.fake.messages[lobby.id].text())
+    assert "partners" in server.fake.messages[lobby.id].text().lower()
+    await ann.click(lobby, "Start")
+    await server.fake.wait_for(lambda: table_messages(server.fake, channel))
+    driver = Driver(server.fake, bot.service, channel, {ann.id: ann})
+    while not driver.finished():
+        await driver.play_one()
+    final = server.fake.public(channel)[-1]
+    assert final.embeds[0]["title"].startswith("Winner:")
+    [row] = await bot.store.get_stats(ann.id, guild_id=server.guild_id)
+    assert row.games == 1
+    board = await bot.store.leaderboard("milo", guild_id=server.guild_id, order="wins")
+    assert [e.user_id for e in board.entries] == [ann.id], "computers are not on leaderboards"
