@@ -16,10 +16,16 @@ class Repository(Protocol):
     async def create_table(self, row: TableRow) -> None: ...
 
     async def save_action(
-        self, row: TableRow, expected_version: int, action: dict[str, Any]
+        self,
+        row: TableRow,
+        expected_version: int,
+        action: dict[str, Any],
+        finished: FinishedGame | None = None,
     ) -> None:
         """Store the table's new state and the action in one transaction, only if the
-        stored version is still ``expected_version``; else raise VersionConflict."""
+        stored version is still ``expected_version``; else raise VersionConflict and write
+        nothing. ``finished``: the game this action ended, recorded in the same transaction
+        (as by ``record_finished_game``), so a game over is never stored half."""
 
     async def set_message_id(self, table_id: str, message_id: int) -> None: ...
 
@@ -27,8 +33,10 @@ class Repository(Protocol):
 
     async def get_table(self, table_id: str) -> TableRow | None: ...
 
-    async def record_finished_game(self, game: FinishedGame) -> None:
-        """The game, its rounds, stats and ratings, in one transaction."""
+    async def record_finished_game(self, game: FinishedGame) -> bool:
+        """The game, its rounds, stats and ratings, in one transaction. False, with
+        nothing changed, if a game with this id is already stored: a retry never counts a
+        game or moves a rating twice."""
 
     async def get_stats(
         self, user_id: int, game: str | None = None, guild_id: int | None = None

@@ -47,6 +47,13 @@ BOARD_ORDERS = {
     "points": "s.points",
 }
 """Leaderboard orders: a fixed whitelist of columns, never text from a user."""
+_BOARD_WHERE = " WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
+_BOARD_ROWS = (
+    "SELECT s.user_id, s.rating, s.games, s.wins, s.points, n.name, {column} AS score"
+    " FROM player_stats s LEFT JOIN player_names n ON n.user_id = s.user_id"
+)
+_BOARD_COUNT = "SELECT COUNT(*) AS n FROM player_stats s"
+"""Counts read the board's index alone: no join with the names they do not show."""
 
 
 def _dumps(value: Any) -> str:
@@ -265,17 +272,13 @@ class SqliteStore:
         column = BOARD_ORDERS[order]
         scope = GLOBAL if guild_id is None else guild_id
         floor = min_games if order == "rating" else 1
-        base = (
-            " FROM player_stats s LEFT JOIN player_names n ON n.user_id = s.user_id"
-            " WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
-        )
         params = (game, scope, floor)
-        fields = f"SELECT s.user_id, s.rating, s.games, s.wins, s.points, n.name, {column} AS score"
+        rows_sql = _BOARD_ROWS.format(column=column) + _BOARD_WHERE
         async with self._reading() as db:
-            async with db.execute(f"SELECT COUNT(*) AS n{base}", params) as cursor:
+            async with db.execute(_BOARD_COUNT + _BOARD_WHERE, params) as cursor:
                 total = (await cursor.fetchone())["n"]
             async with db.execute(
-                f"{fields}{base} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
+                f"{rows_sql} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
                 (*params, page_size, page * page_size),
             ) as cursor:
                 rows = await cursor.fetchall()
@@ -284,7 +287,7 @@ class SqliteStore:
             if user_id is not None:
                 me = next((e for e in entries if e.user_id == user_id), None)
                 if me is None:
-                    me = await _rank_of(db, fields, base, params, column, user_id)
+                    me = await _rank_of(db, column, params, user_id)
         return Leaderboard(entries, total, me)
 
     # -- guild settings -------------------------------------------------------------------------
@@ -406,26 +409,22 @@ async def _ratings(db: aiosqlite.Connection, game: str, users: list[int]) -> dic
 
 
 async def _rank_of(
-    db: aiosqlite.Connection,
-    fields: str,
-    base: str,
-    params: tuple[Any, ...],
-    column: str,
-    user_id: int,
+    db: aiosqlite.Connection, column: str, params: tuple[Any, ...], user_id: int
 ) -> LeaderboardEntry | None:
     """The player's row with its rank: one plus how many rows sort before it under the
     board's full order (score, then games, then user id). None if they do not qualify."""
-    async with db.execute(f"{fields}{base} AND s.user_id = ?", (*params, user_id)) as cursor:
+    rows_sql = _BOARD_ROWS.format(column=column) + _BOARD_WHERE
+    async with db.execute(f"{rows_sql} AND s.user_id = ?", (*params, user_id)) as cursor:
         mine = await cursor.fetchone()
     if mine is None:
         return None
-    better = (
+    before = (
         f" AND ({column} > ? OR ({column} = ? AND s.games > ?)"
         f" OR ({column} = ? AND s.games = ? AND s.user_id < ?))"
     )
     score, games = mine["score"], mine["games"]
     async with db.execute(
-        f"SELECT COUNT(*) AS n{base}{better}",
+        _BOARD_COUNT + _BOARD_WHERE + before,
         (*params, score, score, games, score, games, user_id),
     ) as cursor:
         ahead = (await cursor.fetchone())["n"]
