@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rendering.hand import hand_order, placements
 from rendering.table import last_played, side_names
 
 LIMIT = 1024
@@ -55,11 +56,15 @@ def _detail(layout: dict[str, Any]) -> str:
 
 
 def describe_hand(view: dict[str, Any]) -> str:
-    """The seat's own hand (sent only to that player)."""
-    playable = sorted({m.split()[0] for m in view["legal"] if m not in ("draw", "pass")})
-    text = f"Your hand, {len(view['hand'])} tiles: {', '.join(view['hand'])}."
-    if playable:
-        text += f" Playable now: {', '.join(playable)}."
+    """The seat's own hand (sent only to that player), in the picture's order, with the
+    ends each playable tile fits, as its buttons will name them."""
+    hand = hand_order(view["hand"])
+    text = f"Your hand, {len(hand)} tiles: {', '.join(hand)}."
+    fits = placements(view)
+    if fits:
+        where = [f"{tile} on {' or '.join(ends)}" if any(ends) else tile
+                 for tile, ends in fits.items()]  # fmt: skip
+        text += f" Playable now: {', '.join(where)}."
     elif view["legal"]:
         text += f" Nothing fits: {view['legal'][0]}."
     return text[:LIMIT]

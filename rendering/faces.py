@@ -40,9 +40,13 @@ def paste_tile(
     first: int,
     second: int,
     look: str = "plain",
+    frame: tuple[int, int, int] | None = None,
+    frame_width: int = 2,
 ) -> None:
     """Draw a tile into ``box``: ``first`` on the top or left half, ``second`` on the
-    other (a box wider than tall lies across, else it stands)."""
+    other (a box wider than tall lies across, else it stands). ``frame`` rings it just
+    outside its edge, so a mark survives whatever its face colour says (the last tile
+    played on an arm that has since died is grey and still framed in gold)."""
     x0, y0, x1, y1 = box
     across = (x1 - x0) > (y1 - y0)
     canvas.paste(half(first, look), (x0, y0))
@@ -53,5 +57,6 @@ def paste_tile(
         draw.line((x0 + SHORT, y0 + 4, x0 + SHORT, y1 - 5), fill=BORDER, width=1)
     else:
         draw.line((x0 + 4, y0 + SHORT, x1 - 5, y0 + SHORT), fill=BORDER, width=1)
-    if look == "last":
-        draw.rectangle((x0 - 2, y0 - 2, x1 + 1, y1 + 1), outline=HIGHLIGHT, width=2)
+    if frame is not None:
+        w = frame_width
+        draw.rectangle((x0 - w, y0 - w, x1 - 1 + w, y1 - 1 + w), outline=frame, width=w)

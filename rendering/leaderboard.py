@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rendering.palette import BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, font
 
 WIDTH, ROW, MARGIN = 560, 34, 20
+NAME_X, SCORE_X, GAMES_X = MARGIN + 50, WIDTH - 220, WIDTH - 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,29 +21,35 @@ class LeaderboardRow:
     games: int
 
 
+def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
+    """``text``, cut with an ellipsis where it would run into the next column (a long
+    display name, measured, since letters differ in width)."""
+    if measure.getlength(text) <= room:
+        return text
+    while text and measure.getlength(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def render_leaderboard(title: str, rows: list[LeaderboardRow]) -> bytes:
+    """The card for the first ten ``rows``; the cog writes the same rows as text too."""
     rows = rows[:10]
     height = MARGIN * 2 + 40 + ROW * (len(rows) + 1)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), title, font=font(22), fill=TEXT)
+    big = font(22)
+    draw.text((MARGIN, MARGIN), fit(title, WIDTH - 2 * MARGIN, big), font=big, fill=TEXT)
     body, y = font(17), MARGIN + 44
-    for x, heading in (
-        (MARGIN, "#"),
-        (MARGIN + 50, "Player"),
-        (WIDTH - 200, "Score"),
-        (WIDTH - 90, "Games"),
-    ):
+    for x, heading in ((MARGIN, "#"), (NAME_X, "Player"), (SCORE_X, "Score"), (GAMES_X, "Games")):
         draw.text((x, y), heading, font=body, fill=MUTED)
     for row in rows:
         y += ROW
         colour = HIGHLIGHT if row.rank <= 3 else TEXT
-        name = row.name if body.getlength(row.name) < WIDTH - 290 else row.name[:22] + "…"
         for x, text in (
             (MARGIN, str(row.rank)),
-            (MARGIN + 50, name),
-            (WIDTH - 200, row.value),
-            (WIDTH - 90, str(row.games)),
+            (NAME_X, fit(row.name, SCORE_X - NAME_X - 16, body)),
+            (SCORE_X, fit(row.value, GAMES_X - SCORE_X - 12, body)),
+            (GAMES_X, str(row.games)),
         ):
             draw.text((x, y), text, font=body, fill=colour)
     return encode_png(image)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from rendering.faces import paste_tile
 from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
-from rendering.palette import ALERT, BACKGROUND, MUTED, TEXT, encode_png, font
+from rendering.palette import ALERT, BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, font
 
 MARGIN = 24
 HEADER_FONT, LABEL_FONT = 18, 16
@@ -64,11 +64,15 @@ def halves(placed: PlacedTile) -> tuple[int, int]:
     return (placed.near, placed.far) if outward_first else (placed.far, placed.near)
 
 
+def label_size() -> tuple[int, int]:
+    """The room every open-end label is given: the widest one any layout shows."""
+    left, top, right, bottom = font(LABEL_FONT).getbbox("W: dead")
+    return int(right - left), int(bottom - top)
+
+
 def render_table(view: dict[str, Any], names: list[str]) -> RenderedImage:
     """The picture of a table from its public view (never a hand, never the boneyard)."""
-    label_font = font(LABEL_FONT)
-    box = label_font.getbbox("W: dead")
-    layout = place(view, (int(box[2] - box[0]), int(box[3] - box[1])))
+    layout = place(view, label_size())
     lines = header_lines(view, names)
     header_font = font(HEADER_FONT)
     header_width = max(int(header_font.getlength(line)) for line in lines) + 2 * MARGIN
@@ -112,9 +116,11 @@ def _draw_layout(
     tiles = []
     for placed in layout.tiles:
         rect = placed.rect.shifted(dx, dy)
-        look = "dead" if dead.get(placed.end) else "last" if placed.tile == last else "plain"
+        is_last = placed.tile == last
+        look = "dead" if dead.get(placed.end) else "last" if is_last else "plain"
         first, second = halves(placed)
-        paste_tile(image, (rect.x0, rect.y0, rect.x1, rect.y1), first, second, look)
+        paste_tile(image, (rect.x0, rect.y0, rect.x1, rect.y1), first, second, look,
+                   frame=HIGHLIGHT if is_last else None)  # fmt: skip
         tiles.append((placed.tile, rect))
     draw = ImageDraw.Draw(image)
     label_font = font(LABEL_FONT)

@@ -13,29 +13,63 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.engine import GAMES, TILES, Match
 from rendering import describe_table, render_table
-from rendering.geometry import place
+from rendering.geometry import LABEL_GAP, Rect, place
+from rendering.palette import HIGHLIGHT
+from rendering.table import label_size, last_played
 from tests.rendering.scenes import NAMES, positions, table_tiles
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_SIDE = 1600
 
 
+def open_numbers(layout: dict) -> dict[str, int]:
+    """What each live end needs, read off the tiles themselves (not the engine's
+    ``open_ends``), so a label that shows the wrong number fails."""
+    if layout["kind"] == "line":
+        return {"L": layout["tiles"][0]["left"], "R": layout["tiles"][-1]["right"]}
+    spinner = int(layout["spinner"][0])
+    return {
+        end: tiles[-1]["far"] if tiles else spinner
+        for end, tiles in layout["arms"].items()
+        if not layout["dead"][end]
+    }
+
+
+def gap(a: Rect, b: Rect) -> int:
+    """Pixels of clear space between two rectangles (0 when they touch or overlap)."""
+    return max(b.x0 - a.x1, a.x0 - b.x1, b.y0 - a.y1, a.y0 - b.y1, 0)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_layout_places_each_tile_once_without_overlap_and_labels_the_open_ends(
     game: str,
 ) -> None:
+    """Thousands of seeded self-played positions, every move of 400 rounds."""
+    width, height = label_size()
     checked = 0
     for view in positions(game, rounds=400):
-        layout = place(view)
+        layout = place(view, (width, height))
         if layout is None:
             continue
         assert sorted(t.tile for t in layout.tiles) == sorted(table_tiles(view))
         for a, b in combinations(layout.tiles, 2):
             assert not a.rect.overlaps(b.rect), (a, b)
         shown = {label.end: label.value for label in layout.labels if label.value is not None}
-        assert shown == view["open_ends"]
+        assert shown == open_numbers(view["layout"]) == view["open_ends"]
         dead = {end for end, is_dead in (view["layout"].get("dead") or {}).items() if is_dead}
         assert {label.end for label in layout.labels if label.value is None} == dead
+        boxes = []
+        for label in layout.labels:
+            x, y = label.anchor
+            box = Rect(x - width // 2, y - height // 2, x + width // 2, y + height // 2)
+            own = [t for t in layout.tiles if t.end == label.end]
+            open_tile = (own or layout.tiles[:1])[-1]
+            assert not any(box.overlaps(t.rect) for t in layout.tiles), label
+            assert gap(box, open_tile.rect) <= LABEL_GAP + 1, label
+            assert all(gap(box, open_tile.rect) < gap(box, t.rect) for t in layout.tiles
+                       if t is not open_tile), label  # fmt: skip
+            boxes.append(box)
+        assert not any(a.overlaps(b) for a, b in combinations(boxes, 2))
         bounds = layout.bounds()
         assert bounds.x1 - bounds.x0 <= MAX_SIDE - 200 and bounds.y1 - bounds.y0 <= MAX_SIDE - 250
         checked += 1
@@ -52,9 +86,30 @@ def test_rendered_pictures_hold_every_tile_inside_and_stay_within_1600(game: str
         assert image.width <= MAX_SIDE and image.height <= MAX_SIDE
         for _, rect in image.tiles:
             assert 0 <= rect.x0 < rect.x1 <= image.width and 0 <= rect.y0 < rect.y1 <= image.height
-        for _, _, _, rect in image.labels:
+        for end, text, value, rect in image.labels:
             assert rect.x0 >= 0 and rect.x1 <= image.width and rect.y1 <= image.height
+            assert text == f"{end}: {'dead' if value is None else value}"
+            assert not any(rect.overlaps(tile) for _, tile in image.tiles), text
         assert len(image.tiles) == len(table_tiles(view))
+
+
+def test_the_last_tile_is_framed_in_gold_even_on_an_arm_that_has_died() -> None:
+    """R-MC-5 can kill the arm the last tile went on (the draw that leaves two in the
+    boneyard comes after it); the player must still see which tile was played last."""
+    found = 0
+    for view in positions("maltese-cross", rounds=60):
+        last = last_played(view)
+        layout = view["layout"]
+        if last is None or not any(layout["dead"].values()):
+            continue
+        image = render_table(view, NAMES[: view["players"]])
+        picture = Image.open(io.BytesIO(image.png)).convert("RGB")
+        rect = next(r for tile, r in image.tiles if tile == last)
+        assert picture.getpixel((rect.x0 - 1, (rect.y0 + rect.y1) // 2)) == HIGHLIGHT
+        on_dead = [t["tile"] for end, arm in layout["arms"].items() if layout["dead"][end]
+                   for t in arm]  # fmt: skip
+        found += last in on_dead
+    assert found
 
 
 def test_a_short_layout_gives_a_compact_picture() -> None:
