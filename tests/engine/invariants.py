@@ -19,7 +19,7 @@ ARMS = ("N", "E", "S", "W")
 CROSS_FAMILY = ("cross", "maltese-cross")
 TILE = {str(t): t for t in TILES}
 """A tile by its text (the views give tiles as text)."""
-EVERY_TILE = sorted(TILE)
+EVERY_TILE = set(TILES)
 
 
 def table_tiles(round_: Round, view: dict[str, Any] | None = None) -> list[str]:
@@ -32,11 +32,12 @@ def table_tiles(round_: Round, view: dict[str, Any] | None = None) -> list[str]:
 
 
 def check_tiles_conserved(round_: Round, view: dict[str, Any] | None = None) -> None:
-    """All 28 tiles accounted for, each exactly once."""
-    held = [str(t) for s in range(round_.n) for t in round_.hand(s)]
-    bone = [str(TILES[i]) for i in round_.boneyard]
-    everything = held + bone + table_tiles(round_, view)
-    assert sorted(everything) == EVERY_TILE, everything
+    """All 28 tiles accounted for, each exactly once: in the hands, the boneyard or on
+    the table (R-ALL-1)."""
+    everything = [t for s in range(round_.n) for t in round_.hand(s)]
+    everything += [TILES[i] for i in round_.boneyard]
+    everything += [TILE[text] for text in table_tiles(round_, view)]
+    assert len(everything) == len(TILES) and set(everything) == EVERY_TILE, everything
 
 
 # -- the rules read a second time, from the public view ---------------------------------
@@ -146,13 +147,13 @@ def reference_open_sum(view: dict[str, Any]) -> int:
 # -- one checked step ---------------------------------------------------------------------
 
 
-def check_move(round_: Round, move: Move) -> None:
+def check_move(round_: Round, move: Move, view: dict[str, Any] | None = None) -> None:
     """Before ``move``: the engine's legal moves are exactly the rules' (R-ALL-4: a
     player who can play must, with every placement offered; otherwise draw as the game
     says, R-CR-5 and R-MG-5, or pass), and ``move`` is one of them."""
     legal = {m.text for m in round_.legal_moves()}
     assert move.text in legal
-    plays = reference_plays(round_, round_.turn)
+    plays = reference_plays(round_, round_.turn, view)
     if plays:
         assert legal == plays, (legal, plays)
         return
@@ -162,10 +163,17 @@ def check_move(round_: Round, move: Move) -> None:
     assert legal == ({"draw"} if may_draw else {"pass"}), legal
 
 
-def checked_step(round_: Round, move: Move, apply: Callable[[Move], object]) -> None:
+def checked_step(
+    round_: Round,
+    move: Move,
+    apply: Callable[[Move], object],
+    view: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
     """Check ``move`` against the rules, make it with ``apply`` (``round_.play``, or a
-    match's ``play``), then check what it did to ``round_``."""
-    check_move(round_, move)
+    match's ``play``), then check what it did to ``round_``. ``view``: the round's public
+    view now, if the caller has it. Returns the public view after the move while the
+    round goes on (the next step's ``view``), None once it is over."""
+    check_move(round_, move, view)
     seat = round_.turn
     scores = list(round_.scores)
     events = len(round_.score_events)
@@ -186,8 +194,9 @@ def checked_step(round_: Round, move: Move, apply: Callable[[Move], object]) -> 
     if outcome is None:
         assert all(round_.hand(s) for s in range(round_.n))  # R-ALL-5: domino ends it
         assert not reference_blocked(round_, view)  # R-ALL-5: a block ends it at once
-    else:
-        check_finished(round_)
+        return view
+    check_finished(round_)
+    return None
 
 
 def check_play_score(
