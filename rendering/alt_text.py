@@ -7,17 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 from rendering.hand import hand_order, placements
-from rendering.table import last_played, side_names
+from rendering.table import last_played, match_standing, side_names
 
 LIMIT = 1024
 
 
 def describe_table(view: dict[str, Any], names: list[str]) -> str:
-    title = f"{view['title']}, round {view['round_number']}, to {view['target']}."
+    """The table picture in words: the game and whose turn, then each open end's name and
+    number (what a move must match), the last tile, scores and counts, then the tiles."""
+    match = match_standing(view, names)
+    game = f" of game {view['game_number']}" if match else ""
+    title = f"{view['title']}, round {view['round_number']}{game}, to {view['target']}."
     sides = side_names(view, names)
     scores = (
         "Scores: " + ", ".join(f"{n} {s}" for n, s in zip(sides, view["scores"], strict=True)) + "."
     )
+    if match:
+        scores += f" Games won, first to {view['options']['match_games']}: {', '.join(match)}."
     turn = f"{names[view['turn']]} to play." if view["outcome"] is None else "The round is over."
     hands = (
         "Tiles in hand: "

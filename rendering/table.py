@@ -34,6 +34,15 @@ def side_names(view: dict[str, Any], names: list[str]) -> list[str]:
     return names
 
 
+def match_standing(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Games won so far by each side ("Ann & Cat 1") in a match of several games
+    (R-MI-7); nothing in a single game, where it would only say nought."""
+    if view["options"]["match_games"] <= 1:
+        return []
+    won = zip(side_names(view, names), view["games_won"], strict=True)
+    return [f"{n} {w}" for n, w in won]
+
+
 def header_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     """Game, round, target; scores; whose turn, hand sizes, boneyard (and the open-end sum)."""
     first = f"{view['title']} · round {view['round_number']}"
@@ -42,6 +51,10 @@ def header_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     first += f" · to {view['target']}"
     sides = side_names(view, names)
     scores = " · ".join(f"{n} {s}" for n, s in zip(sides, view["scores"], strict=True))
+    match = match_standing(view, names)
+    if match:
+        first += f" · match to {view['options']['match_games']} games"
+        scores += " · Games won: " + " · ".join(match)
     hands = ", ".join(f"{n} {k}" for n, k in zip(names, view["hand_sizes"], strict=True))
     third = f"Tiles in hand: {hands} · Boneyard {view['boneyard_count']}"
     if "open_sum" in view:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import re
 from itertools import combinations
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.engine import GAMES, TILES, Match
+from bot.engine import GAMES, TILES, Match, Options
 from rendering import describe_table, render_table
 from rendering.geometry import LABEL_GAP, Rect, place
 from rendering.palette import HIGHLIGHT
@@ -161,3 +162,22 @@ def test_alt_text_says_every_open_end_and_never_a_hidden_tile(game: str) -> None
         hidden |= {str(TILES[i]) for i in match.round.boneyard}
         assert not hidden & set(re.findall(r"\b\d-\d\b", text))
         assert f"{NAMES[match.turn]} to play" in text
+
+
+def test_a_milo_match_says_the_game_and_the_games_each_team_has_won() -> None:
+    """R-MI-7: in a match of several games the teams need the games won, not just the
+    points of the game under way."""
+    match = Match("milo", 4, Options.for_game(GAMES["milo"], 4, match_games=3), seed=5)
+    picker = random.Random(5)
+    while match.game_number == 1:
+        match.play(picker.choice(match.legal_moves()))
+    view = match.public_view()
+    won = view["games_won"]
+    assert sorted(won) == [0, 1]
+    text = describe_table(view, NAMES)
+    assert "of game 2, to 5." in text
+    assert f"Games won, first to 3: Ann & Cat {won[0]}, Bob & Dan {won[1]}." in text
+    single = Match("milo", 4, seed=5).public_view()
+    assert "Games won" not in describe_table(single, NAMES)
+    wider = render_table(view, NAMES).width
+    assert wider > render_table(dict(view, options=single["options"]), NAMES).width
