@@ -417,9 +417,9 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
 
 HEADER = (
     f"{'tables':>6}{'players':>8}{'moves/s':>8}"
-    f"{'ack n':>7}{'p50':>7}{'p99':>7}"
-    f"{'pic n':>7}{'p50':>7}{'p99':>7}"
-    f"{'hand p50':>9}{'p99':>7}"
+    f"{'ack n':>7}{'p50':>8}{'p99':>8}"
+    f"{'pic n':>7}{'p50':>8}{'p99':>8}"
+    f"{'hand p50':>9}{'p99':>8}"
     f"{'RSS MB':>8}{'peak':>6}{'+start':>7}"
     f"{'bot CPU':>8}{'lag p99':>8}{'driver':>7}"
 )
@@ -432,9 +432,9 @@ def line(result: Result) -> str:
     bot = result.bot
     return (
         f"{result.tables:>6}{result.players:>8}{pic_n / result.duration:>8.1f}"
-        f"{ack_n:>7}{ack_50:>7.1f}{ack_99:>7.1f}"
-        f"{pic_n:>7}{pic_50:>7.1f}{pic_99:>7.1f}"
-        f"{hand_50:>9.1f}{hand_99:>7.1f}"
+        f"{ack_n:>7}{ack_50:>8.0f}{ack_99:>8.0f}"
+        f"{pic_n:>7}{pic_50:>8.0f}{pic_99:>8.0f}"
+        f"{hand_50:>9.0f}{hand_99:>8.0f}"
         f"{bot['rss']:>8.0f}{bot['peak']:>6.0f}{bot['rss'] - result.start_rss:>+7.0f}"
         f"{bot['cpu']:>8.2f}{bot['lag_p99']:>8.1f}{result.driver_cpu:>7.2f}"
     )
