@@ -261,9 +261,12 @@ class Round(ABC):
         seat = self.turn
         self.history.append((seat, move))
         self._legal = None
-        if move.kind is Kind.PLAY:
-            self._place(seat, move.tile, move.end)  # type: ignore[arg-type]
-        elif move.kind is Kind.DRAW:
+        # Moves are interned, so a play is told by its tile and a draw by identity: both
+        # far cheaper than comparing ``move.kind`` (an enum member lookup per move).
+        tile = move.tile
+        if tile is not None:
+            self._place(seat, tile, move.end)
+        elif move is DRAW:
             self.hands[seat] |= 1 << self.boneyard.pop(0)
             self.drew = True
             self._after_draw()
@@ -281,8 +284,7 @@ class Round(ABC):
         if not self.hands[seat]:
             self._finish(Reason.DOMINO, seat)
             return
-        self.turn = (seat + 1) % self.n
-        self.drew = False
+        self._next_turn()
         self._check_blocked()
 
     def _next_turn(self) -> None:
