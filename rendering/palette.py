@@ -37,11 +37,33 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(FONT_FILE, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+INKS = (TEXT, MUTED, ALERT, HIGHLIGHT, PLAYABLE_EDGE)
+"""Colours text is written in, always on the felt; its smoothed edges are blends of the
+two, and the only colours a picture holds besides the flat ones above."""
+BLEND_STEPS = 16
+
+
+def _fixed_palette() -> Image.Image:
+    flat = [BACKGROUND, FACE, PIP, BORDER, HIGHLIGHT, PLAYABLE, PLAYABLE_EDGE, DEAD, *INKS]
+    blends = [
+        tuple(round(b + (i - b) * step / BLEND_STEPS) for b, i in zip(BACKGROUND, ink, strict=True))
+        for ink in INKS
+        for step in range(1, BLEND_STEPS)
+    ]
+    colours = list(dict.fromkeys(flat + blends))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([value for colour in colours for value in colour])
+    return palette
+
+
+PALETTE = _fixed_palette()
+
+
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of a picture. The pictures use a handful of flat colours, so a 64-colour
-    palette loses nothing visible and encodes about twice as fast and small as RGB."""
+    """PNG bytes of a picture, in a fixed palette of every colour the pictures use and
+    the blends of smoothed text. Mapping onto a known palette costs a fraction of
+    searching one out per picture (which was most of a full layout's time), and an
+    8-bit palette PNG is a third the size of RGB."""
     buffer = io.BytesIO()
-    image.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
-        buffer, "PNG", compress_level=3
-    )
+    image.quantize(palette=PALETTE, dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
