@@ -43,7 +43,7 @@ class LineRound(Round):
             self.line_ends = [tile.high, tile.low]
             return
         side = end - _L
-        far = tile.other(self.line_ends[side])
+        far = tile.low if self.line_ends[side] == tile.high else tile.high  # tile.other, inlined
         (self.left if side == 0 else self.right).append((tile, far))
         self.line_ends[side] = far
 

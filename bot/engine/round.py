@@ -304,6 +304,8 @@ class Round(ABC):
         if len(self.boneyard) > self.draw_reserve:
             return
         playable = self._playable
+        if self.hands[self.turn] & playable:  # the usual case, settled at once
+            return
         for hand in self.hands:
             if hand & playable:
                 return
