@@ -17,6 +17,7 @@ class LineRound(Round):
     """A round on a line. The lead ``a-b`` lies with ``a`` (its high end) on the left."""
 
     ends: ClassVar[tuple[str, ...]] = LINE_ENDS
+    place_rule: ClassVar[str] = "R-MI-2"
 
     first: Tile | None
     left: list[tuple[Tile, int]]

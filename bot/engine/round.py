@@ -43,6 +43,8 @@ class Round(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     ends: ClassVar[tuple[str, ...]]
     """The end names of this layout, in order (N E S W, or L R)."""
+    place_rule: ClassVar[str]
+    """The rule that says what a move names (cited when a move names the wrong end)."""
     default_target: ClassVar[int]
     target_range: ClassVar[tuple[int, int]]
     fixed_target: ClassVar[bool] = False
@@ -359,15 +361,17 @@ class Round(ABC):
             return IllegalMove(f"{tile} is not in your hand")
         if not self.led:
             if move.end is not None:
-                return IllegalMove(f"the first tile names no end: play just {tile}")
+                return IllegalMove(
+                    f"the first tile names no end: play just {tile}", self.place_rule
+                )
             return self._why_not_lead(tile)
         places = [END_NAMES[e] for e, mask in self._fits or () if mask & tile.bit]
         if move.end is None:
             if places:
-                return IllegalMove(f"say where {tile} goes: {' or '.join(places)}")
+                return IllegalMove(f"say where {tile} goes: {' or '.join(places)}", self.place_rule)
             return IllegalMove(f"{tile} does not fit anywhere now")
         if END_NAMES[move.end] not in self.ends:
-            return IllegalMove(f"this layout's ends are {', '.join(self.ends)}")
+            return IllegalMove(f"this layout's ends are {', '.join(self.ends)}", self.place_rule)
         error = self._why_not_fit(tile, move.end)
         if places:
             return IllegalMove(f"{error.reason}; {tile} fits on {' or '.join(places)}", error.rule)

@@ -19,6 +19,7 @@ class SpinnerRound(Round):
     """A round on a spinner layout. Arms are end indices 0..3 (N, E, S, W)."""
 
     ends: ClassVar[tuple[str, ...]] = SPINNER_ARMS
+    place_rule: ClassVar[str] = "R-SP-3"
     cross_rule: ClassVar[str]
     """The rule that all four arms are started before any arm grows (R-CR-3 and kin)."""
 

@@ -198,3 +198,35 @@ def test_milo_refuses_a_boneyard_in_an_explicit_deal() -> None:
     hands = [[t for t in TILES[i * 6 : i * 6 + 6]] for i in range(4)]
     with pytest.raises(InvalidDeal, match="no boneyard"):
         Milo(hands, TILES[24:])
+
+
+@pytest.mark.parametrize("game", ["cross", "maltese-cross", "merry-go-round", "milo"])
+def test_every_move_not_legal_is_refused_naming_its_rule_and_changes_nothing(game: str) -> None:
+    """``play`` accepts exactly ``legal_moves()`` (R-ALL-4). Anything else raises
+    IllegalMove with a reason in words; a complete move (a draw, a pass, a lead, or a
+    tile from the hand on a named end) also names the rule that refuses it; and a refused
+    move leaves the state as it was."""
+    every = [DRAW, PASS] + [Move.parse(str(t)) for t in TILES]
+    every += [Move.parse(f"{t} {end}") for t in TILES for end in ("N", "E", "S", "W", "L", "R")]
+    players = {"milo": 4, "cross": 3}.get(game, 2)
+    match = Match(game, players, seed=12)
+    picker = random.Random(12)
+    for step in range(150):
+        if match.outcome() is not None:
+            break
+        if step % 3 == 0:
+            round_ = match.round
+            before = round_.to_dict()
+            legal = set(round_.legal_moves())
+            for move in every:
+                if move in legal:
+                    continue
+                with pytest.raises(IllegalMove) as refused:
+                    round_.play(move)
+                error = refused.value
+                assert error.reason
+                complete = move.tile is None or not round_.led or move.end is not None
+                if complete and (move.tile is None or move.tile in round_.hand(round_.turn)):
+                    assert error.rule is not None, (move.text, error.reason)
+            assert round_.to_dict() == before
+        match.play(picker.choice(match.legal_moves()))
