@@ -8,6 +8,7 @@ click on an outdated version with a message that says so.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from bot.table import LEVELS, Status, Table
 if TYPE_CHECKING:
     from cogs.domino import DominoCog
 
+log = logging.getLogger(__name__)
 PREFIX = "domino"
 TEMPLATE = re.compile(
     rf"{PREFIX}:(?P<table>[0-9a-f]+):(?P<version>\d+):(?P<action>[a-z]+)(?::(?P<arg>[^:]+))?"
@@ -91,7 +93,13 @@ class DominoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
                 "The bot is starting up: try again.", ephemeral=True
             )
             return
-        await cog.on_click(interaction, self.click)
+        try:
+            await cog.on_click(interaction, self.click)
+        except Exception:
+            log.exception(
+                "the %s button of table %s failed", self.click.action, self.click.table_id
+            )
+            await cog.apologize(interaction)
 
 
 def _button(table: Table, action: str, label: str, **kwargs: Any) -> DominoButton:

@@ -4,6 +4,7 @@ the table service to act, and answers refusals ephemerally; it never decides a r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import io
 import logging
@@ -53,6 +54,13 @@ SCOPE_CHOICES = [
 ]
 
 
+def sentence(error: Exception) -> str:
+    """A refusal's text as a sentence: the table and the engine word theirs as clauses
+    ("it is Ann's turn, not yours") so they can be embedded in other text too."""
+    text = str(error)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
 async def refuse(interaction: discord.Interaction[Any], message: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
     if interaction.response.is_done():
@@ -75,6 +83,36 @@ class DominoCog(commands.Cog, name="Domino"):
         self.service = service
         self._in_flight: set[asyncio.Task[Any]] = set()
         service.add_announcer(Announcer(bot, service))
+
+    # -- errors nobody foresaw: a private apology, never "This interaction failed" ---------
+
+    async def cog_load(self) -> None:
+        self._tree_on_error = self.bot.tree.on_error
+        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.on_error = self._tree_on_error  # type: ignore[method-assign]
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Discord's own refusals (a check that failed) are told as they are; anything
+        else is a bug of ours: logged with its traceback, and the user is told the table
+        is safe (every action is stored before it is announced)."""
+        if isinstance(error, app_commands.CheckFailure):
+            await self.apologize(interaction, sentence(error))
+            return
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("/%s failed", name, exc_info=error)
+        await self.apologize(interaction)
+
+    async def apologize(self, interaction: discord.Interaction[Any], text: str = "") -> None:
+        text = text or (
+            "Something went wrong on my side. The table is saved: try again, "
+            "or use /domino status to see it."
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await refuse(interaction, text)
 
     # -- graceful shutdown: let running handlers finish before the store closes ----------
 
@@ -131,7 +169,7 @@ class DominoCog(commands.Cog, name="Domino"):
             await self._moved_on(interaction, table)
             return False
         except TableError as error:
-            await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            await refuse(interaction, sentence(error))
             return False
         return True
 
@@ -175,7 +213,7 @@ class DominoCog(commands.Cog, name="Domino"):
         try:
             table = await self.service.open_table(request)
         except TableError as error:
-            await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            await refuse(interaction, sentence(error))
             return
         sent = await interaction.response.send_message(
             embed=messages.lobby_embed(table), view=lobby_view(table)
@@ -217,7 +255,7 @@ class DominoCog(commands.Cog, name="Domino"):
         try:
             table = self._table_here(interaction)
         except TableError as error:
-            await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            await refuse(interaction, sentence(error))
             return
         if await self._act(interaction, table, self._lobby(interaction, action)):
             done = {JOIN: "You joined the table.", LEAVE: "You left the table.",
@@ -306,7 +344,7 @@ class DominoCog(commands.Cog, name="Domino"):
             table = self._my_table(interaction)
             move = self._resolve(table, interaction.user.id, text)
         except (TableError, ValueError) as error:
-            await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            await refuse(interaction, sentence(error))
             return
         user = interaction.user.id
         if await self._act(interaction, table, lambda t: t.play(user, move), seen_version=seen):
@@ -328,7 +366,7 @@ class DominoCog(commands.Cog, name="Domino"):
         try:
             table = self._my_table(interaction)
         except TableError as error:
-            await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            await refuse(interaction, sentence(error))
             return
         await self._send_hand(interaction, table)
 
@@ -366,7 +404,7 @@ class DominoCog(commands.Cog, name="Domino"):
         try:
             table = self._table_here(interaction)
         except TableError as error:
-            await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            await refuse(interaction, sentence(error))
             return
         if table.status is Status.LOBBY:
             await interaction.followup.send(embed=messages.lobby_embed(table), ephemeral=True)
@@ -480,7 +518,7 @@ class DominoCog(commands.Cog, name="Domino"):
             try:
                 Options.for_game(variant, max(variant.player_counts), target=target)
             except EngineError as error:
-                await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+                await refuse(interaction, sentence(error))
                 return
             targets[game.value] = target
         updated = dataclasses.replace(
@@ -523,7 +561,7 @@ class DominoCog(commands.Cog, name="Domino"):
             try:
                 act = self._lobby(interaction, action, click.arg)
             except TableError as error:
-                await refuse(interaction, f"{str(error)[:1].upper()}{str(error)[1:]}.")
+                await refuse(interaction, sentence(error))
                 return
             await self._act(interaction, table, act)
         elif action in (DRAW, PASS):
@@ -539,7 +577,7 @@ class DominoCog(commands.Cog, name="Domino"):
         try:
             move = Move.parse(text)
         except ValueError as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, sentence(error))
             return
         await self._act(interaction, table, lambda t: t.play(user, move), seen_version=version)
 
