@@ -1,7 +1,7 @@
 """Posting what happened at a table: the lobby, a picture after every move, the end of a
 round and of the game. Runs after the table service has stored the action, so a failure
-to post never loses a move; a message Discord refuses is retried once by discord.py's own
-rate-limit handling, and a missing permission is told to the channel in plain text."""
+to post never loses a move: discord.py waits out rate limits and retries transient errors,
+and what still fails (a missing permission, say) is told to the channel in plain text."""
 
 from __future__ import annotations
 
@@ -102,12 +102,14 @@ class Announcer:
         if turn is not None and not table.seats[turn].played_by_computer:
             lines.append(f"<@{table.seats[turn].user_id}>, your turn.")
         file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        await self._edit(table, view=None)
+        previous = table.message_id
         message = await self._send(
             table, content="\n".join(lines) or None, embed=embed, file=file, view=table_view(table)
         )
-        if message is not None:
-            await self.service.remember_message(table, message.id)
+        if message is None:  # the previous message keeps its buttons: the table is not stuck
+            return
+        await self.service.remember_message(table, message.id)
+        await self._edit(table, previous, view=None)
 
     async def _channel(self, table: Table) -> discord.abc.Messageable | None:
         channel = self.client.get_channel(table.channel_id)
@@ -120,43 +122,53 @@ class Announcer:
         return channel  # type: ignore[return-value]
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        """Post in the table's channel. discord.py itself waits out rate limits (429) and
+        retries Discord's transient 5xx; what still fails is told to the channel in plain
+        words, and the action it announces stands (it was stored first)."""
         channel = await self._channel(table)
         if channel is None:
             return None
         try:
             return await channel.send(allowed_mentions=MENTIONS, **kwargs)
         except discord.Forbidden:
-            await self._tell_missing_permission(channel, table)
+            await self._tell(
+                channel,
+                table,
+                f"I cannot post the {table.variant_title} table here: I need {NEEDED}. "
+                "The game is saved; use /domino status once that is fixed.",
+            )
         except discord.HTTPException as error:
             log.warning(
                 "table %s: Discord refused a message (%s); the move stands", table.id, error.status
             )
+            await self._tell(
+                channel,
+                table,
+                f"Discord did not take my last {table.variant_title} message ({error.status}). "
+                "Nothing is lost: /domino status posts the table again.",
+            )
         return None
 
-    async def _tell_missing_permission(
-        self, channel: discord.abc.Messageable, table: Table
-    ) -> None:
+    async def _tell(self, channel: discord.abc.Messageable, table: Table, text: str) -> None:
+        """A plain-text note to the channel, when a richer message could not be posted."""
         try:
-            await channel.send(
-                f"I cannot post the {table.variant_title} table here: I need {NEEDED}. "
-                "The game is saved; use /domino status once that is fixed."
-            )
+            await channel.send(text)
         except discord.HTTPException:
             log.warning("table %s: cannot post in channel %s at all", table.id, table.channel_id)
 
-    async def _edit(self, table: Table, **kwargs: Any) -> None:
-        """Edit the table's current message (the lobby, or the last table message)."""
-        if table.message_id is None:
+    async def _edit(self, table: Table, message_id: int | None = None, **kwargs: Any) -> None:
+        """Edit one of the table's messages: by default its current one (the lobby, or the
+        last table message)."""
+        message_id = message_id or table.message_id
+        if message_id is None:
             return
         channel = await self._channel(table)
         if channel is None or not hasattr(channel, "get_partial_message"):
             return
         try:
-            await channel.get_partial_message(table.message_id).edit(**kwargs)  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
         except discord.HTTPException as error:
-            log.info(
-                "table %s: could not edit message %s (%s)", table.id, table.message_id, error.status
-            )
+            log.info("table %s: could not edit message %s (%s)", table.id, message_id, error.status)
 
 
 def _draw(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:

@@ -96,15 +96,18 @@ class Driver:
         return int(messages[-1].buttons()[0]["custom_id"].split(":")[2])
 
     def settled(self) -> bool:
-        """The game is over, or a member is to move and the channel shows the table now.
-        Judged from what the channel shows, since the fake re-checks it on each request."""
+        """The game is over, or a member is to move and the channel shows the table now:
+        its latest message has buttons for this version, and no older one has any. Judged
+        from what the channel shows, since the fake re-checks it on each request."""
         if self.finished():
             return True
         table = self.table()
+        shown = table_messages(self.fake, self.channel_id)
         return (
             table is not None
             and self.latest_version() == table.version
             and not table.computer_to_move
+            and not any(m.buttons() for m in shown[:-1])
         )
 
     async def play_one(self) -> None:

@@ -382,7 +382,8 @@ class FakeDiscord:
             return json_response(
                 {"message": "You are being rate limited.", "retry_after": 0.05, "global": False},
                 status=429,
-                headers={"Retry-After": "0.05", "X-RateLimit-Scope": "user"},
+                # discord.py takes a 429 without Via for a Cloudflare ban, not a rate limit.
+                headers={"Retry-After": "0.05", "X-RateLimit-Scope": "user", "Via": "1.1 google"},
             )
         if status == 403:
             return json_response({"message": "Missing Permissions", "code": 50013}, status=403)

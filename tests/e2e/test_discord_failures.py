@@ -1,0 +1,75 @@
+"""When Discord refuses the picture after a move, the move stands, the table is not stuck,
+and the channel is told what happened (and which permission is missing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.driver import Driver, open_and_fill, table_messages
+from tests.fakediscord.fixtures import Server
+
+POST_MESSAGE = ("POST", "/channels/{channel_id}/messages")
+
+
+@pytest.fixture
+async def driver(running, server: Server) -> Driver:
+    bot = await running.start()
+    ann, bob = server.member("Ann"), server.member("Bob")
+    await open_and_fill(server, "cross", [ann, bob], {"target": 100})
+    driver = Driver(server.fake, bot.service, server.channels[0], {ann.id: ann, bob.id: bob})
+    await server.fake.wait_for(driver.settled)
+    return driver
+
+
+async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
+    """The member to move plays from the hand that the last table message's "My hand"
+    gives them, while Discord answers the bot's next posts with ``refusals``; returns the
+    version the move made."""
+    table = driver.table()
+    assert table is not None
+    version = table.version
+    driver.fake.fail_next(*POST_MESSAGE, *refusals)
+    member = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+    latest = table_messages(driver.fake, driver.channel_id)[-1]
+    hand = await (await member.click(latest, "My hand")).reply()
+    tile = hand.buttons()[0]
+    click = await member.click(hand, tile["label"])
+    if tile["label"].endswith("…"):
+        ends = await click.reply()
+        await member.click(ends, ends.buttons()[0]["label"])
+    await driver.fake.wait_for(lambda: table.version > version)
+    return table.version
+
+
+async def test_a_missing_permission_is_told_and_the_game_goes_on(driver: Driver) -> None:
+    before = len(table_messages(driver.fake, driver.channel_id))
+    version = await play_from_the_last_buttons(driver, 403)
+    told = await driver.fake.wait_for(
+        lambda: [m for m in driver.fake.public(driver.channel_id) if "I need" in m.content]
+    )
+    assert "Attach Files" in told[0].content and "/domino status" in told[0].content
+    stored = await driver.service.store.load_active_tables()
+    assert [row.version for row in stored] == [version], "the move stands"
+    assert len(table_messages(driver.fake, driver.channel_id)) == before
+    previous = table_messages(driver.fake, driver.channel_id)[-1]
+    assert previous.buttons(), "the last table message kept its buttons"
+    after = await play_from_the_last_buttons(driver)  # the next member, from those buttons
+    await driver.fake.wait_for(lambda: driver.latest_version() == after)
+
+
+async def test_a_server_error_is_told_and_status_posts_the_table_again(driver: Driver) -> None:
+    version = await play_from_the_last_buttons(driver, 503)
+    await driver.fake.wait_for(
+        lambda: any("(503)" in m.content for m in driver.fake.public(driver.channel_id))
+    )
+    waiter = next(iter(driver.members.values()))
+    reply = await (await waiter.slash("domino status", driver.channel_id)).reply()
+    assert reply.visible_to == waiter.id
+    await driver.fake.wait_for(lambda: driver.latest_version() == version)
+    await driver.play_one()
+
+
+async def test_a_rate_limit_is_waited_out_and_the_picture_posted(driver: Driver) -> None:
+    version = await play_from_the_last_buttons(driver, 429)
+    await driver.fake.wait_for(lambda: driver.latest_version() == version)
+    assert not any("did not take" in m.content for m in driver.fake.public(driver.channel_id))
