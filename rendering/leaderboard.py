@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from rendering.palette import BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, font
+from rendering.palette import BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, fit, font
 
 WIDTH, ROW, MARGIN = 560, 34, 20
 NAME_X, SCORE_X, GAMES_X = MARGIN + 50, WIDTH - 220, WIDTH - 90
@@ -19,16 +19,6 @@ class LeaderboardRow:
     value: str
     """The rating, wins or points, as shown."""
     games: int
-
-
-def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
-    """``text``, cut with an ellipsis where it would run into the next column (a long
-    display name, measured, since letters differ in width)."""
-    if measure.getlength(text) <= room:
-        return text
-    while text and measure.getlength(text + "…") > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def render_leaderboard(title: str, rows: list[LeaderboardRow]) -> bytes:

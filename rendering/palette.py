@@ -37,6 +37,17 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(FONT_FILE, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
+    """``text``, cut with an ellipsis to fit ``room`` pixels: display names run to 32
+    characters, which would push a column or a picture's edge away. Measured, since
+    letters differ in width."""
+    if measure.getlength(text) <= room:
+        return text
+    while text and measure.getlength(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 INKS = (TEXT, MUTED, ALERT, HIGHLIGHT, PLAYABLE_EDGE)
 """Colours text is written in, always on the felt; its smoothed edges are blends of the
 two, and the only colours a picture holds besides the flat ones above."""

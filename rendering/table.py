@@ -9,11 +9,13 @@ from PIL import Image, ImageDraw
 
 from rendering.faces import paste_tile
 from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
-from rendering.palette import ALERT, BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, font
+from rendering.palette import ALERT, BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, fit, font
 
 MARGIN = 24
 HEADER_FONT, LABEL_FONT = 18, 16
 LINE_HEIGHT = 24
+NAME_ROOM = 130
+"""Pixels a player's name may take in the header (about 14 letters)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,24 +46,29 @@ def match_standing(view: dict[str, Any], names: list[str]) -> list[str]:
 
 
 def header_lines(view: dict[str, Any], names: list[str]) -> list[str]:
-    """Game, round, target; scores; whose turn, hand sizes, boneyard (and the open-end sum)."""
+    """Game, round, target; scores (and games won in a match); hand sizes, boneyard (and
+    the open-end sum); whose turn. Names in lists are cut so that four long ones still
+    fit in the picture; the player to move is named in full, up to a wider limit."""
+    header_font = font(HEADER_FONT)
+    short = [fit(name, NAME_ROOM, header_font) for name in names]
+    match = match_standing(view, short)
     first = f"{view['title']} · round {view['round_number']}"
-    if view["options"]["match_games"] > 1:
+    if match:
         first += f" of game {view['game_number']}"
     first += f" · to {view['target']}"
-    sides = side_names(view, names)
-    scores = " · ".join(f"{n} {s}" for n, s in zip(sides, view["scores"], strict=True))
-    match = match_standing(view, names)
+    scores = zip(side_names(view, short), view["scores"], strict=True)
+    lines = [first, "Scores: " + " · ".join(f"{n} {s}" for n, s in scores)]
     if match:
-        first += f" · match to {view['options']['match_games']} games"
-        scores += " · Games won: " + " · ".join(match)
-    hands = ", ".join(f"{n} {k}" for n, k in zip(names, view["hand_sizes"], strict=True))
-    third = f"Tiles in hand: {hands} · Boneyard {view['boneyard_count']}"
+        needed = view["options"]["match_games"]
+        lines.append(f"Games won (first to {needed}): " + " · ".join(match))
+    hands = ", ".join(f"{n} {k}" for n, k in zip(short, view["hand_sizes"], strict=True))
+    counts = f"Tiles in hand: {hands} · Boneyard {view['boneyard_count']}"
     if "open_sum" in view:
-        third += f" · Open ends total {view['open_sum']}"
-    turn = view["turn"]
-    fourth = f"To play: {names[turn]}" if view["outcome"] is None else "Round over"
-    return [first, f"Scores: {scores}", third, fourth]
+        counts += f" · Open ends total {view['open_sum']}"
+    lines.append(counts)
+    mover = fit(names[view["turn"]], 3 * NAME_ROOM, header_font)
+    lines.append(f"To play: {mover}" if view["outcome"] is None else "Round over")
+    return lines
 
 
 def last_played(view: dict[str, Any]) -> str | None:

@@ -16,7 +16,7 @@ from bot.engine import GAMES, TILES, Match, Options
 from rendering import describe_table, render_table
 from rendering.geometry import LABEL_GAP, Rect, place
 from rendering.palette import HIGHLIGHT
-from rendering.table import label_size, last_played
+from rendering.table import header_lines, label_size, last_played
 from tests.rendering.scenes import NAMES, positions, table_tiles
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -179,5 +179,21 @@ def test_a_milo_match_says_the_game_and_the_games_each_team_has_won() -> None:
     assert f"Games won, first to 3: Ann & Cat {won[0]}, Bob & Dan {won[1]}." in text
     single = Match("milo", 4, seed=5).public_view()
     assert "Games won" not in describe_table(single, NAMES)
-    wider = render_table(view, NAMES).width
-    assert wider > render_table(dict(view, options=single["options"]), NAMES).width
+    lines = header_lines(view, NAMES)
+    assert lines[0].startswith("Milo · round 1 of game 2 · to 5")
+    assert f"Games won (first to 3): Ann & Cat {won[0]} · Bob & Dan {won[1]}" in lines
+    taller = render_table(view, NAMES).height
+    assert taller > render_table(dict(view, options=single["options"]), NAMES).height
+
+
+def test_four_longest_display_names_still_fit_within_1600() -> None:
+    """Discord display names run to 32 characters; the header cuts them, not the picture."""
+    names = ["W" * 32, "M" * 32, "Ж" * 32, "Ш" * 32]
+    options = Options.for_game(GAMES["milo"], 4, match_games=3)
+    for view in (
+        Match("milo", 4, options, seed=1).public_view(),
+        Match("cross", 4, seed=1).public_view(),
+    ):
+        image = render_table(view, names)
+        assert image.width <= MAX_SIDE
+        assert image.width < render_table(view, NAMES).width + 700
