@@ -232,22 +232,25 @@ class TableService:
     async def _run_clock(self) -> None:
         while True:
             self._wake.clear()
-            await self.run_due()
+            self.run_due()
             deadlines = [t.deadline for t in self.tables.values() if t.deadline is not None]
             timeout = max(0.0, min(deadlines) - self.clock()) if deadlines else None
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
 
-    async def run_due(self) -> None:
+    def run_due(self) -> list[asyncio.Task[None]]:
         """Start a task for each table whose deadline has passed (computer moves and
-        turn timeouts); tables never wait for one another."""
+        turn timeouts), so tables never wait for one another; returns the tasks."""
         now = self.clock()
+        started = []
         for table in list(self.tables.values()):
             if table.deadline is not None and table.deadline <= now:
                 table.deadline = None  # taken: the task sets the next one
                 task = asyncio.create_task(self._expire(table.id, table.version))
                 self._running.add(task)
                 task.add_done_callback(self._running.discard)
+                started.append(task)
+        return started
 
     async def _expire(self, table_id: str, version: int) -> None:
         """Play the computer's move for the seat to move, if nobody acted meanwhile."""
