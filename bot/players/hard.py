@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Move, Reason, Round
+from bot.engine import MerryGoRound, Move, Reason, Round
 from bot.players.base import legal, rng_for
 from bot.players.knowledge import infer
 from bot.players.simulate import rebuild, sample_deal
@@ -19,11 +19,26 @@ TARGET_BONUS = 100.0
 
 def rollout_move(round_: Round) -> Move:
     """The playout policy: the heaviest tile that fits (sheds weight fast), else the
-    forced draw or pass."""
+    forced draw or pass. In Merry-Go-Round a play that scores comes first: without it the
+    playouts would not see that fives are most of that game's points (R-MG-4)."""
     moves = round_.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    return max(moves, key=lambda m: m.tile.value if m.tile else -1)
+    if isinstance(round_, MerryGoRound):
+        return max(moves, key=lambda m: (play_points(round_, m), weight(m)))
+    return max(moves, key=weight)
+
+
+def weight(move: Move) -> int:
+    return move.tile.value if move.tile else -1
+
+
+def play_points(round_: Round, move: Move) -> int:
+    """What ``move`` adds to the mover's score at once (0 if it would bust)."""
+    trial = round_.copy()
+    side = trial.side_of(trial.turn)
+    trial.play(move)
+    return trial.scores[side] - round_.scores[side]
 
 
 def playout_value(round_: Round, side: int) -> float:
@@ -43,12 +58,12 @@ def playout_value(round_: Round, side: int) -> float:
 @dataclass(frozen=True, slots=True)
 class HardPlayer:
     seed: int = 0
-    playouts: int = 240
-    """Playouts per decision, shared among the candidate moves: a fixed amount of work,
-    not a clock, so the choice never depends on how busy the machine is (replays stay
-    exact) while the decision stays within its time budget (300 ms at the 95th
-    percentile)."""
-    min_samples: int = 12
+    work: int = 3000
+    """Simulated moves per decision: sampling stops once the playouts have made this
+    many. A count, not a clock, so the choice never depends on how busy the machine is
+    (replays stay exact); counted in moves rather than playouts so that long playouts
+    early in a round cost no more time than short ones late (p95 ≤ 300 ms)."""
+    min_samples: int = 8
     max_samples: int = 48
 
     def choose(self, view: dict[str, Any]) -> Move:
@@ -59,8 +74,8 @@ class HardPlayer:
         knowledge = infer(view)
         seat = view["seat"]
         totals = [0.0] * len(moves)
-        samples = max(self.min_samples, min(self.max_samples, self.playouts // len(moves)))
-        for _ in range(samples):
+        done = 0
+        for sample in range(1, self.max_samples + 1):
             hands, boneyard = sample_deal(view, knowledge, rng)
             base = rebuild(view, hands, boneyard)
             side = base.side_of(seat)
@@ -68,5 +83,8 @@ class HardPlayer:
                 trial = base.copy()
                 trial.play(move)
                 totals[index] += playout_value(trial, side)
+                done += len(trial.history) - len(base.history)
+            if sample >= self.min_samples and done >= self.work:
+                break
         best = max(totals)
         return rng.choice([m for m, t in zip(moves, totals, strict=True) if t == best])
