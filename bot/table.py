@@ -113,7 +113,6 @@ class Table:
     match: Match | None = None
     deadline: float | None = None
     message_id: int | None = None
-    lobby_message_id: int | None = None
 
     # -- what the lobby and the cogs read --------------------------------------------------
 
@@ -331,7 +330,6 @@ class Table:
             "match": self.match.to_dict() if self.match else None,
             "deadline": self.deadline,
             "message_id": self.message_id,
-            "lobby_message_id": self.lobby_message_id,
         }
 
     @classmethod
@@ -350,5 +348,4 @@ class Table:
             match=Match.from_dict(data["match"]) if data["match"] else None,
             deadline=data["deadline"],
             message_id=data["message_id"],
-            lobby_message_id=data["lobby_message_id"],
         )

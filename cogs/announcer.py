@@ -163,6 +163,10 @@ class Announcer:
         if message_id is None:
             return
         channel = await self._channel(table)
+        if isinstance(channel, discord.Thread) and channel.id == message_id:
+            # The lobby started this thread, so the two share an id; the lobby itself
+            # stays in the thread's parent channel.
+            channel = self.client.get_partial_messageable(channel.parent_id)
         if channel is None or not hasattr(channel, "get_partial_message"):
             return
         try:

@@ -200,6 +200,7 @@ class DominoCog(commands.Cog, name="Domino"):
         match_games: app_commands.Range[int, 1, 9] | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
         request = NewTable(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -215,18 +216,21 @@ class DominoCog(commands.Cog, name="Domino"):
         except TableError as error:
             await refuse(interaction, sentence(error))
             return
-        sent = await interaction.response.send_message(
-            embed=messages.lobby_embed(table), view=lobby_view(table)
+        # The lobby is an ordinary channel message, like every table message after it; the
+        # host's own answer stays private, so a refusal above never shows in the channel.
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        lobby = await channel.send(embed=messages.lobby_embed(table), view=lobby_view(table))
+        await self.service.remember_message(table, lobby.id)
+        await interaction.followup.send(
+            "Your table is open: others press Join, or Add computer; then press Start.",
+            ephemeral=True,
         )
-        assert sent.message_id is not None
-        await self.service.remember_message(table, sent.message_id)
         settings = await self.service.settings(interaction.guild_id)
-        if settings.use_threads and isinstance(interaction.channel, discord.TextChannel):
-            await self._move_to_thread(
-                table, interaction.channel.get_partial_message(sent.message_id)
-            )
+        if settings.use_threads and isinstance(channel, discord.TextChannel):
+            await self._move_to_thread(table, lobby)
 
-    async def _move_to_thread(self, table: Table, message: discord.PartialMessage) -> None:
+    async def _move_to_thread(self, table: Table, message: discord.Message) -> None:
         try:
             thread = await message.create_thread(name=f"{table.variant_title} table")
         except discord.HTTPException as error:

@@ -173,8 +173,7 @@ async def open_and_fill(
     starts; returns the lobby message."""
     channel = server.channels[0]
     host = players[0]
-    lobby = await (await host.slash("domino new", channel, game=game, **(options or {}))).reply()
-    assert lobby.visible_to is None and lobby.buttons()
+    lobby = await open_lobby(server.fake, host, channel, game=game, **(options or {}))
     for member in players[1:]:
         await member.click(lobby, "Join")
         await server.fake.wait_for(lambda m=member: m.name in server.fake.messages[lobby.id].text())
@@ -183,3 +182,13 @@ async def open_and_fill(
     buttons = server.fake.messages[lobby.id].buttons()
     assert not buttons, "the lobby keeps no buttons once the game starts"
     return lobby
+
+
+async def open_lobby(fake: FakeDiscord, host: Member, channel_id: int, **options: Any) -> Message:
+    """``/domino new``: the host is answered privately, and the lobby with its buttons is
+    posted in the channel for everyone; returns the lobby."""
+    reply = await (await host.slash("domino new", channel_id, **options)).reply()
+    assert reply.visible_to == host.id and "Your table is open" in reply.content
+    lobbies = [m for m in fake.public(channel_id) if any(b["label"] == "Join" for b in m.buttons())]
+    assert len(lobbies) == 1
+    return lobbies[0]

@@ -14,7 +14,7 @@ import pytest
 from bot.client import DominoBot
 from bot.engine import TILES, Tile
 from bot.table import Table
-from tests.e2e.driver import Driver, open_and_fill, table_messages
+from tests.e2e.driver import Driver, open_and_fill, open_lobby, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
@@ -172,7 +172,7 @@ async def test_another_members_lobby_buttons_are_refused(running, server: Server
     await running.start()
     ann, bob = server.member("Ann"), server.member("Bob")
     channel = server.channels[0]
-    lobby = await (await ann.slash("domino new", channel, game="milo")).reply()
+    lobby = await open_lobby(server.fake, ann, channel, game="milo")
     await bob.click(lobby, "Join")
     await server.fake.wait_for(lambda: "Bob" in server.fake.messages[lobby.id].text())
     for label, words in [("Start", "Only the host can start"), ("Cancel", "Only the host")]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from tests.e2e.driver import Driver, open_and_fill, table_messages
+from tests.e2e.driver import Driver, open_and_fill, open_lobby, table_messages
 from tests.fakediscord.fixtures import Server
 
 
@@ -48,7 +48,7 @@ async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
     bot = await running.start()
     ann = server.member("Ann")
     channel = server.channels[0]
-    lobby = await (await ann.slash("domino new", channel, game="milo", target=1)).reply()
+    lobby = await open_lobby(server.fake, ann, channel, game="milo", target=1)
     for level in ("Easy", "Normal", "Hard"):
         choice = await (await ann.click(lobby, "Add computer")).reply()
         assert choice.visible_to == ann.id
@@ -67,3 +67,24 @@ async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
     assert row.games == 1
     board = await bot.store.leaderboard("milo", guild_id=server.guild_id, order="wins")
     assert [e.user_id for e in board.entries] == [ann.id], "computers are not on leaderboards"
+
+
+async def test_with_threads_on_each_table_plays_in_its_own_thread(running, server: Server) -> None:
+    bot = await running.start()
+    boss, ann = server.member("Boss", manager=True), server.member("Ann")
+    channel = server.channels[0]
+    reply = await (await boss.slash("domino settings", channel, threads=True)).reply()
+    assert reply.visible_to == boss.id and "Threads: on" in reply.content
+    lobby = await open_lobby(server.fake, boss, channel, game="cross", target=10)
+    thread = await server.fake.wait_for(
+        lambda: next((c for c in server.fake.channels.values() if c.get("parent_id")), None)
+    )
+    assert thread["parent_id"] == str(channel) and thread["id"] == str(lobby.id)
+    await ann.click(lobby, "Join")
+    await server.fake.wait_for(lambda: "Ann" in server.fake.messages[lobby.id].text())
+    await boss.click(lobby, "Start")
+    await server.fake.wait_for(lambda: table_messages(server.fake, lobby.id))
+    assert not table_messages(server.fake, channel), "the game is posted in the thread only"
+    driver = Driver(server.fake, bot.service, lobby.id, {boss.id: boss, ann.id: ann})
+    while not driver.finished():
+        await driver.play_one()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tests.e2e.driver import open_lobby
 from tests.fakediscord.fixtures import Server
 
 
@@ -9,6 +10,5 @@ async def test_the_bot_connects_registers_commands_and_opens_a_table(
     await running.start()
     assert any(c["name"] == "domino" for c in server.fake.commands[None])
     ann = server.member("Ann")
-    sent = await ann.slash("domino new", server.channels[0], game="cross")
-    reply = await sent.reply()
-    assert reply.visible_to is None and "Cross" in reply.text()
+    lobby = await open_lobby(server.fake, ann, server.channels[0], game="cross")
+    assert "Cross" in lobby.text() and "Ann" in lobby.text()

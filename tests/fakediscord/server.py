@@ -153,9 +153,14 @@ class FakeDiscord:
         return guild
 
     def add_channel(
-        self, guild_id: int, name: str, kind: int = 0, parent: int | None = None
+        self,
+        guild_id: int,
+        name: str,
+        kind: int = 0,
+        parent: int | None = None,
+        channel_id: int | None = None,
     ) -> int:
-        channel_id = self.new_id()
+        channel_id = channel_id or self.new_id()
         channel = {
             "id": str(channel_id),
             "type": kind,
@@ -717,7 +722,7 @@ async def _edit(
     fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
 ) -> Any:
     message = fake.messages.get(int(parts["message_id"]))
-    if message is None:
+    if message is None or message.channel_id != int(parts["channel_id"]):
         return 404, {"message": "Unknown Message", "code": 10008}
     fake.apply_edit(message, body, files)
     return 200, message.to_dict()
@@ -728,11 +733,9 @@ async def _get_message(
     fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
 ) -> Any:
     message = fake.messages.get(int(parts["message_id"]))
-    return (
-        (200, message.to_dict())
-        if message
-        else (404, {"message": "Unknown Message", "code": 10008})
-    )
+    if message is None or message.channel_id != int(parts["channel_id"]):
+        return 404, {"message": "Unknown Message", "code": 10008}
+    return 200, message.to_dict()
 
 
 @route("GET", "/channels/{channel_id}")
@@ -748,8 +751,12 @@ async def _thread(
     fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
 ) -> Any:
     parent = fake.channels[int(parts["channel_id"])]
-    thread_id = fake.add_channel(
-        int(parent["guild_id"]), body["name"], kind=11, parent=int(parent["id"])
+    thread_id = fake.add_channel(  # a thread started from a message takes the message's id
+        int(parent["guild_id"]),
+        body["name"],
+        kind=11,
+        parent=int(parent["id"]),
+        channel_id=int(parts["message_id"]),
     )
     thread = fake.channels[thread_id]
     await fake.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
