@@ -184,11 +184,13 @@ class TableService:
         events = action(table)  # a refusal raises TableError and has changed nothing
         try:
             self._set_deadline(table, await self.settings(table.guild_id))
+            ended = any(event.kind == GAME_OVER for event in events)
             await self.store.save_action(
-                self._row(table), saved["version"], self._action_record(table, kind, events)
+                self._row(table),
+                saved["version"],
+                self._action_record(table, kind, events),
+                finished=self._finished_game(table) if ended else None,
             )
-            if any(event.kind == GAME_OVER for event in events):
-                await self.store.record_finished_game(self._finished_game(table))
         except BaseException:
             # Not stored, so it did not happen: back to the state that was.
             self.tables[table.id] = Table.from_dict(saved)
