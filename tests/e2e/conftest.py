@@ -20,9 +20,10 @@ class Running:
     settings: Settings
     bot: DominoBot | None = None
     task: object = None
+    bot_class: type[DominoBot] = DominoBot
 
     async def start(self) -> DominoBot:
-        self.bot = DominoBot(self.settings, guild_ready_timeout=0.05)
+        self.bot = self.bot_class(self.settings, guild_ready_timeout=0.05)
         self.task = await start_bot(self.bot)
         return self.bot
 

@@ -1,5 +1,12 @@
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import DominoBot
 from tests.e2e.driver import open_lobby
 from tests.fakediscord.fixtures import Server
 
@@ -12,3 +19,31 @@ async def test_the_bot_connects_registers_commands_and_opens_a_table(
     ann = server.member("Ann")
     lobby = await open_lobby(server.fake, ann, server.channels[0], game="cross")
     assert "Cross" in lobby.text() and "Ann" in lobby.text()
+
+
+class BotWithOneMoreCommand(DominoBot):
+    """The bot after an update that added a command."""
+
+    async def setup_hook(self) -> None:
+        async def ping(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message("pong", ephemeral=True)
+
+        self.tree.add_command(app_commands.Command(name="ping", description="…", callback=ping))
+        await super().setup_hook()
+
+
+async def test_commands_sync_to_the_dev_server_and_only_when_they_change(
+    running, server: Server
+) -> None:
+    running.settings = dataclasses.replace(running.settings, dev_guild_id=server.guild_id)
+    await running.start()
+    assert [c["name"] for c in server.fake.commands[server.guild_id]] == ["domino"]
+    assert None not in server.fake.commands, "nothing was synced globally"
+    await running.stop()
+    await running.start()
+    assert server.fake.sync_count == 1, "the same commands are not synced again"
+    await running.stop()
+    running.bot_class = BotWithOneMoreCommand
+    await running.start()
+    assert server.fake.sync_count == 2
+    assert {c["name"] for c in server.fake.commands[server.guild_id]} == {"domino", "ping"}
