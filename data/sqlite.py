@@ -121,15 +121,19 @@ class SqliteStore:
         """Apply the numbered files of ``data/migrations`` not yet applied, in order, each
         in its own transaction. Returns the names applied now.
 
-        Each file is first claimed by inserting its name: the insert waits for the write
-        lock and then sees every earlier commit, so a second process starting at the same
-        moment skips a file the first one has applied instead of failing halfway."""
+        Each missing file is first claimed by inserting its name: the insert waits for the
+        write lock and then sees every earlier commit, so a second process starting at the
+        same moment skips a file the first one has applied instead of failing halfway."""
         await self._db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations"
             " (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
         )
+        async with self._reading() as db, db.execute("SELECT name FROM schema_migrations") as cur:
+            done = {row["name"] async for row in cur}
         applied = []
         for name, script in migration_files():
+            if name in done:
+                continue
             async with self._transaction() as db:
                 claim = await db.execute(
                     "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)"

@@ -59,6 +59,27 @@ async def test_migrations_from_empty_and_rerun_are_idempotent(tmp_path: Path) ->
     await again.close()
 
 
+async def test_two_processes_starting_on_a_new_file_apply_each_migration_once(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "new.db"
+    for _ in range(5):
+        path.unlink(missing_ok=True)
+        opened = await asyncio.gather(
+            SqliteStore.open(path), SqliteStore.open(path), return_exceptions=True
+        )
+        stores = [s for s in opened if isinstance(s, SqliteStore)]
+        try:
+            assert len(stores) == 2, opened
+            one, two = stores
+            assert await count(one, "schema_migrations") == len(migration_files())
+            await two.create_table(table_row())
+            assert [row.id for row in await one.load_active_tables()] == ["t1"]
+        finally:
+            for store in stores:
+                await store.close()
+
+
 async def test_a_database_from_an_older_release_is_brought_up_to_date(tmp_path: Path) -> None:
     """A file with only the first migration and an open table: start-up applies the
     later files, keeps the table, and what they add works."""
