@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import statistics
 import tempfile
@@ -35,22 +34,6 @@ def percentile(samples: list[float], q: float) -> float:
 
 def summary(times: list[float]) -> str:
     return f"p50 {statistics.median(times):.2f} ms, p99 {percentile(times, 0.99):.2f} ms"
-
-
-def disk_sync_times(folder: Path, count: int = 500) -> list[float]:
-    """The disk's own price for durability: append 8 KB and fdatasync, as a commit does.
-    A durable write can be no faster than this; on a shared machine it varies a lot."""
-    times = []
-    fd = os.open(folder / "sync-probe", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
-    try:
-        for _ in range(count):
-            os.write(fd, b"x" * 8192)
-            start = time.perf_counter()
-            os.fdatasync(fd)
-            times.append((time.perf_counter() - start) * 1000)
-    finally:
-        os.close(fd)
-    return times
 
 
 def state_of_realistic_size() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -171,7 +154,6 @@ async def main() -> None:
         print(f"  for comparison, the same without a sync per commit (synchronous=NORMAL): "
               f"{summary(await bench_writes(unsynced, state, record))}")  # fmt: skip
         await unsynced.close()
-        print(f"  this disk's fdatasync of 8 KB: {summary(disk_sync_times(Path(folder)))}")
         start = time.perf_counter()
         await fill_finished_games(store)
         took = time.perf_counter() - start
