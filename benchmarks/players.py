@@ -108,8 +108,7 @@ def main() -> None:
                 hard_times += times
         if not args.skip_package and (args.only in (None, "milo")):
             for package in PACKAGE:
-                games = args.games if package == "bota_gorda" else max(200, args.games // 10)
-                hard_times += run("milo", "hard", package, games, pool)
+                hard_times += run("milo", "hard", package, args.games, pool)
     if hard_times:
         hard_times.sort()
         p50 = hard_times[len(hard_times) // 2] * 1000

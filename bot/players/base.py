@@ -23,4 +23,6 @@ def rng_for(seed: int, view: dict[str, Any]) -> random.Random:
 
 
 def legal(view: dict[str, Any]) -> list[Move]:
+    """The seat's legal moves, as the engine listed them in the view: players never
+    work out legality themselves, so they cannot disagree with the referee."""
     return [Move.parse(text) for text in view["legal"]]

@@ -17,16 +17,17 @@ TARGET_BONUS = 100.0
 """Merry-Go-Round: reaching exactly 61 wins the game outright (R-MG-7)."""
 
 
-def rollout_move(round_: Round) -> Move:
+def rollout_move(round_: Round) -> tuple[Move, int]:
     """The playout policy: the heaviest tile that fits (sheds weight fast), else the
     forced draw or pass. In Merry-Go-Round a play that scores comes first: without it the
-    playouts would not see that fives are most of that game's points (R-MG-4)."""
+    playouts would not see that fives are most of that game's points (R-MG-4). Also
+    returns the moves tried on copies to find it, which cost as much as moves made."""
     moves = round_.legal_moves()
     if len(moves) == 1:
-        return moves[0]
+        return moves[0], 0
     if isinstance(round_, MerryGoRound):
-        return max(moves, key=lambda m: (play_points(round_, m), weight(m)))
-    return max(moves, key=weight)
+        return max(moves, key=lambda m: (play_points(round_, m), weight(m))), len(moves)
+    return max(moves, key=weight), 0
 
 
 def weight(move: Move) -> int:
@@ -41,10 +42,14 @@ def play_points(round_: Round, move: Move) -> int:
     return trial.scores[side] - round_.scores[side]
 
 
-def playout_value(round_: Round, side: int) -> float:
-    """Play greedily to the end of the round; the side's gain against the best other."""
+def playout_value(round_: Round, side: int) -> tuple[float, int]:
+    """Play greedily to the end of the round: the side's gain against the best other,
+    and the work it took (moves made and tried)."""
+    work = 0
     while round_.outcome() is None:
-        round_.play(rollout_move(round_))
+        move, tried = rollout_move(round_)
+        round_.play(move)
+        work += 1 + tried
     outcome = round_.outcome()
     assert outcome is not None
     points = list(outcome.points)
@@ -52,19 +57,19 @@ def playout_value(round_: Round, side: int) -> float:
     value = mine - max(points, default=0)
     if outcome.reason is Reason.TARGET:
         value += TARGET_BONUS if outcome.winner == side else -TARGET_BONUS
-    return value
+    return value, work
 
 
 @dataclass(frozen=True, slots=True)
 class HardPlayer:
     seed: int = 0
-    work: int = 3000
-    """Simulated moves per decision: sampling stops once the playouts have made this
-    many. A count, not a clock, so the choice never depends on how busy the machine is
-    (replays stay exact); counted in moves rather than playouts so that long playouts
+    work: int = 8000
+    """Moves per decision, made or tried in the playouts: sampling stops once this many
+    are done. A count, not a clock, so the choice never depends on how busy the machine
+    is (replays stay exact); counted in moves rather than playouts so that long playouts
     early in a round cost no more time than short ones late (p95 ≤ 300 ms)."""
     min_samples: int = 8
-    max_samples: int = 48
+    max_samples: int = 120
 
     def choose(self, view: dict[str, Any]) -> Move:
         moves = legal(view)
@@ -82,8 +87,9 @@ class HardPlayer:
             for index, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)
-                totals[index] += playout_value(trial, side)
-                done += len(trial.history) - len(base.history)
+                value, work = playout_value(trial, side)
+                totals[index] += value
+                done += work
             if sample >= self.min_samples and done >= self.work:
                 break
         best = max(totals)
