@@ -1,7 +1,7 @@
 """Tournaments between computer players on duplicate deals: every deal is played twice,
 with the sides swapped, so luck of the deal cancels out. A "game" here is one round.
 
-    python benchmarks/players.py [--games 2000] [--only cross]
+    python benchmarks/players.py [--games 2000] [--only cross] [--pairing hard:normal]
 
 Prints, per pairing, A's share of rounds won (a tied round counts half) and A's mean
 points per round minus B's, each with a 95% interval, and the hard level's decision time.
@@ -99,14 +99,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="rounds per pairing")
     parser.add_argument("--only", help="one game")
     parser.add_argument("--skip-package", action="store_true")
+    parser.add_argument(
+        "--pairing",
+        choices=[f"{a}:{b}" for a, b in PAIRINGS],
+        help="one level pairing (a rerun after changing one level)",
+    )
     args = parser.parse_args()
+    pairings = [tuple(args.pairing.split(":"))] if args.pairing else PAIRINGS
     hard_times: list[float] = []
     with multiprocessing.Pool(2) as pool:
         for game in [args.only] if args.only else sorted(GAMES):
-            for a, b in PAIRINGS:
+            for a, b in pairings:
                 times = run(game, a, b, args.games, pool)
                 hard_times += times
-        if not args.skip_package and (args.only in (None, "milo")):
+        if not args.skip_package and args.only in (None, "milo"):
             for package in PACKAGE:
                 hard_times += run("milo", "hard", package, args.games, pool)
     if hard_times:
