@@ -25,9 +25,9 @@ from typing import Any
 
 from bot.engine import EngineError, Move, Options, Reason, find_variant
 from bot.players import computer_player
-from bot.table import GAME_OVER, Event, Status, Table, TableError
+from bot.table import GAME_OVER, Event, StaleVersion, Status, Table, TableError
 from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
-from data.repository import Repository
+from data.repository import Repository, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,7 @@ class TableService:
         self._settings: dict[int, GuildSettings] = {}
         self._wake = asyncio.Event()
         self._clock_task: asyncio.Task[None] | None = None
+        self._closing = False
         self._running: set[asyncio.Task[None]] = set()
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -79,18 +80,21 @@ class TableService:
     async def resume(self) -> int:
         """Load every table that is not finished, and start the clock. Returns how many."""
         for row in await self.store.load_active_tables():
-            table = Table.from_dict(row.state)
-            table.message_id = row.message_id  # stored apart: it changes without an action
-            self.tables[table.id] = table
+            self.tables[row.id] = _from_row(row)
         self._clock_task = asyncio.create_task(self._run_clock(), name="domino-clock")
         self._wake.set()
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
 
     async def close(self) -> None:
+        """Stop the clock, then the computer moves under way (they are not stored yet,
+        so they simply did not happen)."""
+        self._closing = True
+        self._wake.set()
         if self._clock_task is not None:
-            self._clock_task.cancel()
-            await asyncio.gather(self._clock_task, return_exceptions=True)
+            # Woken rather than cancelled: on Python 3.11 a cancel that meets a wake-up
+            # can be swallowed, and the clock would sleep on until its next deadline.
+            await self._clock_task
         for task in list(self._running):
             task.cancel()
         await asyncio.gather(*self._running, return_exceptions=True)
@@ -175,9 +179,22 @@ class TableService:
             table = self.get(table_id)
             if seen_version is not None:
                 table.check_version(seen_version)
-            events = await self._apply(table, action, kind)
+            try:
+                events = await self._apply(table, action, kind)
+            except VersionConflict:
+                await self._reload(table_id)
+                raise StaleVersion("the table has moved on: here it is as it stands") from None
             await self._announce(table, events)
             return events
+
+    async def _reload(self, table_id: str) -> None:
+        """The store holds a newer version than memory (a write that committed although
+        its caller was cancelled, or another process): the store is the truth."""
+        row = await self.store.get_table(table_id)
+        if row is None or row.status not in (Status.LOBBY, Status.PLAYING):
+            self.tables.pop(table_id, None)
+        else:
+            self.tables[table_id] = _from_row(row)
 
     async def _apply(self, table: Table, action: Action, kind: str) -> list[Event]:
         saved = table.to_dict()
@@ -232,13 +249,14 @@ class TableService:
     # -- the clock --------------------------------------------------------------------------
 
     async def _run_clock(self) -> None:
-        while True:
+        while not self._closing:
             self._wake.clear()
             self.run_due()
             deadlines = [t.deadline for t in self.tables.values() if t.deadline is not None]
             timeout = max(0.0, min(deadlines) - self.clock()) if deadlines else None
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._wake.wait()
 
     def run_due(self) -> list[asyncio.Task[None]]:
         """Start a task for each table whose deadline has passed (computer moves and
@@ -352,3 +370,9 @@ class TableService:
             rounds=rounds,
             participants=participants,
         )
+
+
+def _from_row(row: TableRow) -> Table:
+    table = Table.from_dict(row.state)
+    table.message_id = row.message_id  # stored apart: it changes without an action
+    return table

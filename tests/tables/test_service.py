@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import AWAY, AWAY_AFTER_TIMEOUTS, BACK, TIMED_OUT, Event, Status, Table, TableError
+from bot.table import (
+    AWAY,
+    AWAY_AFTER_TIMEOUTS,
+    BACK,
+    TIMED_OUT,
+    Event,
+    StaleVersion,
+    Status,
+    Table,
+    TableError,
+)
 from bot.tables import NewTable, TableService
 from data.sqlite import SqliteStore
 
@@ -176,3 +186,22 @@ async def test_one_table_per_channel_and_one_seat_per_server(
         await service.open_table(NewTable(GUILD, CHANNEL + 1, ANN, "Ann", "cross"))
     other_server = await service.open_table(NewTable(GUILD + 1, CHANNEL + 2, ANN, "Ann", "cross"))
     assert other_server.seat_of(ANN) == 0, "a seat in another server is allowed"
+
+
+async def test_a_newer_version_in_the_store_wins_and_the_click_is_told_to_look_again(
+    store: SqliteStore, clock: Clock
+) -> None:
+    """Memory can fall behind the store (a commit that landed for a cancelled caller, or
+    a second process): the stale action is refused, and the table is read back."""
+    mine = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(mine)
+    other = TableService(store, computer_pace=PACE, clock=clock)
+    await other.resume()
+    theirs = other.tables[table.id]
+    mover = theirs.seats[theirs.seat_to_move()].user_id
+    assert mover is not None
+    await other.act(table.id, lambda t: t.play(mover, t.legal_for(mover)[0]))
+    await other.close()
+    with pytest.raises(StaleVersion):
+        await mine.act(table.id, lambda t: t.play(mover, t.legal_for(mover)[0]))
+    assert mine.tables[table.id].to_dict() == theirs.to_dict()
