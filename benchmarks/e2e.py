@@ -199,6 +199,10 @@ def is_picture(message: Message) -> bool:
     return any(a["filename"] == "table.png" for a in message.attachments)
 
 
+def labels(message: Message) -> set[str]:
+    return {b.get("label", "") for b in message.buttons()}
+
+
 def is_game_over(message: Message) -> bool:
     return bool(message.embeds) and message.embeds[0].get("title", "").startswith("Winner:")
 
@@ -264,8 +268,13 @@ class Party:
         host, *others = self.members
         if not await self.pause():
             return None
+        seen = len(self.fake.posts[self.channel])
         opened = await host.slash("domino new", self.channel, game=self.game)
-        lobby = await (await self.acknowledged(opened)).reply(WAIT)
+        await (await self.acknowledged(opened)).reply(WAIT)  # the host's private answer
+        posts = self.fake.posts[self.channel]
+        lobby = await self.fake.wait_for(  # the lobby, posted in the channel for everyone
+            lambda: next((m for m in posts[seen:] if "Join" in labels(m)), None), WAIT
+        )
         for member in others:
             if not await self.pause():
                 return None
