@@ -192,3 +192,15 @@ async def open_lobby(fake: FakeDiscord, host: Member, channel_id: int, **options
     lobbies = [m for m in fake.public(channel_id) if any(b["label"] == "Join" for b in m.buttons())]
     assert len(lobbies) == 1
     return lobbies[0]
+
+
+async def seated_game(
+    server: Server, service: TableService, game: str, count: int, options: dict[str, Any]
+) -> Driver:
+    """``count`` members (Ann, Bob, Cat, Dan) at a started table in the first channel,
+    and a driver for it once the first table message is up."""
+    players = [server.member(name) for name in ("Ann", "Bob", "Cat", "Dan")[:count]]
+    await open_and_fill(server, game, players, options)
+    driver = Driver(server.fake, service, server.channels[0], {m.id: m for m in players})
+    await server.fake.wait_for(driver.settled)
+    return driver

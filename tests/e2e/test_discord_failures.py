@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import Driver, open_and_fill, table_messages
+from tests.e2e.driver import Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 
 POST_MESSAGE = ("POST", "/channels/{channel_id}/messages")
@@ -14,11 +14,7 @@ POST_MESSAGE = ("POST", "/channels/{channel_id}/messages")
 @pytest.fixture
 async def driver(running, server: Server) -> Driver:
     bot = await running.start()
-    ann, bob = server.member("Ann"), server.member("Bob")
-    await open_and_fill(server, "cross", [ann, bob], {"target": 100})
-    driver = Driver(server.fake, bot.service, server.channels[0], {ann.id: ann, bob.id: bob})
-    await server.fake.wait_for(driver.settled)
-    return driver
+    return await seated_game(server, bot.service, "cross", 2, {"target": 100})
 
 
 async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:

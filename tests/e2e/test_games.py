@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import Driver, open_and_fill
+from tests.e2e.driver import seated_game
 from tests.fakediscord.fixtures import Server
 
 GAMES = [
@@ -21,10 +21,9 @@ async def test_a_whole_game_by_members(
     running, server: Server, game: str, count: int, options: dict
 ) -> None:
     bot = await running.start()
-    players = [server.member(name) for name in ["Ann", "Bob", "Cat", "Dan"][:count]]
-    await open_and_fill(server, game, players, options)
+    driver = await seated_game(server, bot.service, game, count, options)
+    players = list(driver.members.values())
     channel = server.channels[0]
-    driver = Driver(server.fake, bot.service, channel, {m.id: m for m in players})
     while not driver.finished():
         await driver.play_one()
     final = server.fake.public(channel)[-1]

@@ -14,7 +14,7 @@ import pytest
 from bot.client import DominoBot
 from bot.engine import TILES, Tile
 from bot.table import Table
-from tests.e2e.driver import Driver, open_and_fill, open_lobby, table_messages
+from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
@@ -69,11 +69,8 @@ class Game:
 @pytest.fixture
 async def game(running, server: Server) -> Game:
     bot = await running.start()
-    ann, bob = server.member("Ann"), server.member("Bob")
-    await open_and_fill(server, "cross", [ann, bob], {"target": 100})
-    driver = Driver(server.fake, bot.service, server.channels[0], {ann.id: ann, bob.id: bob})
-    await server.fake.wait_for(driver.settled)
-    return Game(server, bot, driver, ann, bob)
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    return Game(server, bot, driver, server.members["Ann"], server.members["Bob"])
 
 
 def held(table: Table, member: Member) -> list[Tile]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from tests.e2e.driver import Driver, open_and_fill, open_lobby, table_messages
+from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 
 
@@ -13,11 +13,9 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     running, server: Server
 ) -> None:
     bot = await running.start()
-    ann, bob = server.member("Ann"), server.member("Bob")
-    members = {ann.id: ann, bob.id: bob}
+    driver = await seated_game(server, bot.service, "maltese-cross", 2, {"target": 10})
+    members = driver.members
     channel = server.channels[0]
-    await open_and_fill(server, "maltese-cross", [ann, bob], {"target": 10})
-    driver = Driver(server.fake, bot.service, channel, members)
     for _ in range(3):
         await driver.play_one()
     await server.fake.wait_for(driver.settled)
