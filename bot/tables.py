@@ -31,6 +31,9 @@ from data.repository import Repository, VersionConflict
 
 log = logging.getLogger(__name__)
 
+FALLBACK_LEVEL = "easy"
+"""Plays when a computer player fails: any legal move keeps the table going."""
+
 Announcer = Callable[[Table, list[Event]], Awaitable[None]]
 Action = Callable[[Table], list[Event]]
 
@@ -281,13 +284,18 @@ class TableService:
         computer = table.seats[seat].played_by_computer
         assert table.match is not None
         view = table.match.private_view(seat)
-        player = computer_player(table.computer_level(), seed=table.seed + version)
+        seed = table.seed + version
+        player = computer_player(table.computer_level(), seed=seed)
 
         def make_move(t: Table) -> list[Event]:
             return t.computer_move(move) if computer else t.timeout(move)
 
         try:
-            move: Move = await asyncio.to_thread(player.choose, view)
+            try:
+                move: Move = await asyncio.to_thread(player.choose, view)
+            except Exception:  # a player's bug must not stop the table: a legal move instead
+                log.exception("the %s player failed at table %s", table.computer_level(), table_id)
+                move = computer_player(FALLBACK_LEVEL, seed=seed).choose(view)
             await self.act(table_id, make_move, seen_version=version, kind="computer")
         except TableError as error:  # someone acted first: nothing to do
             log.debug("computer move at %s skipped: %s", table_id, error)

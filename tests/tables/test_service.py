@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import bot.tables
+from bot.players import computer_player
 from bot.table import (
     AWAY,
     AWAY_AFTER_TIMEOUTS,
@@ -205,3 +207,25 @@ async def test_a_newer_version_in_the_store_wins_and_the_click_is_told_to_look_a
     with pytest.raises(StaleVersion):
         await mine.act(table.id, lambda t: t.play(mover, t.legal_for(mover)[0]))
     assert mine.tables[table.id].to_dict() == theirs.to_dict()
+
+
+async def test_a_failing_computer_player_is_logged_and_a_legal_move_made_instead(
+    store: SqliteStore,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    class Broken:
+        def choose(self, view: object) -> object:
+            raise RuntimeError("a bug in the normal player")
+
+    def broken(level: str, seed: int) -> object:
+        return Broken() if level == "normal" else computer_player(level, seed)
+
+    monkeypatch.setattr(bot.tables, "computer_player", broken)
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(service)
+    version = table.version
+    await expire(service, clock, table)
+    assert service.tables[table.id].version == version + 1, "the turn was played all the same"
+    assert "the normal player failed" in caplog.text
