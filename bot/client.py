@@ -10,13 +10,14 @@ import hashlib
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.tables import TableService
-from cogs.controls import DominoButton
+from cogs.buttons import DYNAMIC_ITEMS
 from cogs.domino import DominoCog
 from data.sqlite import SqliteStore
 
@@ -26,24 +27,33 @@ log = logging.getLogger(__name__)
 class DominoBot(commands.Bot):
     def __init__(self, settings: Settings, **kwargs: object) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)  # type: ignore[arg-type]
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            # Nobody is pinged unless a message names them on purpose (the player whose
+            # turn it is): a member called "@everyone" must not reach the whole server.
+            allowed_mentions=discord.AllowedMentions.none(),
+            **kwargs,  # type: ignore[arg-type]
+        )
         self.settings = settings
         self.store: SqliteStore | None = None
         self.service: TableService | None = None
+        self.in_flight: set[asyncio.Task[Any]] = set()
+        """The commands and clicks being handled now (see ``cogs.acting.track``)."""
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
         self.service = TableService(self.store, computer_pace=self.settings.computer_pace_seconds)
         await self.add_cog(DominoCog(self, self.service))
-        self.add_dynamic_items(DominoButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.service.resume()
         await self.sync_commands_if_changed()
 
     async def close(self) -> None:
         """Finish the clicks being handled, stop the clock, then close the connections."""
-        cog = self.get_cog("Domino")
-        if isinstance(cog, DominoCog):
-            await cog.drain()
+        running = {t for t in self.in_flight if t is not asyncio.current_task()}
+        if running:
+            await asyncio.wait(running, timeout=10.0)
         if self.service is not None:
             await self.service.close()
         await super().close()

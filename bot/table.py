@@ -1,9 +1,9 @@
 """One table: its seats, its lobby, and its match — a pure state machine, no I/O.
 
 The service in ``bot.tables`` locks, persists and times tables; the Discord face in
-``cogs`` shows them. Here every action either changes the table and returns the events
-to announce, or raises :class:`TableError` with a message for the user and changes
-nothing.
+``cogs`` shows them. Here every command (``bot.commands``) either changes the table and
+returns the events to announce, or raises a :class:`bot.refusals.TableError` saying why
+and changes nothing.
 """
 
 from __future__ import annotations
@@ -12,9 +12,21 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.commands import (
+    AddComputer,
+    Cancel,
+    ComeBack,
+    Command,
+    ComputerMove,
+    Join,
+    Leave,
+    MoveToThread,
+    Play,
+    Start,
+    Timeout,
+)
 from bot.engine import (
     EngineError,
-    IllegalMove,
     Match,
     MatchOutcome,
     Move,
@@ -23,19 +35,29 @@ from bot.engine import (
     ScoreEvent,
     find_variant,
 )
+from bot.refusals import (
+    AlreadyClosed,
+    AlreadySeated,
+    HostCannotLeave,
+    HostOnly,
+    HostOrManagerOnly,
+    LobbyClosed,
+    MoveRefused,
+    NotAway,
+    NotSeated,
+    NotStarted,
+    NotYourTurn,
+    SeatedOnly,
+    StaleVersion,
+    TableFull,
+    UnknownLevel,
+    WrongPlayerCount,
+)
 
 LEVELS = ("easy", "normal", "hard")
 AWAY_AFTER_TIMEOUTS = 3
 """After this many turn timeouts in a row a seat is away: the computer plays it."""
 TAKEOVER_LEVEL = "normal"
-
-
-class TableError(Exception):
-    """A refused action; ``str(error)`` tells the user what happened and what to do."""
-
-
-class StaleVersion(TableError):
-    """The click was made on controls drawn for an older state of the table."""
 
 
 class Status(enum.StrEnum):
@@ -152,98 +174,124 @@ class Table:
             return ()
         return self.match.legal_moves()
 
+    # -- the one way to change a table ----------------------------------------------------
+
+    def apply(self, command: Command) -> list[Event]:
+        """Carry out ``command``: the events to announce, or a refusal that changed
+        nothing. Every check comes before the first change."""
+        match command:
+            case Join(user_id, name):
+                return self._join(user_id, name)
+            case Leave(user_id):
+                return self._leave(user_id)
+            case AddComputer(user_id, level):
+                return self._add_computer(user_id, level)
+            case Start(user_id):
+                return self._start(user_id)
+            case Cancel(user_id, manager):
+                return self._cancel(user_id, manager)
+            case Play(user_id, move):
+                return self._play(user_id, move)
+            case ComeBack(user_id):
+                return self._come_back(user_id)
+            case MoveToThread(channel_id):
+                self.channel_id = channel_id
+                return self._changed()
+            case ComputerMove(move):
+                seat = self.seat_to_move()
+                self._check_move(move)
+                return self._apply_move(seat, move, [])
+            case Timeout(move):
+                return self._timeout(move)
+
     # -- lobby ----------------------------------------------------------------------------
 
-    def join(self, user_id: int, name: str) -> list[Event]:
-        self._require(Status.LOBBY, "the game has started already: wait for the next table")
+    def _join(self, user_id: int, name: str) -> list[Event]:
+        self._require_lobby("join")
         if self.seat_of(user_id) is not None:
-            raise TableError("you are already seated at this table")
+            raise AlreadySeated()
         if len(self.seats) >= self.max_players:
-            raise TableError(f"the table is full ({self.max_players} seats)")
+            raise TableFull(self.max_players)
         self.seats.append(Seat(name=name, user_id=user_id))
         return self._changed(Event(JOINED, len(self.seats) - 1))
 
-    def leave(self, user_id: int) -> list[Event]:
-        self._require(Status.LOBBY, "the game has started: ask the host to /domino end it")
+    def _leave(self, user_id: int) -> list[Event]:
+        self._require_lobby("leave")
         seat = self.seat_of(user_id)
         if seat is None:
-            raise TableError("you are not seated at this table")
+            raise NotSeated()
         if user_id == self.host_id:
-            raise TableError("you are the host: cancel the table instead")
+            raise HostCannotLeave()
         del self.seats[seat]
         return self._changed(Event(LEFT, seat))
 
-    def add_computer(self, by: int, level: str) -> list[Event]:
-        self._require(Status.LOBBY, "the game has started already")
+    def _add_computer(self, by: int, level: str) -> list[Event]:
+        self._require_lobby("computer")
         if self.seat_of(by) is None:
-            raise TableError("only players seated at the table can add a computer player")
+            raise SeatedOnly()
         if level not in LEVELS:
-            raise TableError(f"the computer levels are {', '.join(LEVELS)}")
+            raise UnknownLevel(LEVELS)
         if len(self.seats) >= self.max_players:
-            raise TableError(f"the table is full ({self.max_players} seats)")
+            raise TableFull(self.max_players)
         number = sum(1 for seat in self.seats if seat.is_computer) + 1
         self.seats.append(Seat(name=f"Computer {number} ({level})", level=level))
         return self._changed(Event(JOINED, len(self.seats) - 1))
 
-    def start(self, by: int) -> list[Event]:
-        self._require(Status.LOBBY, "the game has started already")
+    def _start(self, by: int) -> list[Event]:
+        self._require_lobby("start")
         if by != self.host_id:
-            raise TableError("only the host can start the game")
+            raise HostOnly()
         counts = find_variant(self.game).player_counts
         if len(self.seats) not in counts:
-            allowed = " or ".join(str(n) for n in counts)
-            raise TableError(
-                f"{self.variant_title} needs {allowed} players; {len(self.seats)} seated."
-                " Invite others to Join, or Add computer"
-            )
+            raise WrongPlayerCount(self.game, counts, len(self.seats))
         self.match = Match(self.game, len(self.seats), self.options, seed=self.seed)
         self.status = Status.PLAYING
         return self._changed(Event(STARTED))
 
-    def cancel(self, by: int, *, manager: bool = False) -> list[Event]:
+    def _cancel(self, by: int, manager: bool) -> list[Event]:
         if not self.is_open:
-            raise TableError("this table is closed already")
+            raise AlreadyClosed()
         if by != self.host_id and not manager:
-            raise TableError("only the host (or someone with Manage Server) can end this table")
+            raise HostOrManagerOnly()
         self.status = Status.CANCELLED
         self.deadline = None
         return self._changed(Event(CANCELLED, self.seat_of(by)))
 
     # -- play -----------------------------------------------------------------------------
 
-    def play(self, user_id: int, move: Move | str) -> list[Event]:
+    def _play(self, user_id: int, move: Move) -> list[Event]:
         """A member's move (a tile, ``draw`` or ``pass``)."""
-        self._require(Status.PLAYING, "the game has not started: the host presses Start")
+        if self.status is Status.LOBBY:
+            raise NotStarted()
+        if self.status is not Status.PLAYING:
+            raise AlreadyClosed()
         seat = self.seat_of(user_id)
         if seat is None:
-            raise TableError("you are not playing at this table")
-        assert self.match is not None
-        if seat != self.match.turn:
-            raise TableError(f"it is {self.seats[self.match.turn].name}'s turn, not yours")
+            raise NotSeated()
+        turn = self.seat_to_move()
+        if seat != turn:
+            raise NotYourTurn(turn)
+        self._check_move(move)
         events: list[Event] = []
         chair = self.seats[seat]
         if chair.away:
             chair.away = False
             events.append(Event(BACK, seat))
         chair.timeouts = 0
-        return self._apply(seat, move, events)
+        return self._apply_move(seat, move, events)
 
-    def come_back(self, user_id: int) -> list[Event]:
-        """An away member acted (asked for their hand): the computer stops playing them."""
+    def _come_back(self, user_id: int) -> list[Event]:
         seat = self.seat_of(user_id)
         if seat is None or not self.seats[seat].away:
-            raise TableError("you are not away")
+            raise NotAway()
         self.seats[seat].away = False
         self.seats[seat].timeouts = 0
         return self._changed(Event(BACK, seat))
 
-    def move_to(self, channel_id: int) -> list[Event]:
-        """The table now posts in ``channel_id`` (its own thread)."""
-        self.channel_id = channel_id
-        return self._changed()
-
     def seat_to_move(self) -> int:
-        self._require(Status.PLAYING, "the game is not running")
+        """The seat whose turn it is (the game must be running)."""
+        if self.status is not Status.PLAYING:
+            raise NotStarted() if self.status is Status.LOBBY else AlreadyClosed()
         assert self.match is not None and self.match.turn is not None
         return self.match.turn
 
@@ -251,37 +299,37 @@ class Table:
         """The level that plays the seat to move: its own, or the takeover level."""
         return self.seats[self.seat_to_move()].level or TAKEOVER_LEVEL
 
-    def computer_move(self, move: Move) -> list[Event]:
-        """The computer's move for the seat to move (a computer seat, or one away)."""
-        return self._apply(self.seat_to_move(), move, [])
-
-    def timeout(self, move: Move) -> list[Event]:
+    def _timeout(self, move: Move) -> list[Event]:
         """The turn timer ran out for a member: ``move`` (the computer's) is made for
         them; after :data:`AWAY_AFTER_TIMEOUTS` in a row the seat is away."""
         seat = self.seat_to_move()
+        self._check_move(move)
         chair = self.seats[seat]
         chair.timeouts += 1
         events = [Event(TIMED_OUT, seat)]
         if chair.timeouts >= AWAY_AFTER_TIMEOUTS and not chair.away:
             chair.away = True
             events.append(Event(AWAY, seat))
-        return self._apply(seat, move, events)
+        return self._apply_move(seat, move, events)
 
-    def _apply(self, seat: int, move: Move | str, events: list[Event]) -> list[Event]:
+    def _check_move(self, move: Move) -> None:
+        """Refuse an illegal move before anything about the seat changes. The engine's
+        ``play`` checks a move before it changes anything, so it gives the refusal and
+        the rule; a legal move is never passed to it here."""
         assert self.match is not None
-        if isinstance(move, str):
+        if move not in self.match.legal_moves():
             try:
-                move = Move.parse(move)
-            except ValueError as error:
-                raise TableError(str(error)) from None
+                self.match.round.play(move)
+            except EngineError as error:
+                raise MoveRefused(error) from None
+            raise AssertionError(f"the engine took {move}, which it did not list")
+
+    def _apply_move(self, seat: int, move: Move, events: list[Event]) -> list[Event]:
+        """Make a move already checked by :meth:`_check_move`."""
+        assert self.match is not None
         round_before = self.match.round
         scored_before = len(round_before.score_events)
-        try:
-            ended = self.match.play(move)
-        except IllegalMove as error:
-            raise TableError(str(error)) from None
-        except EngineError as error:  # pragma: no cover - the engine's other refusals
-            raise TableError(str(error)) from None
+        ended = self.match.play(move)
         new_scores = tuple(round_before.score_events[scored_before:])
         events.append(Event(MOVED, seat, move.text, new_scores))
         if ended is not None:
@@ -295,9 +343,9 @@ class Table:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _require(self, status: Status, message: str) -> None:
-        if self.status is not status:
-            raise TableError(message)
+    def _require_lobby(self, action: str) -> None:
+        if self.status is not Status.LOBBY:
+            raise LobbyClosed(action) if self.is_open else AlreadyClosed()
 
     def _changed(self, *events: Event) -> list[Event]:
         self.version += 1
@@ -306,12 +354,17 @@ class Table:
     def check_version(self, seen: int) -> None:
         """Refuse a click made on controls drawn for another version of the table."""
         if seen != self.version:
-            raise StaleVersion("the table has moved on since those buttons were drawn")
+            raise StaleVersion()
 
     @property
     def computer_to_move(self) -> bool:
         turn = self.turn
         return turn is not None and self.seats[turn].played_by_computer
+
+    def copy(self) -> Table:
+        """An independent copy: the service applies a command to a copy and keeps it
+        only once it is stored, so a refused or unsaved action never shows."""
+        return Table.from_dict(self.to_dict())
 
     # -- the stored form ------------------------------------------------------------------
 

@@ -1,10 +1,13 @@
 """The table service the cogs call: seats, turns, timers and persistence; no Discord.
 
-Every action goes through :meth:`TableService.act`, which takes the table's lock, checks
-the version the user's controls were drawn for, applies the action to the table, writes
-the new state and the action to the store in one transaction (compare-and-swap on the
-version), and only then announces the events. A crash after the write loses nothing; a
-crash before it loses only the click that was never confirmed.
+Every action is a typed command (``bot.commands``) and goes through
+:meth:`TableService.act`, which takes the table's lock (and, for a join, the server's),
+checks the version the user's controls were drawn for and the rules of tables, applies
+the command to a copy of the table, writes the copy and the action to the store in one
+transaction (compare-and-swap on the version), and only then makes the copy the live
+table and announces the events. A refused or failed action leaves the live table
+exactly as stored; a crash after the write loses nothing; a crash before it loses only
+the click that was never confirmed.
 
 Timers are stored deadlines, not sleeping tasks: one clock task wakes at the earliest
 deadline, and :meth:`TableService.run_due` plays what is due (a computer seat's move, or
@@ -19,23 +22,38 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.commands import ComeBack, Command, ComputerMove, Join, MoveToThread, Timeout
 from bot.engine import EngineError, Move, Options, Reason, find_variant
 from bot.players import computer_player
-from bot.table import GAME_OVER, Event, StaleVersion, Status, Table, TableError
+from bot.refusals import (
+    ChannelTaken,
+    NotSaved,
+    OptionsRefused,
+    OutOfRange,
+    SeatedElsewhere,
+    StaleVersion,
+    TableClosed,
+    TableError,
+)
+from bot.table import GAME_OVER, Event, Status, Table
 from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
-from data.repository import Repository, VersionConflict
+from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
 
 FALLBACK_LEVEL = "easy"
 """Plays when a computer player fails: any legal move keeps the table going."""
+TURN_TIMER_RANGE = (20, 3600)
+"""Seconds a member may take for a move (a server setting)."""
+RETRY_LONGEST = 300.0
+"""The longest wait between tries of a computer move whose write keeps failing."""
 
 Announcer = Callable[[Table, list[Event]], Awaitable[None]]
-Action = Callable[[Table], list[Event]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +85,9 @@ class TableService:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._guild_locks: dict[int, asyncio.Lock] = {}
+        self._failures: dict[str, int] = {}
+        """Computer moves whose write failed in a row, per table (for the back-off)."""
         self._announcers: list[Announcer] = []
         self._settings: dict[int, GuildSettings] = {}
         self._wake = asyncio.Event()
@@ -119,106 +140,184 @@ class TableService:
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError("that table is closed: open a new one with /domino new")
+            raise TableClosed()
         return table
 
     async def settings(self, guild_id: int) -> GuildSettings:
         cached = self._settings.get(guild_id)
         if cached is None:
-            cached = self._settings[guild_id] = await self.store.get_guild_settings(guild_id)
+            try:
+                cached = await self.store.get_guild_settings(guild_id)
+            except StoreError as error:
+                raise NotSaved(error.fault) from error
+            self._settings[guild_id] = cached
         return cached
 
-    async def update_settings(self, settings: GuildSettings) -> None:
-        await self.store.set_guild_settings(settings)
-        self._settings[settings.guild_id] = settings
+    async def change_settings(
+        self,
+        guild_id: int,
+        *,
+        turn_timer: int | None = None,
+        game: str | None = None,
+        target: int | None = None,
+        threads: bool | None = None,
+    ) -> GuildSettings:
+        """Check and store new server settings; a refusal or a failed write keeps the
+        old ones. A default target is checked by the game's own rules."""
+        low, high = TURN_TIMER_RANGE
+        if turn_timer is not None and not (
+            isinstance(turn_timer, int) and not isinstance(turn_timer, bool)
+            and low <= turn_timer <= high
+        ):  # fmt: skip
+            raise OutOfRange("turn_timer", low, high, turn_timer)
+        async with self._guild_lock(guild_id):
+            current = await self.settings(guild_id)
+            targets = dict(current.default_targets)
+            if game is not None and target is not None:
+                try:
+                    variant = find_variant(game)
+                    Options.for_game(variant, max(variant.player_counts), target=target)
+                except EngineError as error:
+                    raise OptionsRefused(error) from None
+                targets[variant.game] = target
+            updated = replace(
+                current,
+                turn_timer_seconds=current.turn_timer_seconds if turn_timer is None else turn_timer,
+                default_targets=targets,
+                use_threads=current.use_threads if threads is None else threads,
+            )
+            try:
+                await self.store.set_guild_settings(updated)
+            except StoreError as error:
+                raise NotSaved(error.fault) from error
+            self._settings[guild_id] = updated
+            return updated
 
     # -- opening a table --------------------------------------------------------------------
 
     async def open_table(self, request: NewTable) -> Table:
         """A new lobby with the host seated; refused if the channel already has a table or
-        the host sits at another table in this server, or if the options are not allowed."""
-        if self.in_channel(request.channel_id) is not None:
-            raise TableError("this channel already has a table: join it, or use another channel")
-        busy = self.of_user(request.guild_id, request.host_id)
-        if busy is not None:
-            raise TableError(
-                f"you are seated at another table in this server (<#{busy.channel_id}>)"
-            )
-        variant = find_variant(request.game)
-        settings = await self.settings(request.guild_id)
-        target = request.target or settings.default_targets.get(variant.game)
+        the host sits at another table in this server, or if the options are not allowed.
+        Checked and stored under the server's lock, so two requests at the same moment
+        cannot both pass the checks; the store's unique index backs the channel rule."""
         try:
-            options = Options.for_game(
-                variant,
-                max(variant.player_counts),
-                target=target,
-                keep_last_two=request.keep_last_two,
-                match_games=request.match_games,
-            )
+            variant = find_variant(request.game)
         except EngineError as error:
-            raise TableError(str(error)) from None
-        table = Table(
-            id=secrets.token_hex(4),
-            guild_id=request.guild_id,
-            channel_id=request.channel_id,
-            host_id=request.host_id,
-            game=variant.game,
-            options=options,
-            seed=secrets.randbits(48),
-        )
-        table.join(request.host_id, request.host_name)
-        await self.store.create_table(self._row(table))
-        self.tables[table.id] = table
-        return table
+            raise OptionsRefused(error) from None
+        async with self._guild_lock(request.guild_id):
+            if self.in_channel(request.channel_id) is not None:
+                raise ChannelTaken()
+            busy = self.of_user(request.guild_id, request.host_id)
+            if busy is not None:
+                raise SeatedElsewhere(busy.channel_id)
+            settings = await self.settings(request.guild_id)
+            target = request.target
+            if target is None:
+                target = settings.default_targets.get(variant.game)
+            try:
+                options = Options.for_game(
+                    variant,
+                    max(variant.player_counts),
+                    target=target,
+                    keep_last_two=request.keep_last_two,
+                    match_games=request.match_games,
+                )
+            except EngineError as error:
+                raise OptionsRefused(error) from None
+            table = Table(
+                id=secrets.token_hex(4),
+                guild_id=request.guild_id,
+                channel_id=request.channel_id,
+                host_id=request.host_id,
+                game=variant.game,
+                options=options,
+                seed=secrets.randbits(48),
+            )
+            table.apply(Join(request.host_id, request.host_name))
+            try:
+                await self.store.create_table(self._row(table))
+            except ChannelInUse:
+                raise ChannelTaken() from None
+            except StoreError as error:
+                raise NotSaved(error.fault) from error
+            self.tables[table.id] = table
+            return table
 
     # -- the one way to change a table ----------------------------------------------------
 
     async def act(
-        self, table_id: str, action: Action, *, seen_version: int | None = None, kind: str = ""
+        self, table_id: str, command: Command, *, seen_version: int | None = None
     ) -> list[Event]:
-        """Apply ``action`` to the table under its lock, store it, then announce it."""
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.get(table_id)
+        """Carry out ``command`` under the table's lock, store it, then announce it.
+
+        A :class:`Join` also holds the server's lock, so "one seat per member in a
+        server" is checked against every table of the server with none changing
+        meanwhile. Locks are always taken server first, then table."""
+        guild_id = self.get(table_id).guild_id
+        async with (
+            self._guild_lock(guild_id) if isinstance(command, Join) else contextlib.nullcontext(),
+            self._lock(table_id),
+        ):
+            table = self.get(table_id)  # it may have closed while we waited
             if seen_version is not None:
                 table.check_version(seen_version)
-            try:
-                events = await self._apply(table, action, kind)
-            except VersionConflict:
-                await self._reload(table_id)
-                raise StaleVersion("the table has moved on: here it is as it stands") from None
+            if isinstance(command, Join):
+                busy = self.of_user(guild_id, command.user_id)
+                if busy is not None and busy is not table:
+                    raise SeatedElsewhere(busy.channel_id)
+            table, events = await self._apply(table, command)
             await self._announce(table, events)
             return events
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def _guild_lock(self, guild_id: int) -> AsyncIterator[None]:
+        async with self._guild_locks.setdefault(guild_id, asyncio.Lock()):
+            yield
 
     async def _reload(self, table_id: str) -> None:
         """The store holds a newer version than memory (a write that committed although
         its caller was cancelled, or another process): the store is the truth."""
         row = await self.store.get_table(table_id)
         if row is None or row.status not in (Status.LOBBY, Status.PLAYING):
-            self.tables.pop(table_id, None)
+            self._drop(table_id)
         else:
             self.tables[table_id] = _from_row(row)
 
-    async def _apply(self, table: Table, action: Action, kind: str) -> list[Event]:
-        saved = table.to_dict()
-        events = action(table)  # a refusal raises TableError and has changed nothing
+    async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
+        """Apply on a copy, store the copy, then make it the live table: until the store
+        has it, the live table stays exactly as stored."""
+        table = live.copy()
+        events = table.apply(command)  # a refusal raises and has changed only the copy
+        self._set_deadline(table, await self.settings(table.guild_id))
+        ended = any(event.kind == GAME_OVER for event in events)
         try:
-            self._set_deadline(table, await self.settings(table.guild_id))
-            ended = any(event.kind == GAME_OVER for event in events)
             await self.store.save_action(
                 self._row(table),
-                saved["version"],
-                self._action_record(table, kind, events),
+                live.version,
+                self._action_record(command, events),
                 finished=self._finished_game(table) if ended else None,
             )
-        except BaseException:
-            # Not stored, so it did not happen: back to the state that was.
-            self.tables[table.id] = Table.from_dict(saved)
-            raise
-        if not table.is_open:  # finished or cancelled, and stored so: nothing more to do
-            self.tables.pop(table.id, None)
+        except VersionConflict:
+            await self._reload(live.id)
+            raise StaleVersion() from None
+        except StoreError as error:
+            raise NotSaved(error.fault, command.kind) from error
+        if table.is_open:
+            self.tables[table.id] = table
+        else:  # finished or cancelled, and stored so: nothing more to do
+            self._drop(table.id)
         self._wake.set()
-        return events
+        return table, events
+
+    def _drop(self, table_id: str) -> None:
+        """Let a closed table go, with its lock: a task still waiting on the lock finds
+        the table gone and is told it is closed."""
+        self.tables.pop(table_id, None)
+        self._locks.pop(table_id, None)
+        self._failures.pop(table_id, None)
 
     async def _announce(self, table: Table, events: list[Event]) -> None:
         for announcer in self._announcers:
@@ -238,16 +337,20 @@ class TableService:
     async def remember_message(self, table: Table, message_id: int) -> None:
         """The table's current public message (the lobby, then the latest table message),
         whose buttons are removed when the next one is posted."""
-        table.message_id = message_id
+        live = self.tables.get(table.id, table)
+        live.message_id = table.message_id = message_id
         await self.store.set_message_id(table.id, message_id)
 
     async def move_to_channel(self, table: Table, channel_id: int) -> None:
-        await self.act(table.id, lambda t: t.move_to(channel_id), kind="thread")
+        await self.act(table.id, MoveToThread(channel_id))
+
+    async def come_back(self, table: Table, user_id: int) -> None:
+        await self.act(table.id, ComeBack(user_id))
 
     async def repost(self, table: Table) -> None:
         """Post the table message again (``/domino status``)."""
-        async with self._locks.setdefault(table.id, asyncio.Lock()):
-            await self._announce(table, [])
+        async with self._lock(table.id):
+            await self._announce(self.tables.get(table.id, table), [])
 
     # -- the clock --------------------------------------------------------------------------
 
@@ -285,26 +388,38 @@ class TableService:
         assert table.match is not None
         view = table.match.private_view(seat)
         seed = table.seed + version
-        player = computer_player(table.computer_level(), seed=seed)
-
-        def make_move(t: Table) -> list[Event]:
-            return t.computer_move(move) if computer else t.timeout(move)
-
+        level = table.computer_level()
         try:
             try:
-                move: Move = await asyncio.to_thread(player.choose, view)
+                move: Move = await asyncio.to_thread(computer_player(level, seed=seed).choose, view)
             except Exception:  # a player's bug must not stop the table: a legal move instead
-                log.exception("the %s player failed at table %s", table.computer_level(), table_id)
+                log.exception("the %s player failed at table %s", level, table_id)
                 move = computer_player(FALLBACK_LEVEL, seed=seed).choose(view)
-            await self.act(table_id, make_move, seen_version=version, kind="computer")
+            command = ComputerMove(move) if computer else Timeout(move)
+            await self.act(table_id, command, seen_version=version)
+        except NotSaved as error:
+            self._retry_later(table_id, version, f"the store refused it ({error.fault})")
         except TableError as error:  # someone acted first: nothing to do
             log.debug("computer move at %s skipped: %s", table_id, error)
         except Exception:
-            log.exception("computer move at table %s failed; trying again shortly", table_id)
-            live = self.tables.get(table_id)
-            if live is not None and live.version == version:
-                live.deadline = self.clock() + max(self.computer_pace, 1.0)
-                self._wake.set()
+            log.exception("computer move at table %s failed", table_id)
+            self._retry_later(table_id, version, "it failed")
+        else:
+            self._failures.pop(table_id, None)
+
+    def _retry_later(self, table_id: str, version: int, why: str) -> None:
+        """Try a failed computer move again, waiting twice as long each time (up to
+        :data:`RETRY_LONGEST`), so a store that keeps failing is not hammered nor the log
+        flooded: the first failure in a row is an error, the rest are warnings."""
+        failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
+        delay = min(max(self.computer_pace, 1.0) * 2 ** (failures - 1), RETRY_LONGEST)
+        level = logging.ERROR if failures == 1 else logging.WARNING
+        log.log(level, "computer move at table %s: %s; trying again in %.0f s (failure %d)",
+                table_id, why, delay, failures)  # fmt: skip
+        live = self.tables.get(table_id)
+        if live is not None and live.version == version:
+            live.deadline = self.clock() + delay
+            self._wake.set()
 
     # -- stored forms -------------------------------------------------------------------------
 
@@ -327,9 +442,10 @@ class TableService:
         )
 
     @staticmethod
-    def _action_record(table: Table, kind: str, events: list[Event]) -> dict[str, Any]:
+    def _action_record(command: Command, events: list[Event]) -> dict[str, Any]:
+        """The audit log's line: the command by name, what it caused, the moves made."""
         return {
-            "kind": kind,
+            "kind": command.kind,
             "events": [e.kind for e in events],
             "moves": [[e.seat, e.move] for e in events if e.move is not None],
         }

@@ -28,14 +28,14 @@ from bot.table import (
     Table,
 )
 from cogs import messages
-from cogs.controls import lobby_view, table_view
+from cogs.buttons import lobby_view, table_view
+from cogs.wording import plain
 from rendering import describe_table, render_table
 
 if TYPE_CHECKING:
     from bot.tables import TableService
 
 log = logging.getLogger(__name__)
-MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NEEDED = "View Channel, Send Messages, Embed Links and Attach Files"
 SEAT_NOTES = {
     TIMED_OUT: "{}'s time ran out: the computer plays for them.",
@@ -86,7 +86,7 @@ class Announcer:
             if event.kind == MOVED:
                 lines.append(messages.move_line(table, event))
             elif event.kind in SEAT_NOTES and event.seat is not None:
-                lines.append(SEAT_NOTES[event.kind].format(table.seats[event.seat].name))
+                lines.append(SEAT_NOTES[event.kind].format(plain(table.seats[event.seat].name)))
         return lines
 
     async def _post_table(self, table: Table, lines: list[str]) -> None:
@@ -99,12 +99,22 @@ class Announcer:
         embed = messages.table_embed(table)
         embed.set_image(url="attachment://table.png")
         turn = table.turn
+        mention = discord.AllowedMentions.none()
         if turn is not None and not table.seats[turn].played_by_computer:
             lines.append(f"<@{table.seats[turn].user_id}>, your turn.")
+            # Users may be pinged in this one message, and the only mention it carries is
+            # this one: every name in it is escaped. (Not ``users=[that member]``: discord.py
+            # sends those ids as numbers, where Discord's API description wants strings.)
+            mention = discord.AllowedMentions(users=True)
         file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
         previous = table.message_id
         message = await self._send(
-            table, content="\n".join(lines) or None, embed=embed, file=file, view=table_view(table)
+            table,
+            content="\n".join(lines) or None,
+            embed=embed,
+            file=file,
+            view=table_view(table),
+            allowed_mentions=mention,
         )
         if message is None:  # the previous message keeps its buttons: the table is not stuck
             return
@@ -129,7 +139,7 @@ class Announcer:
         if channel is None:
             return None
         try:
-            return await channel.send(allowed_mentions=MENTIONS, **kwargs)
+            return await channel.send(**kwargs)
         except discord.Forbidden:
             await self._tell(
                 channel,
@@ -170,7 +180,7 @@ class Announcer:
         if channel is None or not hasattr(channel, "get_partial_message"):
             return
         try:
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.HTTPException as error:
             log.info("table %s: could not edit message %s (%s)", table.id, message_id, error.status)
 

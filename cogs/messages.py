@@ -7,17 +7,23 @@ import discord
 
 from bot.engine import MatchOutcome, RoundOutcome, find_variant
 from bot.table import Event, Status, Table
+from cogs.wording import plain
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 TEAM_NOTE = "Partners sit across: seats 1 & 3 play against seats 2 & 4."
 
 
+def names(table: Table) -> list[str]:
+    """The seats' names as text for messages: escaped, so none pings or formats."""
+    return [plain(seat.name) for seat in table.seats]
+
+
 def side_names(table: Table) -> list[str]:
     """The names of the scoring sides: players, or Milo's two partnerships."""
-    names = table.names()
-    if find_variant(table.game).teams and len(names) == 4:
-        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    return names
+    names_ = names(table)
+    if find_variant(table.game).teams and len(names_) == 4:
+        return [f"{names_[0]} & {names_[2]}", f"{names_[1]} & {names_[3]}"]
+    return names_
 
 
 def options_text(table: Table) -> str:
@@ -37,7 +43,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         description=f"Host: <@{table.host_id}> · Play {options_text(table)} · {counts} players",
         colour=COLOUR,
     )
-    seats = [f"{i + 1}. {seat.name}" for i, seat in enumerate(table.seats)]
+    seats = [f"{i + 1}. {shown}" for i, shown in enumerate(names(table))]
     free = [f"{i + 1}. (free)" for i in range(len(table.seats), table.max_players)]
     embed.add_field(name="Seats", value="\n".join(seats + free), inline=False)
     if find_variant(table.game).teams:
@@ -61,13 +67,13 @@ def table_embed(table: Table) -> discord.Embed:
     turn = table.turn
     if turn is not None:
         chair = table.seats[turn]
-        who = chair.name if chair.is_computer else f"<@{chair.user_id}>"
+        who = plain(chair.name) if chair.is_computer else f"<@{chair.user_id}>"
         note = " (away: the computer plays)" if chair.away else ""
         embed.description = f"**{who}** to play{note}."
     lines = []
     for seat, chair in enumerate(table.seats):
         marker = "▶ " if seat == turn else ""
-        lines.append(f"{marker}{chair.name}: {view['hand_sizes'][seat]} tiles")
+        lines.append(f"{marker}{plain(chair.name)}: {view['hand_sizes'][seat]} tiles")
     embed.add_field(name="Hands", value="\n".join(lines), inline=True)
     scores = [
         f"{name}: {score}" for name, score in zip(side_names(table), match.scores, strict=True)
@@ -88,15 +94,15 @@ def table_embed(table: Table) -> discord.Embed:
 def move_line(table: Table, event: Event) -> str:
     """``Ann plays 6-5 on N.`` and any points it scored."""
     assert event.seat is not None and event.move is not None
-    name = table.seats[event.seat].name
+    who = plain(table.seats[event.seat].name)
     if event.move in ("draw", "pass"):
-        text = f"{name} {event.move}s."
+        text = f"{who} {event.move}s."
     else:
         tile, _, end = event.move.partition(" ")
-        text = f"{name} plays {tile}" + (f" on {end}." if end else " to lead.")
+        text = f"{who} plays {tile}" + (f" on {end}." if end else " to lead.")
     for score in event.scores:
         # The engine's reasons name seats ({0}..{3}), in Milo too: fill them with seat names.
-        text += " " + score.describe(table.names())
+        text += " " + score.describe(names(table))
     return text
 
 
@@ -104,12 +110,12 @@ def round_embed(table: Table, outcome: RoundOutcome) -> discord.Embed:
     """End of round: hands revealed, points with the rule that gave them, running totals."""
     assert table.match is not None
     embed = discord.Embed(
-        title="Round over", description=outcome.describe(table.names()), colour=COLOUR
+        title="Round over", description=outcome.describe(names(table)), colour=COLOUR
     )
     hands = []
     for seat, chair in enumerate(table.seats):
         tiles = " ".join(str(t) for t in outcome.hands[seat]) or "—"
-        hands.append(f"{chair.name}: {tiles} (count {outcome.counts[seat]})")
+        hands.append(f"{plain(chair.name)}: {tiles} (count {outcome.counts[seat]})")
     embed.add_field(name="Hands", value="\n".join(hands), inline=False)
     totals = []
     scores = table.match.previous.scores if table.match.previous else table.match.scores

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,7 +37,7 @@ from data.models import (
     TableRow,
 )
 from data.ratings import Rating, ordinal, rate
-from data.repository import VersionConflict
+from data.repository import ChannelInUse, StoreError, VersionConflict
 
 DEFAULT_DATABASE_PATH = Path("var/domino.db")
 OPEN_STATUSES = ("lobby", "playing")
@@ -54,6 +55,22 @@ _BOARD_ROWS = (
 )
 _BOARD_COUNT = "SELECT COUNT(*) AS n FROM player_stats s"
 """Counts read the board's index alone: no join with the names they do not show."""
+
+
+_FAULTS = {
+    "SQLITE_FULL": "full",
+    "SQLITE_BUSY": "busy",
+    "SQLITE_LOCKED": "busy",
+    "SQLITE_READONLY": "read-only",
+}
+
+
+def store_error(error: sqlite3.DatabaseError) -> StoreError:
+    """SQLite's error as the store's :class:`StoreError`, by SQLite's own error name
+    (``SQLITE_READONLY_DBMOVED`` and kin fall under their family)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    family = "_".join(name.split("_")[:2])
+    return StoreError(_FAULTS.get(family, "unavailable"), str(error))
 
 
 def _dumps(value: Any) -> str:
@@ -97,23 +114,34 @@ class SqliteStore:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction at a time, rolled back whole if anything fails, the
-        commit included (else the connection would stay inside the failed transaction)."""
+        commit included (else the connection would stay inside the failed transaction).
+        SQLite's own failures leave as :class:`StoreError`, naming the fault."""
         async with self._lock:
-            await self._db.execute("BEGIN")
             try:
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
+                await self._db.execute("BEGIN")
+                try:
+                    yield self._db
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        await self._db.execute("ROLLBACK")
+                    raise
+            except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
+                raise  # our own mistake, not a fault of the database
+            except sqlite3.DatabaseError as error:
+                raise store_error(error) from error
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """Reads wait for any open transaction, so they see only committed data, and the
         queries inside one ``_reading`` block all see the same data."""
         async with self._lock:
-            yield self._db
+            try:
+                yield self._db
+            except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
+                raise
+            except sqlite3.DatabaseError as error:
+                raise store_error(error) from error
 
     # -- migrations -----------------------------------------------------------------------
 
@@ -150,17 +178,24 @@ class SqliteStore:
     # -- active tables ----------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> None:
+        """The unique index ``active_tables_open_channel`` refuses a second open table in
+        one channel, whoever writes it (another task, or another process on this file)."""
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
-                " version, state, record, deadline, message_id, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.status,
-                    row.version, _dumps(row.state), _dumps(row.record), row.deadline,
-                    row.message_id, row.created_at, row.updated_at,
-                ),
-            )  # fmt: skip
+            try:
+                await db.execute(
+                    "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
+                    " version, state, record, deadline, message_id, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.status,
+                        row.version, _dumps(row.state), _dumps(row.record), row.deadline,
+                        row.message_id, row.created_at, row.updated_at,
+                    ),
+                )  # fmt: skip
+            except sqlite3.IntegrityError as error:
+                if "channel_id" not in str(error):
+                    raise
+                raise ChannelInUse(f"channel {row.channel_id} has an open table") from None
 
     async def save_action(
         self,

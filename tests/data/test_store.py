@@ -13,9 +13,11 @@ from data.repository import VersionConflict
 from data.sqlite import SqliteStore, _statements, migration_files
 
 
-def table_row(table_id: str = "t1", version: int = 1, status: str = "lobby") -> TableRow:
+def table_row(
+    table_id: str = "t1", version: int = 1, status: str = "lobby", channel_id: int = 20
+) -> TableRow:
     return TableRow(
-        id=table_id, guild_id=10, channel_id=20, host_id=1, game="cross", status=status,
+        id=table_id, guild_id=10, channel_id=channel_id, host_id=1, game="cross", status=status,
         version=version, state={"seats": ["Ann"], "version": version}, record={"actions": []},
         created_at=1.0, updated_at=1.0,
     )  # fmt: skip
@@ -193,13 +195,10 @@ async def test_the_last_action_and_its_finished_game_are_one_transaction(
 
 
 async def test_load_active_tables_returns_the_open_ones_intact(store: SqliteStore) -> None:
-    for table_id, status in [
-        ("a", "lobby"),
-        ("b", "playing"),
-        ("c", "finished"),
-        ("d", "cancelled"),
-    ]:
-        await store.create_table(table_row(table_id, status=status))
+    for channel, (table_id, status) in enumerate(
+        [("a", "lobby"), ("b", "playing"), ("c", "finished"), ("d", "cancelled")]
+    ):
+        await store.create_table(table_row(table_id, status=status, channel_id=channel))
     await store.set_message_id("b", 12345)
     rows = {row.id: row for row in await store.load_active_tables()}
     assert set(rows) == {"a", "b"}

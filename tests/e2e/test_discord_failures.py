@@ -33,8 +33,11 @@ async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
     if tile["label"].endswith("…"):
         ends = await click.reply()
         await member.click(ends, ends.buttons()[0]["label"])
-    await driver.fake.wait_for(lambda: table.version > version)
-    return table.version
+    def moved() -> int | None:
+        now = driver.table()
+        return now.version if now is not None and now.version > version else None
+
+    return int(await driver.fake.wait_for(moved))
 
 
 async def test_a_missing_permission_is_told_and_the_game_goes_on(driver: Driver) -> None:

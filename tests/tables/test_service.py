@@ -4,70 +4,28 @@ and makes them away after three timeouts, and deadlines survive a restart."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 import bot.tables
+from bot.commands import ComeBack
 from bot.players import computer_player
-from bot.table import (
-    AWAY,
-    AWAY_AFTER_TIMEOUTS,
-    BACK,
-    TIMED_OUT,
-    Event,
-    StaleVersion,
-    Status,
-    Table,
-    TableError,
-)
+from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
+from bot.table import AWAY, AWAY_AFTER_TIMEOUTS, BACK, TIMED_OUT, Event, Status, Table
 from bot.tables import NewTable, TableService
+from data.repository import StoreError
 from data.sqlite import SqliteStore
-
-GUILD, CHANNEL, ANN, BOB = 10, 20, 1, 2
-TURN_TIMER = 120.0
-PACE = 1.5
-
-
-class Clock:
-    """Time that moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = await SqliteStore.open(tmp_path / "domino.db")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-async def started(service: TableService, game: str = "cross") -> Table:
-    """Ann's table in CHANNEL with Bob seated, started."""
-    table = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", game))
-    await service.act(table.id, lambda t: t.join(BOB, "Bob"))
-    await service.act(table.id, lambda t: t.start(ANN))
-    return service.tables[table.id]
-
-
-async def expire(service: TableService, clock: Clock, table: Table) -> None:
-    """Let the table's deadline pass and wait for what the clock starts."""
-    assert table.deadline is not None
-    clock.now = table.deadline
-    tasks = service.run_due()
-    assert tasks, "the deadline was due"
-    await asyncio.gather(*tasks)
+from tests.tables.helpers import (
+    ANN,
+    BOB,
+    CHANNEL,
+    GUILD,
+    PACE,
+    TURN_TIMER,
+    Clock,
+    expire,
+    play_one,
+    started,
+)
 
 
 async def test_every_action_is_stored_before_it_is_announced(
@@ -83,8 +41,7 @@ async def test_every_action_is_stored_before_it_is_announced(
 
     service.add_announcer(announce)
     table = await started(service)
-    move = table.legal_for(table.seats[table.seat_to_move()].user_id)[0]  # type: ignore[arg-type]
-    await service.act(table.id, lambda t: t.play(t.seats[t.seat_to_move()].user_id, move))  # type: ignore[arg-type]
+    await play_one(service, table.id)
     assert len(seen) == 3 and all(memory == stored for memory, stored in seen)
 
 
@@ -102,14 +59,14 @@ async def test_a_write_that_fails_changes_nothing_and_announces_nothing(
     before = table.to_dict()
 
     async def broken(*args: object, **kwargs: object) -> None:
-        raise OSError("disk full")
+        raise StoreError("full", "database or disk is full")
 
     monkeypatch.setattr(store, "save_action", broken)
-    mover = table.seats[table.seat_to_move()].user_id
-    move = table.legal_for(mover)[0]  # type: ignore[arg-type]
-    with pytest.raises(OSError):
-        await service.act(table.id, lambda t: t.play(mover, move))  # type: ignore[arg-type]
-    assert service.tables[table.id].to_dict() == before
+    with pytest.raises(NotSaved) as refused:
+        await play_one(service, table.id)
+    assert (refused.value.fault, refused.value.kind) == ("full", "play")
+    assert service.tables[table.id] is table, "the live table was never swapped"
+    assert table.to_dict() == before, "nor changed: the move was applied to a copy"
     assert announced == []
 
 
@@ -137,8 +94,9 @@ async def test_the_turn_timer_plays_for_a_member_and_three_timeouts_make_them_aw
     assert table.deadline == clock.now + PACE, "an away seat is played at the computer's pace"
     user = table.seats[seat].user_id
     assert user is not None
-    events = await service.act(table.id, lambda t: t.come_back(user))
+    events = await service.act(table.id, ComeBack(user))
     assert [e.kind for e in events] == [BACK]
+    table = service.tables[table.id]
     assert table.deadline == clock.now + TURN_TIMER, "back: the member has the turn timer again"
 
 
@@ -182,10 +140,11 @@ async def test_one_table_per_channel_and_one_seat_per_server(
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "milo"))
-    with pytest.raises(TableError, match="already has a table"):
+    with pytest.raises(ChannelTaken):
         await service.open_table(NewTable(GUILD, CHANNEL, BOB, "Bob", "cross"))
-    with pytest.raises(TableError, match="another table in this server"):
+    with pytest.raises(SeatedElsewhere) as refused:
         await service.open_table(NewTable(GUILD, CHANNEL + 1, ANN, "Ann", "cross"))
+    assert refused.value.channel_id == CHANNEL
     other_server = await service.open_table(NewTable(GUILD + 1, CHANNEL + 2, ANN, "Ann", "cross"))
     assert other_server.seat_of(ANN) == 0, "a seat in another server is allowed"
 
@@ -199,14 +158,11 @@ async def test_a_newer_version_in_the_store_wins_and_the_click_is_told_to_look_a
     table = await started(mine)
     other = TableService(store, computer_pace=PACE, clock=clock)
     await other.resume()
-    theirs = other.tables[table.id]
-    mover = theirs.seats[theirs.seat_to_move()].user_id
-    assert mover is not None
-    await other.act(table.id, lambda t: t.play(mover, t.legal_for(mover)[0]))
+    await play_one(other, table.id)
     await other.close()
     with pytest.raises(StaleVersion):
-        await mine.act(table.id, lambda t: t.play(mover, t.legal_for(mover)[0]))
-    assert mine.tables[table.id].to_dict() == theirs.to_dict()
+        await play_one(mine, table.id)
+    assert mine.tables[table.id].to_dict() == other.tables[table.id].to_dict()
 
 
 async def test_a_failing_computer_player_is_logged_and_a_legal_move_made_instead(

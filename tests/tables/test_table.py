@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Options, find_variant
-from bot.table import (
-    AWAY,
-    AWAY_AFTER_TIMEOUTS,
-    BACK,
-    GAME_OVER,
-    MOVED,
+from bot.commands import AddComputer, Cancel, ComeBack, Join, Leave, Play, Start, Timeout
+from bot.engine import DRAW, Move, Options, find_variant
+from bot.refusals import (
+    AlreadySeated,
+    HostOnly,
+    HostOrManagerOnly,
+    MoveRefused,
+    NotSeated,
+    NotYourTurn,
+    SeatedOnly,
     StaleVersion,
-    Status,
-    Table,
-    TableError,
+    TableFull,
+    UnknownLevel,
+    WrongPlayerCount,
 )
+from bot.table import AWAY, AWAY_AFTER_TIMEOUTS, BACK, GAME_OVER, MOVED, Status, Table
 
 HOST, ANN, BOB, CAT = 1, 2, 3, 4
 
@@ -31,52 +35,54 @@ def lobby(game: str = "cross", **options: int) -> Table:
         options=Options.for_game(variant, max(variant.player_counts), **options),
         seed=7,
     )
-    table.join(HOST, "Host")
+    table.apply(Join(HOST, "Host"))
     return table
 
 
 def test_lobby_seats_fill_up_and_a_full_table_refuses() -> None:
     table = lobby()
-    table.join(ANN, "Ann")
-    table.add_computer(HOST, "easy")
-    table.join(BOB, "Bob")
+    table.apply(Join(ANN, "Ann"))
+    table.apply(AddComputer(HOST, "easy"))
+    table.apply(Join(BOB, "Bob"))
     assert [s.name for s in table.seats] == ["Host", "Ann", "Computer 1 (easy)", "Bob"]
-    with pytest.raises(TableError, match=r"the table is full \(4 seats\)"):
-        table.join(CAT, "Cat")
+    with pytest.raises(TableFull) as refused:
+        table.apply(Join(CAT, "Cat"))
+    assert refused.value.seats == 4
 
 
-def test_refused_actions_change_nothing() -> None:
+def test_refused_actions_change_nothing_and_say_why() -> None:
     table = lobby()
-    table.join(ANN, "Ann")
+    table.apply(Join(ANN, "Ann"))
     before = table.to_dict()
-    for refused in (
-        lambda: table.join(ANN, "Ann"),
-        lambda: table.leave(BOB),
-        lambda: table.start(ANN),
-        lambda: table.add_computer(BOB, "hard"),
-        lambda: table.add_computer(ANN, "godlike"),
-        lambda: table.cancel(ANN),
+    for command, why in (
+        (Join(ANN, "Ann"), AlreadySeated),
+        (Leave(BOB), NotSeated),
+        (Start(ANN), HostOnly),
+        (AddComputer(BOB, "hard"), SeatedOnly),
+        (AddComputer(ANN, "godlike"), UnknownLevel),
+        (Cancel(ANN), HostOrManagerOnly),
     ):
-        with pytest.raises(TableError):
-            refused()
+        with pytest.raises(why):
+            table.apply(command)
         assert table.to_dict() == before
 
 
 def test_start_needs_an_allowed_number_of_players() -> None:
     table = lobby("milo")
-    table.join(ANN, "Ann")
-    with pytest.raises(TableError, match="Milo needs 4 players; 2 seated"):
-        table.start(HOST)
-    table.add_computer(HOST, "normal")
-    table.add_computer(ANN, "hard")
-    table.start(HOST)
+    table.apply(Join(ANN, "Ann"))
+    with pytest.raises(WrongPlayerCount) as refused:
+        table.apply(Start(HOST))
+    assert (refused.value.allowed, refused.value.seated) == ((4,), 2)
+    table.apply(AddComputer(HOST, "normal"))
+    table.apply(AddComputer(ANN, "hard"))
+    table.apply(Start(HOST))
     assert table.status is Status.PLAYING and table.match is not None
 
 
 def playing() -> Table:
     table = lobby()
-    table.join(ANN, "Ann")
-    table.start(HOST)
+    table.apply(Join(ANN, "Ann"))
+    table.apply(Start(HOST))
     return table
 
 
@@ -86,13 +92,14 @@ def test_only_the_seat_to_move_may_play_and_a_bad_move_changes_nothing() -> None
     mover = [HOST, ANN][table.turn or 0]
     other = ANN if mover == HOST else HOST
     before = table.to_dict()
-    with pytest.raises(TableError, match="turn, not yours"):
-        table.play(other, table.match.legal_moves()[0])
+    with pytest.raises(NotYourTurn) as refused:
+        table.apply(Play(other, table.match.legal_moves()[0]))
+    assert refused.value.seat == table.turn
     not_mine = table.match.round.hand(table.seat_of(other) or 0)[0]
-    with pytest.raises(TableError, match=f"{not_mine} is not in your hand"):
-        table.play(mover, str(not_mine))
-    with pytest.raises(TableError, match="not playing at this table"):
-        table.play(CAT, "draw")
+    with pytest.raises(MoveRefused, match=f"{not_mine} is not in your hand"):
+        table.apply(Play(mover, Move.parse(str(not_mine))))
+    with pytest.raises(NotSeated):
+        table.apply(Play(CAT, DRAW))
     assert table.to_dict() == before
 
 
@@ -101,8 +108,8 @@ def test_a_stale_version_is_refused() -> None:
     seen = table.version
     mover = [HOST, ANN][table.turn or 0]
     assert table.match is not None
-    table.play(mover, table.match.legal_moves()[0])
-    with pytest.raises(StaleVersion, match="moved on"):
+    table.apply(Play(mover, table.match.legal_moves()[0]))
+    with pytest.raises(StaleVersion):
         table.check_version(seen)
 
 
@@ -115,11 +122,11 @@ def test_three_timeouts_in_a_row_make_a_seat_away_until_its_owner_acts() -> None
         move = table.match.legal_moves()[0]
         if table.seats[table.seat_to_move()] is ann:
             assert not ann.away
-            kinds += [e.kind for e in table.timeout(move)]
+            kinds += [e.kind for e in table.apply(Timeout(move))]
         else:
-            table.play(HOST, move)
+            table.apply(Play(HOST, move))
     assert ann.away and kinds.count(AWAY) == 1
-    assert [e.kind for e in table.come_back(ANN)] == [BACK]
+    assert [e.kind for e in table.apply(ComeBack(ANN))] == [BACK]
     assert not ann.away and ann.timeouts == 0
 
 
@@ -131,7 +138,7 @@ def test_the_whole_game_can_be_played_and_ends_finished() -> None:
         seat = table.seat_to_move()
         user = table.seats[seat].user_id
         assert user is not None
-        events += table.play(user, table.match.legal_moves()[0])
+        events += table.apply(Play(user, table.match.legal_moves()[0]))
     assert table.status is Status.FINISHED
     assert events[-1].kind == GAME_OVER and any(e.kind == MOVED for e in events)
     assert Table.from_dict(table.to_dict()).to_dict() == table.to_dict()

@@ -1,0 +1,97 @@
+"""The actions the table service takes, as typed values.
+
+The Discord face builds one of these from a click or a slash command and hands it to
+:meth:`bot.tables.TableService.act`; the service checks every rule of tables under the
+table's lock and :meth:`bot.table.Table.apply` carries it out. Being values (not
+callables), they can be logged and audited by name (``kind``), compared in tests, and
+checked by the service before they touch a table (a :class:`Join` needs the server-wide
+"one seat per member" check, made under the server's lock).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bot.engine import Move
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    user_id: int
+    name: str
+    kind: ClassVar[str] = "join"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    user_id: int
+    kind: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class AddComputer:
+    user_id: int
+    level: str
+    kind: ClassVar[str] = "add-computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    user_id: int
+    kind: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    user_id: int
+    manager: bool = False
+    """Whether the member may manage the server (and so end any table there)."""
+    kind: ClassVar[str] = "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A member's move: a tile on an end, a draw or a pass."""
+
+    user_id: int
+    move: Move
+    kind: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class ComeBack:
+    """An away member acted (asked for their hand): the computer stops playing them."""
+
+    user_id: int
+    kind: ClassVar[str] = "come-back"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveToThread:
+    """The table now posts in its own thread."""
+
+    channel_id: int
+    kind: ClassVar[str] = "thread"
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """The computer's move for the seat to move (a computer seat, or one away)."""
+
+    move: Move
+    kind: ClassVar[str] = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The turn timer ran out for a member: the computer's move is made for them."""
+
+    move: Move
+    kind: ClassVar[str] = "timeout"
+
+
+Command = (
+    Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoveToThread | ComputerMove
+    | Timeout
+)  # fmt: skip

@@ -1,0 +1,190 @@
+"""What slash commands and buttons share: finding the caller's table, asking the table
+service to act, answering a refusal privately, and showing a member their hand.
+
+Every answer here is ephemeral (only the member who asked sees it); the public table
+messages are the announcer's. ``cogs.buttons`` and this module use each other (a click
+acts; a hand carries buttons), so each imports the other as a module, used only inside
+functions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from typing import Any, Protocol
+
+import discord
+
+from bot.commands import Command
+from bot.refusals import (
+    NoTableHere,
+    NotSeatedHere,
+    OtherServer,
+    StaleVersion,
+    TableError,
+)
+from bot.table import Status, Table
+from bot.tables import TableService
+from cogs import buttons, wording
+from rendering import describe_hand, render_hand
+
+log = logging.getLogger(__name__)
+
+
+class Starting(Exception):
+    """An interaction arrived before the bot had its table service."""
+
+
+class DominoClient(Protocol):
+    """The client, as the Discord face needs it: resources made once, in the client."""
+
+    service: TableService | None
+    in_flight: set[asyncio.Task[Any]]
+    """The commands and clicks being handled now (the client waits for them on close)."""
+
+
+def service_of(interaction: discord.Interaction[Any]) -> TableService:
+    client: DominoClient = interaction.client
+    if client.service is None:
+        raise Starting()
+    return client.service
+
+
+def track(interaction: discord.Interaction[Any]) -> None:
+    """Count the task handling ``interaction`` as in flight until it ends, so a shutdown
+    lets it finish before the connections close."""
+    client: DominoClient = interaction.client
+    task = asyncio.current_task()
+    if task is not None:
+        client.in_flight.add(task)
+        task.add_done_callback(client.in_flight.discard)
+
+
+# -- answering privately ----------------------------------------------------------------
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def refuse(
+    interaction: discord.Interaction[Any], error: TableError, table: Table | None = None
+) -> None:
+    """Tell the member why their action was refused (it changed nothing)."""
+    await reply(interaction, wording.refusal(error, table.names() if table else None))
+
+
+async def apologize(interaction: discord.Interaction[Any], text: str = wording.APOLOGY) -> None:
+    """The answer to a failure of ours: never Discord's bare "This interaction failed"."""
+    with contextlib.suppress(discord.HTTPException):
+        await reply(interaction, text)
+
+
+# -- finding the caller's table -----------------------------------------------------------
+
+
+def table_here(service: TableService, interaction: discord.Interaction[Any]) -> Table:
+    table = service.in_channel(interaction.channel_id or 0)
+    if table is None:
+        raise NoTableHere()
+    return table
+
+
+def my_table(service: TableService, interaction: discord.Interaction[Any]) -> Table:
+    """The table in this channel if the caller sits there, else their table here."""
+    here = service.in_channel(interaction.channel_id or 0)
+    if here is not None and here.seat_of(interaction.user.id) is not None:
+        return here
+    mine = service.of_user(interaction.guild_id or 0, interaction.user.id)
+    if mine is None:
+        raise NotSeatedHere()
+    return mine
+
+
+def check_server(table: Table, interaction: discord.Interaction[Any]) -> None:
+    if table.guild_id != interaction.guild_id:
+        raise OtherServer()
+
+
+# -- acting ---------------------------------------------------------------------------------
+
+
+async def run(
+    interaction: discord.Interaction[Any],
+    service: TableService,
+    table: Table,
+    command: Command,
+    *,
+    seen_version: int | None = None,
+) -> bool:
+    """Have the service carry out ``command``; a refusal is answered privately (a click on
+    old controls gets the member's hand as it is now). True if the action stood."""
+    try:
+        check_server(table, interaction)
+        await service.act(table.id, command, seen_version=seen_version)
+    except StaleVersion:
+        await moved_on(interaction, service, table.id)
+        return False
+    except TableError as error:
+        await refuse(interaction, error, service.tables.get(table.id, table))
+        return False
+    return True
+
+
+async def moved_on(
+    interaction: discord.Interaction[Any], service: TableService, table_id: str
+) -> None:
+    """A click on controls drawn for an older state: say so, and give fresh ones."""
+    table = service.tables.get(table_id)
+    if (
+        table is not None
+        and table.status is Status.PLAYING
+        and table.seat_of(interaction.user.id) is not None
+    ):
+        await send_hand(interaction, service, table, note=wording.MOVED_ON_HAND)
+    else:
+        await refuse(interaction, StaleVersion())
+
+
+async def send_hand(
+    interaction: discord.Interaction[Any], service: TableService, table: Table, note: str = ""
+) -> None:
+    """The caller's hand, privately: the picture and a button per playable tile. An away
+    member who asks for their hand is back: the computer stops playing for them."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    user = interaction.user.id
+    seat = table.seat_of(user)
+    if seat is None or table.match is None or table.status is not Status.PLAYING:
+        await reply(
+            interaction, "You have no hand here: the game has not started, or you are not playing."
+        )
+        return
+    if table.seats[seat].away:
+        with contextlib.suppress(TableError):
+            await service.come_back(table, user)
+        table = service.tables.get(table.id, table)
+    assert table.match is not None
+    view = table.match.private_view(seat)
+    legal = table.legal_for(user)
+    png, alt = await asyncio.to_thread(_draw_hand, view, table.names())
+    turn = (
+        "Your turn: pick a tile."
+        if legal
+        else f"{wording.plain(table.seats[table.turn or 0].name)} is to play."
+    )
+    file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
+    await interaction.followup.send(
+        f"{note}\n{turn}".strip(), file=file, view=buttons.hand_view(table, legal), ephemeral=True
+    )
+
+
+def _draw_hand(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:
+    """Render in a worker thread."""
+    return render_hand(view, names).png, describe_hand(view)

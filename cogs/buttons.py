@@ -1,0 +1,358 @@
+"""Buttons: one persistent ``DynamicItem`` class per behaviour, as discord.py's
+``examples/views/dynamic_counter.py`` shows. Each custom_id carries the table and the
+version it was drawn for, ``domino:<table>:<version>:<action>[:<arg>]`` (≤ 100
+characters), so buttons keep working after a restart; each class parses its own id
+strictly and checks its own clicker. A custom_id that no class claims (forged, or from a
+format long gone) is answered by :class:`NoLongerValid`, never left unacknowledged.
+
+The ids are the same as before these classes existed, so buttons already posted keep
+working.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
+from bot.engine import DRAW, PASS, Move
+from bot.refusals import StaleVersion, TableClosed, TableError
+from bot.table import LEVELS, Status, Table
+from bot.tables import TableService
+from cogs import acting, wording
+from cogs.rules_text import rules_for
+
+log = logging.getLogger(__name__)
+
+PREFIX = "domino"
+_HEAD = rf"{PREFIX}:(?P<table>[0-9a-f]{{8}}):(?P<version>\d{{1,9}})"
+_MOVE = r"draw|pass|[0-6]-[0-6](?: [NESWLR])?"
+
+Button = discord.ui.Button[Any]
+
+
+class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
+    """What every button of a table shares: its table and version, the lookup of the
+    table, the server check, and answers to refusals and failures. Never registered
+    itself (its template matches nothing); each subclass names its action."""
+
+    action: ClassVar[str]
+    arg_pattern: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, *, action: str, arg: str | None = None) -> None:
+        tail = f":(?P<arg>{arg})" if arg else ""
+        super().__init_subclass__(template=f"{_HEAD}:{action}{tail}")
+        cls.action, cls.arg_pattern = action, arg
+
+    def __init__(
+        self,
+        table_id: str,
+        version: int,
+        arg: str | None = None,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        self.table_id, self.version, self.arg = table_id, version, arg
+        tail = f":{arg}" if arg else ""
+        super().__init__(
+            discord.ui.Button(
+                label=label or self.action,
+                style=style,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:{table_id}:{version}:{self.action}{tail}",
+            )
+        )
+
+    @classmethod
+    def on(
+        cls,
+        table: Table,
+        label: str,
+        arg: str | None = None,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> TableButton:
+        """This button, drawn for ``table`` as it is now."""
+        return cls(table.id, table.version, arg, label=label, style=style, disabled=disabled)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableButton:
+        label = getattr(item, "label", None) or ""
+        return cls(match["table"], int(match["version"]), match.groupdict().get("arg"), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        acting.track(interaction)
+        table: Table | None = None
+        try:
+            service = acting.service_of(interaction)
+            table = service.tables.get(self.table_id)
+            if table is None:
+                raise TableClosed()
+            acting.check_server(table, interaction)
+            await self.clicked(interaction, service, table)
+        except acting.Starting:
+            await acting.apologize(interaction, wording.STARTING)
+        except StaleVersion:
+            await acting.moved_on(interaction, acting.service_of(interaction), self.table_id)
+        except TableError as error:
+            await acting.refuse(interaction, error, table)
+        except Exception:
+            log.exception("the %s button of table %s failed", self.action, self.table_id)
+            await acting.apologize(interaction)
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def in_private(interaction: discord.Interaction[Any]) -> bool:
+        """Whether the click came from an ephemeral message: only its member sees it, so
+        the clicker is the member it was drawn for."""
+        message = interaction.message
+        return message is not None and message.flags.ephemeral
+
+
+# -- the lobby ----------------------------------------------------------------------------
+
+
+class JoinButton(TableButton, action="join"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await interaction.response.defer()
+        user = interaction.user
+        await acting.run(interaction, service, table, Join(user.id, user.display_name))
+
+
+class LeaveButton(TableButton, action="leave"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await interaction.response.defer()
+        await acting.run(interaction, service, table, Leave(interaction.user.id))
+
+
+class ComputerButton(TableButton, action="computer"):
+    """Opens the level choice, privately, for the member who clicked."""
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await acting.reply(interaction, "Which level?", view=level_view(table))
+
+
+class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
+    """A computer level, from the private choice. Checked against the version it was
+    drawn for, so a double click or an old choice adds no second computer."""
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        if not self.in_private(interaction) or self.arg is None:
+            await acting.reply(interaction, wording.BUTTON_GONE)
+            return
+        await interaction.response.defer()
+        command = AddComputer(interaction.user.id, self.arg)
+        await acting.run(interaction, service, table, command, seen_version=self.version)
+
+
+class StartButton(TableButton, action="start"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await interaction.response.defer()
+        await acting.run(interaction, service, table, Start(interaction.user.id))
+
+
+class CancelButton(TableButton, action="cancel"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await interaction.response.defer()
+        manager = bool(interaction.permissions.manage_guild)
+        await acting.run(interaction, service, table, Cancel(interaction.user.id, manager))
+
+
+# -- the table message ----------------------------------------------------------------------
+
+
+class HandButton(TableButton, action="hand"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await acting.send_hand(interaction, service, table)
+
+
+class DrawButton(TableButton, action="draw"):
+    move: ClassVar[Move] = DRAW
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await interaction.response.defer()
+        command = Play(interaction.user.id, self.move)
+        await acting.run(interaction, service, table, command, seen_version=self.version)
+
+
+class PassButton(DrawButton, action="pass"):
+    move: ClassVar[Move] = PASS
+
+
+class RulesButton(TableButton, action="rules"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        await acting.reply(interaction, rules_for(table.game))
+
+
+# -- a private hand -------------------------------------------------------------------------
+
+
+class PlayButton(TableButton, action="play", arg=_MOVE):
+    """A tile (with its end), a draw or a pass, from the member's private hand. A tile
+    that fits several ends asks which, in the same private message."""
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+    ) -> None:
+        if not self.in_private(interaction) or self.arg is None:
+            await acting.reply(interaction, wording.BUTTON_GONE)
+            return
+        user = interaction.user.id
+        move = Move.parse(self.arg)
+        match = table.match
+        if move.tile is not None and move.end is None and match is not None and match.round.led:
+            if self.version != table.version:
+                raise StaleVersion()
+            places = [m for m in table.legal_for(user) if m.tile is move.tile]
+            await interaction.response.edit_message(
+                content=f"Where does {move.tile} go?", view=ends_view(table, places)
+            )
+            return
+        await interaction.response.defer()
+        if await acting.run(
+            interaction, service, table, Play(user, move), seen_version=self.version
+        ):
+            await interaction.edit_original_response(
+                content=f"You played {move.text}.", view=None, attachments=[]
+            )
+
+
+# -- anything else ---------------------------------------------------------------------------
+
+CLAIMED = (
+    JoinButton, LeaveButton, ComputerButton, LevelButton, StartButton, CancelButton,
+    HandButton, DrawButton, PassButton, RulesButton, PlayButton,
+)  # fmt: skip
+"""Every behaviour, in the order discord.py tries their templates."""
+
+
+def _unclaimed() -> re.Pattern[str]:
+    """Any text that no behaviour's template matches in full (their named groups made
+    plain, since one pattern cannot name a group twice)."""
+    claimed = "|".join(
+        re.sub(r"\(\?P<\w+>", "(?:", c.__discord_ui_compiled_template__.pattern) for c in CLAIMED
+    )
+    return re.compile(rf"(?s)(?!(?:{claimed})\Z).*")
+
+
+class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
+    """Any custom_id no behaviour claims: a forged id, a mangled one, or an action that
+    no longer exists. Acknowledged at once, privately, and nothing else happens."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="?", custom_id=custom_id[:100] or "?"))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> NoLongerValid:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        acting.track(interaction)
+        await acting.apologize(interaction, wording.BUTTON_GONE)
+
+
+DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
+"""What the client registers at start-up (``add_dynamic_items``)."""
+
+
+# -- which buttons each message carries ------------------------------------------------------
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if table.status is not Status.LOBBY:
+        return view
+    full = len(table.seats) >= table.max_players
+    view.add_item(JoinButton.on(table, "Join", style=discord.ButtonStyle.primary, disabled=full))
+    view.add_item(LeaveButton.on(table, "Leave"))
+    view.add_item(ComputerButton.on(table, "Add computer", disabled=full))
+    view.add_item(StartButton.on(table, "Start", style=discord.ButtonStyle.success))
+    view.add_item(CancelButton.on(table, "Cancel", style=discord.ButtonStyle.danger))
+    return view
+
+
+def level_view(table: Table) -> discord.ui.View:
+    """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
+    view = discord.ui.View(timeout=None)
+    for level in LEVELS:
+        view.add_item(LevelButton.on(table, level.capitalize(), level))
+    return view
+
+
+def table_view(table: Table) -> discord.ui.View:
+    """My hand, Draw, Pass (enabled only when that is the legal action of the seat to
+    move), Rules."""
+    view = discord.ui.View(timeout=None)
+    legal = table.match.legal_moves() if table.match and table.status is Status.PLAYING else ()
+    view.add_item(HandButton.on(table, "My hand", style=discord.ButtonStyle.primary))
+    view.add_item(DrawButton.on(table, "Draw", disabled=DRAW not in legal))
+    view.add_item(PassButton.on(table, "Pass", disabled=PASS not in legal))
+    view.add_item(RulesButton.on(table, "Rules"))
+    return view
+
+
+def hand_view(table: Table, legal: tuple[Move, ...]) -> discord.ui.View:
+    """One button per playable tile (a tile that fits several ends asks which, on a
+    second click); Draw or Pass when that is all there is to do."""
+    view = discord.ui.View(timeout=None)
+    tiles: dict[str, list[str]] = {}
+    for move in legal:
+        if move.tile is None:
+            view.add_item(PlayButton.on(table, move.text.capitalize(), move.text))
+        else:
+            tiles.setdefault(str(move.tile), []).append(move.text)
+    for tile, moves in tiles.items():
+        arg = moves[0] if len(moves) == 1 else tile
+        label = moves[0] if len(moves) == 1 else f"{tile} …"
+        view.add_item(PlayButton.on(table, label, arg, style=discord.ButtonStyle.success))
+    return view
+
+
+def ends_view(table: Table, moves: list[Move]) -> discord.ui.View:
+    """Where a tile that fits several ends goes: one button per end."""
+    view = discord.ui.View(timeout=None)
+    for move in moves:
+        view.add_item(
+            PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success)
+        )
+    return view

@@ -1,0 +1,185 @@
+"""Every sentence the bot says to a player about what they asked for: refusals,
+confirmations and apologies. The service and the engine refuse with data
+(``bot.refusals``, the engine's errors); this module alone turns them into words, so a
+refusal can be reworded (or translated) in one place.
+
+Names and any text a user typed are escaped or shortened before they are quoted: a
+display name such as ``@everyone`` must read as text, never ping, and a 2,000-character
+"tile" must not push an answer past Discord's limit.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import EngineError, find_variant
+from bot.refusals import (
+    AlreadyClosed,
+    AlreadySeated,
+    ChannelTaken,
+    HostCannotLeave,
+    HostOnly,
+    HostOrManagerOnly,
+    LobbyClosed,
+    MoveRefused,
+    NoTableHere,
+    NotAway,
+    NotSaved,
+    NotSeated,
+    NotSeatedHere,
+    NotStarted,
+    NotYourTurn,
+    OptionsRefused,
+    OtherServer,
+    OutOfRange,
+    SeatedElsewhere,
+    SeatedOnly,
+    StaleVersion,
+    TableClosed,
+    TableError,
+    TableFull,
+    UnknownLevel,
+    WrongPlayerCount,
+)
+from data.models import GuildSettings
+
+QUOTE_LIMIT = 12
+"""At most this many characters of what a user typed are quoted back."""
+
+
+def plain(text: str) -> str:
+    """A display name as plain text: no mention fires, no markdown applies."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+
+
+def quote(text: str) -> str:
+    """What a user typed, shortened and made harmless, for quoting in an answer."""
+    short = text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+    return f"`{short.replace('`', 'ˋ')}`"
+
+
+def sentence(clause: str) -> str:
+    """The engine words its refusals as clauses ("6-5 does not fit: arm N needs a 3")."""
+    return f"{clause[:1].upper()}{clause[1:]}."
+
+
+_LOBBY_CLOSED = {
+    "join": "The game has started already: wait for the next table.",
+    "leave": "The game has started: ask the host to /domino end it.",
+}
+_NOT_SAVED = {
+    "full": "the database has no space left",
+    "busy": "the database was busy for too long",
+    "read-only": "the database cannot be written to",
+}
+
+
+def refusal(error: TableError, names: list[str] | None = None) -> str:
+    """What a refused action tells the member who tried it. ``names``: the table's seat
+    names, for refusals that name a seat."""
+    seats = names or []
+    match error:
+        case NoTableHere():
+            return "There is no table in this channel: open one with /domino new."
+        case TableClosed():
+            return "That table is closed: open a new one with /domino new."
+        case NotSeatedHere():
+            return "You are not seated at a table in this server: /domino join one."
+        case ChannelTaken():
+            return "This channel already has a table: join it, or use another channel."
+        case SeatedElsewhere(channel_id):
+            return f"You are seated at another table in this server already (<#{channel_id}>)."
+        case OtherServer():
+            return "That table belongs to another server."
+        case LobbyClosed(action):
+            return _LOBBY_CLOSED.get(action, "The game has started already.")
+        case AlreadySeated():
+            return "You are already seated at this table."
+        case TableFull(seats_count):
+            return f"The table is full ({seats_count} seats)."
+        case NotSeated():
+            return "You are not playing at this table."
+        case HostCannotLeave():
+            return "You are the host: cancel the table instead."
+        case SeatedOnly():
+            return "Only players seated at the table can add a computer player."
+        case UnknownLevel(levels):
+            return f"The computer levels are {', '.join(levels)}."
+        case HostOnly():
+            return "Only the host can start the game."
+        case WrongPlayerCount(game, allowed, seated):
+            counts = " or ".join(str(n) for n in allowed)
+            return (
+                f"{find_variant(game).title} needs {counts} players; {seated} seated."
+                " Invite others to Join, or Add computer."
+            )
+        case AlreadyClosed():
+            return "This table is closed already."
+        case HostOrManagerOnly():
+            return "Only the host (or someone with Manage Server) can end this table."
+        case NotStarted():
+            return "The game has not started: the host presses Start."
+        case NotYourTurn(seat):
+            who = plain(seats[seat]) if seat < len(seats) else "another player"
+            return f"It is {who}'s turn, not yours."
+        case NotAway():
+            return "You are not away."
+        case StaleVersion():
+            return "The table has moved on since those buttons were drawn."
+        case MoveRefused(engine_error) | OptionsRefused(engine_error):
+            return engine_refusal(engine_error)
+        case OutOfRange(option, low, high, got):
+            shown = quote(str(got)) if not isinstance(got, int) else str(got)
+            return f"{option.replace('_', ' ').capitalize()} must be {low} to {high}, not {shown}."
+        case NotSaved(fault, kind):
+            why = _NOT_SAVED.get(fault, "the database is not available")
+            what = "Your move was NOT made" if kind == "play" else "That was NOT done"
+            return f"{what}: I could not save it ({why}), so nothing changed. Try again shortly."
+    return "That cannot be done now."
+
+
+def engine_refusal(error: EngineError) -> str:
+    """An engine refusal (an illegal move, options the game does not allow)."""
+    return sentence(str(error))
+
+
+def not_a_tile(text: str) -> str:
+    return f"{quote(text)} is not a tile: write it like 6-5."
+
+
+def not_an_end(text: str) -> str:
+    return f"{quote(text)} is not an end: use N, E, S or W (L or R in Milo)."
+
+
+BUTTON_GONE = "That button is no longer valid: use /domino status to see the table now."
+NOT_YOUR_HAND = "Those buttons are someone else's: use /domino hand to see yours."
+APOLOGY = (
+    "Something went wrong on my side, and it may not have been done."
+    " Use /domino status to see the table as it is stored, then try again."
+)
+NOT_A_CHOICE = "That is not one of the choices offered: pick one from the list."
+STARTING = "The bot is starting up: try again in a moment."
+MOVED_ON_HAND = "The table has moved on since those buttons were drawn. Here is your hand now."
+TABLE_OPEN = "Your table is open: others press Join, or Add computer; then press Start."
+POSTED_AGAIN = "The table is posted again below."
+DONE = {
+    "join": "You joined the table.",
+    "leave": "You left the table.",
+    "start": "The game has started.",
+    "cancel": "The table is closed.",
+}
+"""What a member is told when their lobby command stood, by the command's kind."""
+MANAGE_SERVER_ONLY = "Only members with Manage Server can change the settings."
+GAME_AND_TARGET = "Give both a game and a target to set a default target."
+
+
+def settings_now(settings: GuildSettings) -> str:
+    defaults = (
+        ", ".join(f"{find_variant(g).title} {t}" for g, t in settings.default_targets.items())
+        or "the rules' own"
+    )
+    threads = "on" if settings.use_threads else "off"
+    return (
+        f"Turn timer: {settings.turn_timer_seconds} s · Default targets: {defaults} · "
+        f"Threads: {threads}"
+    )

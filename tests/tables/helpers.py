@@ -1,0 +1,51 @@
+"""What the table service tests share: a clock the test moves, a started table, and
+ways to move it on."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.commands import Join, Play, Start
+from bot.table import Table
+from bot.tables import NewTable, TableService
+
+GUILD, CHANNEL, ANN, BOB = 10, 20, 1, 2
+TURN_TIMER = 120.0
+PACE = 1.5
+
+
+class Clock:
+    """Time that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def started(service: TableService, game: str = "cross") -> Table:
+    """Ann's table in CHANNEL with Bob seated, started."""
+    table = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", game))
+    await service.act(table.id, Join(BOB, "Bob"))
+    await service.act(table.id, Start(ANN))
+    return service.tables[table.id]
+
+
+async def play_one(service: TableService, table_id: str) -> None:
+    """The member to move makes their first legal move."""
+    table = service.tables[table_id]
+    mover = table.seats[table.seat_to_move()].user_id
+    assert mover is not None
+    await service.act(table_id, Play(mover, table.legal_for(mover)[0]))
+
+
+async def expire(service: TableService, clock: Clock, table: Table) -> None:
+    """Let the table's deadline pass and wait for what the clock starts."""
+    assert table.deadline is not None
+    clock.now = table.deadline
+    tasks = service.run_due()
+    assert tasks, "the deadline was due"
+    await asyncio.gather(*tasks)
+
+
