@@ -218,8 +218,10 @@ class Table:
         if seat is None:
             raise TableError("you are not playing at this table")
         assert self.match is not None
-        if seat != self.match.turn:
-            raise TableError(f"it is {self.seats[self.match.turn].name}'s turn, not yours")
+        turn = self.match.turn
+        assert turn is not None, "a table still playing holds a match still going"
+        if seat != turn:
+            raise TableError(f"it is {self.seats[turn].name}'s turn, not yours")
         events: list[Event] = []
         chair = self.seats[seat]
         if chair.away:

@@ -170,7 +170,7 @@ class Announcer:
         if channel is None or not hasattr(channel, "get_partial_message"):
             return
         try:
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.HTTPException as error:
             log.info("table %s: could not edit message %s (%s)", table.id, message_id, error.status)
 

@@ -87,7 +87,7 @@ class DominoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         return cls(click, label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog: DominoCog | None = interaction.client.get_cog("Domino")  # type: ignore[union-attr]
+        cog: DominoCog | None = interaction.client.get_cog("Domino")
         if cog is None:  # pragma: no cover - the cog is loaded in setup_hook
             await interaction.response.send_message(
                 "The bot is starting up: try again.", ephemeral=True

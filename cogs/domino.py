@@ -116,7 +116,7 @@ class DominoCog(commands.Cog, name="Domino"):
 
     # -- graceful shutdown: let running handlers finish before the store closes ----------
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         self._track()
         return True
 

@@ -313,7 +313,9 @@ class SqliteStore:
         rows_sql = _BOARD_ROWS.format(column=column) + _BOARD_WHERE
         async with self._reading() as db:
             async with db.execute(_BOARD_COUNT + _BOARD_WHERE, params) as cursor:
-                total = (await cursor.fetchone())["n"]
+                counted = await cursor.fetchone()
+            assert counted is not None, "COUNT(*) always returns one row"
+            total = counted["n"]
             async with db.execute(
                 f"{rows_sql} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
                 (*params, page_size, page * page_size),
@@ -464,7 +466,9 @@ async def _rank_of(
         _BOARD_COUNT + _BOARD_WHERE + before,
         (*params, score, score, games, score, games, user_id),
     ) as cursor:
-        ahead = (await cursor.fetchone())["n"]
+        counted = await cursor.fetchone()
+    assert counted is not None, "COUNT(*) always returns one row"
+    ahead = counted["n"]
     return _entry(ahead + 1, mine)
 
 
