@@ -138,27 +138,29 @@ async def _serve_bot(
     )
     bot = DominoBot(settings, guild_ready_timeout=0.05)
     task = await start_bot(bot)
-    connection.send(rss_mb())
     lag = LoopLag()
     lag_task = asyncio.create_task(lag.run())
-    assert await receive(connection) == "measure"
-    lag.samples.clear()
-    profiler = cProfile.Profile() if profile else None
-    cpu, start = cpu_seconds(), time.perf_counter()
-    if profiler:
-        profiler.enable()
-    assert await receive(connection) == "stop"
-    if profiler:
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
-    report = {
-        "cpu": (cpu_seconds() - cpu) / (time.perf_counter() - start),
-        "lag_p99": percentile(lag.samples, 0.99),
-        "rss": rss_mb(),
-        "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    }
-    lag_task.cancel()
-    await stop_bot(bot, task)
+    try:  # the bot is stopped however this ends: its open store would keep the process up
+        connection.send(rss_mb())
+        assert await receive(connection) == "measure"
+        lag.samples.clear()
+        profiler = cProfile.Profile() if profile else None
+        cpu, start = cpu_seconds(), time.perf_counter()
+        if profiler:
+            profiler.enable()
+        assert await receive(connection) == "stop"
+        if profiler:
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        report = {
+            "cpu": (cpu_seconds() - cpu) / (time.perf_counter() - start),
+            "lag_p99": percentile(lag.samples, 0.99),
+            "rss": rss_mb(),
+            "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        }
+    finally:
+        lag_task.cancel()
+        await stop_bot(bot, task)
     connection.send(report)
 
 

@@ -50,15 +50,19 @@ class DominoBot(commands.Bot):
         await self.sync_commands_if_changed()
 
     async def close(self) -> None:
-        """Finish the clicks being handled, stop the clock, then close the connections."""
-        running = {t for t in self.in_flight if t is not asyncio.current_task()}
-        if running:
-            await asyncio.wait(running, timeout=10.0)
-        if self.service is not None:
-            await self.service.close()
-        await super().close()
-        if self.store is not None:
-            await self.store.close()
+        """Finish the clicks being handled, stop the clock, then close the connections.
+
+        Each later step runs even when an earlier one raises: the store's connection above
+        all, whose worker thread would otherwise keep the process from ever exiting."""
+        async with contextlib.AsyncExitStack() as closing:
+            if self.store is not None:
+                closing.push_async_callback(self.store.close)
+            closing.push_async_callback(super().close)
+            running = {t for t in self.in_flight if t is not asyncio.current_task()}
+            if running:
+                await asyncio.wait(running, timeout=10.0)
+            if self.service is not None:
+                await self.service.close()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync to ``DEV_GUILD_ID`` (instant) or globally, only when the command set

@@ -1,41 +1,62 @@
-"""``/domino rules``: each game's rules in plain words, following RULES.md (which the
-engine enforces; the rule numbers are given so players can look them up)."""
+"""``/domino rules``: each game's rules in plain words, saying what docs/RULES.md says
+(which the engine enforces). Every rule that applies to the game is cited by its number,
+so a player can look it up and match it to the bot's refusals; ``tests/test_rules_text.py``
+fails when this text and docs/RULES.md drift apart."""
 
 from __future__ import annotations
 
 COMMON = (
     "**Every game** — one double-six set of 28 tiles; a tile is written high end first "
-    "(`6-5`). If you hold a tile that fits you must play it (R-ALL-4). A round ends when "
-    "someone plays their last tile, or when nobody can play or draw (blocked): then the "
-    "lowest count (pips left in hand) wins; a tie for lowest scores nothing (R-ALL-5, 8). "
-    "Your hand is only ever shown to you."
+    "(`6-5`, worth 11) (R-ALL-1). Turns go round in seat order (R-ALL-2). Deals are random "
+    "yet replayable from their seed, and a deal given by hand must keep the game's rules "
+    "(R-ALL-3). If you hold a tile that fits you must play it; where it goes is your choice "
+    "(R-ALL-4). A round ends when someone plays their last tile, or when nobody can play or "
+    "draw (blocked) (R-ALL-5). Your hand is only ever shown to you, the boneyard only as a "
+    "count (R-ALL-6). Your count is the pips left in your hand (R-ALL-7); in a blocked round, "
+    "a tie for the lowest count scores nothing (R-ALL-8)."
+)
+
+SPINNER = (
+    "**The layout** — the first tile is a double, the spinner, with four arms: N, E, S, W "
+    "(R-SP-1). An arm starts with a tile matching the spinner; its open end is then the far "
+    "number of its last tile, and a double on an arm lies crosswise (R-SP-2). A move names "
+    "the tile and the arm (`6-5 N`); the bot fills in the arm when there is only one "
+    "(R-SP-3)."
 )
 
 RULES: dict[str, str] = {
     "cross": (
-        "**Cross** (2–4 players; 7 tiles each with 2 players, 5 with 3 or 4)\n"
-        "• The highest double leads as the spinner; it has four arms: N, E, S, W (R-CR-2).\n"
+        "**Cross** (2–4 players; 7 tiles each with 2 players, 5 with 3 or 4; the rest is the "
+        "boneyard) (R-CR-1)\n"
+        "• The highest double leads as the spinner; if nobody has a double, the tiles are "
+        "dealt again (R-CR-2).\n"
         "• First build the cross: each play must start an empty arm with a tile matching the "
         "spinner, until all four are started (R-CR-3). Then play on any arm's open end (R-CR-4).\n"
-        "• Can't play? Draw one tile: play it at once if it fits, otherwise pass. The last two "
-        "boneyard tiles are never drawn (R-CR-5).\n"
+        "• Can't play? Draw one tile. If it fits you must play it at once, and it is the only "
+        "tile you may play that turn; otherwise pass. The last two boneyard tiles are never "
+        "drawn (R-CR-5).\n"
         "• Play out: score everyone else's count. Blocked: the lowest count scores the others' "
         "total minus their own (13 vs 30 → 17) (R-CR-6). First to 100 wins (R-CR-7)."
     ),
     "maltese-cross": (
-        "**Maltese Cross** — Cross with a second phase (2–4 players, hands as Cross)\n"
+        "**Maltese Cross** — Cross with a second phase (2–4 players, hands and lead as Cross) "
+        "(R-MC-1)\n"
         "• Start all four arms first (R-MC-2).\n"
         "• Then cap every arm with the double of its open number, laid crosswise; only such "
-        "doubles may be played until all four are capped (R-MC-3). Then open play (R-MC-4).\n"
+        "doubles may be played until all four are capped, and you draw as in Cross (R-MC-3). "
+        "Then open play on the four arm ends (R-MC-4).\n"
         "• When the boneyard is down to two with the cross unfinished, every arm without a cap "
-        "is dead for the round (R-MC-5).\n"
+        "dies at once. The draw that took it there is still one turn: the drawn tile is played "
+        "if it fits a live end, otherwise you pass, and no other tile may be played that turn. "
+        "If no arm was capped, the round is blocked there and then (R-MC-5).\n"
         "• Scoring as Cross (18 vs 40 → 22); first to 100 by default, or 60, or your choice "
         "(R-MC-6)."
     ),
     "merry-go-round": (
-        "**Merry-Go-Round** (2–4 players, 7 tiles each)\n"
-        "• The holder of the highest double leads any double: the spinner (R-MG-2); all four "
-        "sides must be played before anything else (R-MG-3).\n"
+        "**Merry-Go-Round** (2–4 players, 7 tiles each; the rest is the boneyard) (R-MG-1)\n"
+        "• The holder of the highest double leads any double: the spinner; if nobody has a "
+        "double, the tiles are dealt again (R-MG-2). All four sides must be played before "
+        "anything else (R-MG-3).\n"
         "• After every tile, add up the open ends (a double at an end counts both halves; the "
         "spinner counts both halves until two arms start). A multiple of 5 scores a point per 5 "
         "(R-MG-4).\n"
@@ -47,16 +68,23 @@ RULES: dict[str, str] = {
     ),
     "milo": (
         "**Milo** (4 players in two partnerships: seats 1 & 3 against 2 & 4; 7 tiles each, no "
-        "boneyard)\n"
+        "boneyard) (R-MI-1)\n"
         "• One line with two ends, L and R; doubles lie crosswise and are not spinners (R-MI-2).\n"
         "• The first round of a game is led with 6-6; then the lead passes to the next seat, who "
-        "may lead any tile (R-MI-3). Can't play? Pass (R-MI-4).\n"
+        "may lead any tile (R-MI-3). Can't play? Pass; four passes in a row block the round "
+        "(R-MI-4).\n"
         "• Play out: 1 point for your team, 1 more if both ends then show the same number. "
         "Blocked: the team with the lower count scores 1; a tie scores nothing (R-MI-5).\n"
-        "• First team to 5 wins (R-MI-6); a match is first to win N games (R-MI-7)."
+        "• First team to 5 wins (R-MI-6). A match is first to win N games; each new game is led "
+        "by the seat after the one that led the last game's first round, with any tile "
+        "(R-MI-7)."
     ),
 }
 
+SPINNER_GAMES = frozenset({"cross", "maltese-cross", "merry-go-round"})
+"""The games laid out around a spinner (R-SP); Milo is a line."""
+
 
 def rules_for(game: str) -> str:
-    return f"{RULES[game]}\n\n{COMMON}"
+    layout = f"\n\n{SPINNER}" if game in SPINNER_GAMES else ""
+    return f"{RULES[game]}{layout}\n\n{COMMON}"

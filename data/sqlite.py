@@ -40,6 +40,8 @@ from data.ratings import Rating, ordinal, rate
 from data.repository import ChannelInUse, StoreError, VersionConflict
 
 DEFAULT_DATABASE_PATH = Path("var/domino.db")
+BUSY_TIMEOUT_SECONDS = 5.0
+"""How long a statement waits for another connection's lock before failing."""
 OPEN_STATUSES = ("lobby", "playing")
 STAT_COLUMNS = ("games", "wins", "rounds_won", "points", "dominoes", "blocked_wins")
 BOARD_ORDERS = {
@@ -73,6 +75,28 @@ def store_error(error: sqlite3.DatabaseError) -> StoreError:
     return StoreError(_FAULTS.get(family, "unavailable"), str(error))
 
 
+async def _use_wal(connection: aiosqlite.Connection) -> None:
+    """Switch the file to WAL, trying again while another connection is switching it.
+
+    The switch reads the file's header and then upgrades to the write lock to change it.
+    SQLite refuses such an upgrade at once ("database is locked", without waiting out the
+    busy timeout) while another connection holds a read lock, since two readers each
+    waiting for the other to let go would wait forever. Two processes starting on a new
+    file at the same moment can both be refused; trying again after the other has
+    switched finds the file in WAL already, which needs no write."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY
+            if not busy or loop.time() >= give_up:
+                raise
+        await asyncio.sleep(0.01)
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
@@ -86,23 +110,31 @@ class SqliteStore:
 
     @classmethod
     async def open(cls, path: Path | str = DEFAULT_DATABASE_PATH) -> SqliteStore:
-        """Open (creating the file and its folder) and bring the schema up to date."""
+        """Open (creating the file and its folder) and bring the schema up to date.
+
+        The busy timeout is given to the connect itself, so it holds from the first
+        statement. If anything after connecting fails, the connection is closed before the
+        error goes on: its worker thread is not a daemon, and one left running would keep
+        the process from ever exiting."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        for pragma in (
-            "PRAGMA journal_mode=WAL",
-            "PRAGMA synchronous=FULL",
-            "PRAGMA foreign_keys=ON",
-            "PRAGMA busy_timeout=5000",
-        ):
-            await connection.execute(pragma)
-        store = cls(connection)
-        await store.migrate()
+        connection = await aiosqlite.connect(
+            str(path), isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS
+        )
+        try:
+            connection.row_factory = aiosqlite.Row
+            await _use_wal(connection)
+            await connection.execute("PRAGMA synchronous=FULL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            store = cls(connection)
+            await store.migrate()
+        except BaseException:
+            await connection.close()
+            raise
         return store
 
     async def close(self) -> None:
+        """Close the connection and stop its worker thread; a second call does nothing."""
         await self._db.close()
 
     async def __aenter__(self) -> SqliteStore:
@@ -315,7 +347,9 @@ class SqliteStore:
         rows_sql = _BOARD_ROWS.format(column=column) + _BOARD_WHERE
         async with self._reading() as db:
             async with db.execute(_BOARD_COUNT + _BOARD_WHERE, params) as cursor:
-                total = (await cursor.fetchone())["n"]
+                counted = await cursor.fetchone()
+            assert counted is not None, "COUNT(*) always returns one row"
+            total = counted["n"]
             async with db.execute(
                 f"{rows_sql} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
                 (*params, page_size, page * page_size),
@@ -466,7 +500,9 @@ async def _rank_of(
         _BOARD_COUNT + _BOARD_WHERE + before,
         (*params, score, score, games, score, games, user_id),
     ) as cursor:
-        ahead = (await cursor.fetchone())["n"]
+        counted = await cursor.fetchone()
+    assert counted is not None, "COUNT(*) always returns one row"
+    ahead = counted["n"]
     return _entry(ahead + 1, mine)
 
 

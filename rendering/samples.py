@@ -34,7 +34,7 @@ def main(folder: Path) -> None:
         match = busy_position(game, players)
         (folder / f"{game}.png").write_bytes(render_table(match.public_view(), NAMES[:players]).png)
         if game == "cross":
-            hand = render_hand(match.private_view(match.turn), NAMES[:players])
+            hand = render_hand(match.private_view(match.round.turn), NAMES[:players])
             (folder / "hand.png").write_bytes(hand.png)
     rows = [LeaderboardRow(i, name, f"{31.5 - 2.3 * i:.1f}", 40 - 3 * i)
             for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)]  # fmt: skip

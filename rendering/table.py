@@ -72,7 +72,8 @@ def header_lines(view: dict[str, Any], names: list[str]) -> list[str]:
 
 
 def last_played(view: dict[str, Any]) -> str | None:
-    for _, move in reversed(view["history"]):
+    history: list[tuple[int, str]] = view["history"]
+    for _, move in reversed(history):
         if move not in ("draw", "pass"):
             return move.split()[0]
     return None

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import aiosqlite
@@ -46,26 +49,42 @@ async def count(store: SqliteStore, table: str) -> int:
 
 async def test_migrations_from_empty_and_rerun_are_idempotent(tmp_path: Path) -> None:
     path = tmp_path / "fresh" / "domino.db"
-    first = await SqliteStore.open(path)
-    await first.create_table(table_row())
-    await first.close()
-    again = await SqliteStore.open(path)
-    assert await again.migrate() == []
-    async with again._db.execute("SELECT name FROM schema_migrations ORDER BY name") as cursor:
-        names = [row["name"] async for row in cursor]
-    assert names == [name for name, _ in migration_files()]
-    assert [row.id for row in await again.load_active_tables()] == ["t1"]
-    for pragma, value in [("journal_mode", "wal"), ("foreign_keys", 1), ("synchronous", 2)]:
-        async with again._db.execute(f"PRAGMA {pragma}") as cursor:
-            assert (await cursor.fetchone())[0] == value, pragma  # synchronous 2: FULL
-    await again.close()
+    async with await SqliteStore.open(path) as first:
+        await first.create_table(table_row())
+    async with await SqliteStore.open(path) as again:
+        assert await again.migrate() == []
+        async with again._db.execute("SELECT name FROM schema_migrations ORDER BY name") as cur:
+            names = [row["name"] async for row in cur]
+        assert names == [name for name, _ in migration_files()]
+        assert [row.id for row in await again.load_active_tables()] == ["t1"]
+        pragmas = [("journal_mode", "wal"), ("foreign_keys", 1), ("synchronous", 2)]
+        for pragma, value in [*pragmas, ("busy_timeout", 5000)]:
+            async with again._db.execute(f"PRAGMA {pragma}") as cursor:
+                assert (await cursor.fetchone())[0] == value, pragma  # synchronous 2: FULL
+
+
+async def test_a_file_that_is_no_database_is_refused_and_leaves_no_thread(tmp_path: Path) -> None:
+    """Opening fails after the connection is made: the error reaches the caller and the
+    connection's worker thread is stopped, so a bot pointed at the wrong file exits
+    instead of hanging at shutdown."""
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"not a database, just some text that is long enough " * 20)
+    before = set(threading.enumerate())
+    with pytest.raises(sqlite3.DatabaseError, match="not a database"):
+        await SqliteStore.open(path)
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=5)
+        assert not thread.is_alive(), f"{thread.name} still running after the failed open"
+    assert path.read_bytes().startswith(b"not a database"), "the file is left as it was"
 
 
 async def test_two_processes_starting_on_a_new_file_apply_each_migration_once(
     tmp_path: Path,
 ) -> None:
+    """Both switch the new file to WAL at once (SQLite refuses one of them at once, which
+    must try again), then race to claim each migration."""
     path = tmp_path / "new.db"
-    for _ in range(5):
+    for _ in range(20):
         path.unlink(missing_ok=True)
         opened = await asyncio.gather(
             SqliteStore.open(path), SqliteStore.open(path), return_exceptions=True
@@ -123,8 +142,9 @@ async def test_two_processes_writing_the_same_version_exactly_one_wins(tmp_path:
     """Two stores on one file (as two bot processes would be): nothing but the database
     stands between them, and still only one of them moves the table on."""
     path = tmp_path / "shared.db"
-    one, two = await SqliteStore.open(path), await SqliteStore.open(path)
-    try:
+    async with AsyncExitStack() as stack:
+        one = await stack.enter_async_context(await SqliteStore.open(path))
+        two = await stack.enter_async_context(await SqliteStore.open(path))
         await one.create_table(table_row())
         for version in range(2, 22):
             results = await asyncio.gather(
@@ -136,9 +156,6 @@ async def test_two_processes_writing_the_same_version_exactly_one_wins(tmp_path:
         stored = await two.get_table("t1")
         assert stored is not None and stored.version == 21
         assert await count(one, "table_actions") == 20
-    finally:
-        await one.close()
-        await two.close()
 
 
 async def test_an_interrupted_save_leaves_the_previous_state(store: SqliteStore) -> None:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,18 +20,21 @@ class Running:
     fake: FakeDiscord
     settings: Settings
     bot: DominoBot | None = None
-    task: object = None
+    task: asyncio.Task[None] | None = None
     bot_class: type[DominoBot] = DominoBot
 
     async def start(self) -> DominoBot:
-        self.bot = self.bot_class(self.settings, guild_ready_timeout=0.05)
-        self.task = await start_bot(self.bot)
-        return self.bot
+        bot = self.bot_class(self.settings, guild_ready_timeout=0.05)
+        self.task = await start_bot(bot)  # a bot that never gets ready is closed there
+        self.bot = bot
+        return bot
 
     async def stop(self) -> None:
-        if self.bot is not None:
-            await stop_bot(self.bot, self.task)  # type: ignore[arg-type]
-            self.bot = None
+        """Stop the running bot, its store included; nothing to do when none runs."""
+        if self.bot is not None and self.task is not None:
+            bot, task = self.bot, self.task
+            self.bot, self.task = None, None
+            await stop_bot(bot, task)
 
 
 @pytest.fixture

@@ -73,7 +73,9 @@ def make_server(fake: FakeDiscord, name: str = "Test Server", channels: int = 3)
 
 
 async def start_bot(client: commands.Bot, token: str = "fake-token") -> asyncio.Task[None]:
-    """Run ``client`` until it is ready; returns the task that runs it."""
+    """Run ``client`` until it is ready; returns the task that runs it. If it never gets
+    ready, it is closed (its store too, whose thread would hang the test run's exit)
+    before the error is raised."""
     ready = asyncio.Event()
 
     async def on_ready() -> None:
@@ -82,17 +84,32 @@ async def start_bot(client: commands.Bot, token: str = "fake-token") -> asyncio.
     client.add_listener(on_ready, "on_ready")
     task = asyncio.create_task(client.start(token))
     waiter = asyncio.create_task(ready.wait())
-    done, _ = await asyncio.wait({task, waiter}, timeout=20, return_when=asyncio.FIRST_COMPLETED)
-    if task in done:
-        task.result()  # raises what stopped the client
-    if waiter not in done:
-        raise AssertionError("the bot did not become ready")
+    try:
+        done, _ = await asyncio.wait(
+            {task, waiter}, timeout=20, return_when=asyncio.FIRST_COMPLETED
+        )
+        if task in done:
+            task.result()  # raises what stopped the client
+        if waiter not in done:
+            raise AssertionError("the bot did not become ready")
+    except BaseException:
+        waiter.cancel()
+        task.cancel()
+        await stop_bot(client, task)
+        raise
     return task
 
 
 async def stop_bot(client: discord.Client, task: asyncio.Task[None]) -> None:
-    await client.close()
-    await asyncio.gather(task, return_exceptions=True)
+    """Close the client (a second close does nothing), then wait for its task to end; if
+    closing fails, the task is cancelled rather than left running."""
+    try:
+        await client.close()
+    except BaseException:
+        task.cancel()
+        raise
+    finally:
+        await asyncio.gather(task, return_exceptions=True)
 
 
 def database_path(tmp_path: Path) -> Path:

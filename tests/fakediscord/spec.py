@@ -1,5 +1,6 @@
 """Checking each request the bot sends against Discord's official OpenAPI description
-(``../shared/discord-api/openapi.json``), so what passes here would pass in Discord."""
+(``discord-api/openapi.json`` beside this module, vendored with its licence and origin),
+so what passes here would pass in Discord."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-SPEC_PATH = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
+SPEC_PATH = Path(__file__).with_name("discord-api") / "openapi.json"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,84 @@
+"""``/domino rules`` and docs/RULES.md say the same: each game's text cites every rule the
+page gives that game (its own section, the common rules, and the spinner layout where
+the page applies it), and cites no number the page lacks. Either one changing alone fails
+here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.engine import GAMES
+from cogs.rules_text import rules_for
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+CITATION = re.compile(r"\bR-[A-Z]+-\d+\b")
+DISCORD_MESSAGE_LIMIT = 2000
+"""Characters Discord accepts in a message's content; the rules are sent as one."""
+
+
+@dataclass
+class Section:
+    code: str
+    """``CR`` for the section headed ``## Cross (R-CR)``."""
+    name: str
+    """The heading before the code: ``Cross``, ``Every game``, ``Spinner layouts``."""
+    games: list[str]
+    """The game titles the heading lists after a colon, if any."""
+    numbers: list[int] = field(default_factory=list)
+
+    def rules(self) -> set[str]:
+        return {f"R-{self.code}-{n}" for n in self.numbers}
+
+    def applies_to(self, title: str) -> bool:
+        return self.code == "ALL" or self.name == title or title in self.games
+
+
+def sections() -> list[Section]:
+    """The numbered sections of docs/RULES.md, with their rule numbers in order."""
+    found: list[Section] = []
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        heading = re.fullmatch(r"## (.+?) \(R-([A-Z]+)\)(?::\s*(.*))?", line)
+        if heading:
+            name, code, games = heading.groups()
+            listed = re.split(r",\s*|\s+and\s+", games) if games else []
+            found.append(Section(code, name, listed))
+        elif line.startswith("## "):
+            found.append(Section("", line, []))  # an unnumbered section ends the last one
+        elif found and found[-1].code and (item := re.match(r"(\d+)\. ", line)):
+            found[-1].numbers.append(int(item.group(1)))
+    return [section for section in found if section.code]
+
+
+def test_each_section_of_the_page_is_numbered_from_one_without_gaps() -> None:
+    codes = [section.code for section in sections()]
+    assert {"ALL", "SP", "CR", "MC", "MG", "MI"} <= set(codes) and len(codes) == len(set(codes))
+    for section in sections():
+        assert section.numbers == list(range(1, len(section.numbers) + 1)), section.name
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_rules_command_cites_every_rule_the_page_gives_the_game(game: str) -> None:
+    title = GAMES[game].title
+    applying = [section for section in sections() if section.applies_to(title)]
+    assert any(section.name == title and section.numbers for section in applying), (
+        f"docs/RULES.md has no numbered section for {title}"
+    )
+    required = set().union(*(section.rules() for section in applying))
+    cited = set(CITATION.findall(rules_for(game)))
+    assert sorted(required - cited) == [], f"/domino rules {game} leaves these rules out"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_rules_command_cites_only_rules_the_page_has(game: str) -> None:
+    documented = set().union(*(section.rules() for section in sections()))
+    cited = set(CITATION.findall(rules_for(game)))
+    assert sorted(cited - documented) == [], f"/domino rules {game} cites rules the page lacks"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_rules_fit_in_one_discord_message(game: str) -> None:
+    assert len(rules_for(game)) <= DISCORD_MESSAGE_LIMIT

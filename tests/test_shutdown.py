@@ -1,0 +1,31 @@
+"""Shutting the bot down: every connection is closed even when a step before it fails, so
+the process can always exit (an open store keeps a non-daemon worker thread running)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.client import DominoBot
+from bot.config import Settings
+from bot.tables import TableService
+from data.sqlite import SqliteStore
+
+
+async def test_the_store_and_the_client_close_even_when_stopping_the_tables_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = DominoBot(Settings(discord_token="fake-token", database_path=tmp_path / "domino.db"))
+    store = bot.store = await SqliteStore.open(bot.settings.database_path)
+    bot.service = TableService(store, computer_pace=0.0)
+
+    async def broken() -> None:
+        raise RuntimeError("the clock would not stop")
+
+    monkeypatch.setattr(bot.service, "close", broken)
+    with pytest.raises(RuntimeError, match="clock would not stop"):
+        await bot.close()
+    assert bot.is_closed()
+    with pytest.raises(ValueError, match="no active connection"):
+        await store.load_active_tables()
