@@ -66,7 +66,7 @@ class Session:
 
     def guilds(self, event: str = "GUILD_CREATE") -> set[int]:
         """The guilds this session was sent ``event`` for."""
-        return {guild for (name, guild), n in self.events.items() if name == event and guild}
+        return {guild for name, guild in self.events if name == event and guild is not None}
 
     def can_replay_after(self, seq: int) -> bool:
         return not self.backlog or self.backlog[0]["s"] <= seq + 1
@@ -75,8 +75,8 @@ class Session:
 class Gateway:
     """The websocket endpoint and its sessions. ``guild_ids`` lists the guilds the bot
     is in, ``ready`` builds READY's body and ``guild_payload`` a GUILD_CREATE's;
-    ``changed`` is awaited after each IDENTIFY and RESUME, so that tests can wait on
-    :attr:`sessions`."""
+    ``changed`` is awaited after each IDENTIFY, RESUME and disconnection, so that tests
+    can wait on :attr:`sessions`."""
 
     def __init__(
         self,
@@ -125,6 +125,7 @@ class Gateway:
         if session is not None and session.socket is socket:
             session.socket = None
             session.ended = socket.close_code in FINAL_CLOSES
+            await self._changed()
         return socket
 
     async def _identify(

@@ -414,10 +414,14 @@ class FakeDiscord:
             files = {}
             body = None
             for name, value in form.items():
-                if name == "payload_json":
-                    body = json.loads(value if isinstance(value, str) else value.file.read())
-                elif hasattr(value, "file"):
-                    files[value.filename] = value.file.read()
+                if isinstance(value, web.FileField):
+                    content = value.file.read()
+                    if name == "payload_json":
+                        body = json.loads(content)
+                    else:
+                        files[value.filename] = content
+                elif name == "payload_json":
+                    body = json.loads(value)
             return body, files
         return await request.json(), {}
 
@@ -532,6 +536,10 @@ def _as_discord_reads(body: Any) -> Any:
     return body
 
 
+Parts = dict[str, str]
+"""A request path's placeholders by name (``channel_id`` …)."""
+Files = dict[str, bytes]
+"""Uploaded files' bytes by filename."""
 Handler = Callable[..., Any]
 ROUTES: dict[tuple[str, str], Handler] = {}
 
@@ -552,13 +560,15 @@ def _placeholders(template: str) -> list[str]:
 
 
 @route("GET", "/users/@me")
-async def _me(fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request) -> Any:
+async def _me(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
     return 200, fake.bot_user
 
 
 @route("GET", "/gateway/bot")
 async def _gateway_bot(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
     return 200, {"url": fake.gateway_url, "shards": fake.shards, "session_start_limit": limit}
@@ -566,7 +576,7 @@ async def _gateway_bot(
 
 @route("GET", "/oauth2/applications/@me")
 async def _application(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     return 200, {
         "id": str(fake.application_id),
@@ -604,21 +614,21 @@ async def _put_commands(fake: FakeDiscord, guild: int | None, body: list[dict[st
 
 @route("PUT", "/applications/{application_id}/commands")
 async def _put_global(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     return await _put_commands(fake, None, body)
 
 
 @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
 async def _put_guild(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     return await _put_commands(fake, int(parts["guild_id"]), body)
 
 
 @route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
 async def _callback(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["interaction_token"])
     fake.acknowledge(interaction)
@@ -672,7 +682,7 @@ def _original(fake: FakeDiscord, interaction: Interaction, message_ref: str) -> 
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
 async def _followup(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     if interaction.acknowledged_at is None:
@@ -695,7 +705,7 @@ async def _followup(
 
 @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 async def _get_original(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     return 200, _original(fake, interaction, "@original").to_dict()
@@ -703,7 +713,7 @@ async def _get_original(
 
 @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 async def _edit_original(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     message = _original(fake, interaction, "@original")
@@ -713,7 +723,7 @@ async def _edit_original(
 
 @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
 async def _edit_followup(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     message = _original(fake, interaction, parts["message_id"])
@@ -723,7 +733,7 @@ async def _edit_followup(
 
 @route("POST", "/channels/{channel_id}/messages")
 async def _send(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     message = fake.create_message(int(parts["channel_id"]), body, files)
     return 200, message.to_dict()
@@ -731,7 +741,7 @@ async def _send(
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
 async def _edit(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
@@ -742,7 +752,7 @@ async def _edit(
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
 async def _get_message(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
@@ -752,7 +762,7 @@ async def _get_message(
 
 @route("GET", "/channels/{channel_id}")
 async def _get_channel(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     channel = fake.channels.get(int(parts["channel_id"]))
     return (200, channel) if channel else (404, {"message": "Unknown Channel", "code": 10003})
@@ -760,7 +770,7 @@ async def _get_channel(
 
 @route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
 async def _thread(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     parent = fake.channels[int(parts["channel_id"])]
     thread_id = fake.add_channel(  # a thread started from a message takes the message's id
