@@ -127,6 +127,17 @@ def test_the_global_limit_refuses_the_51st_request_of_a_second_whatever_its_rout
     assert limiter.requests == {GLOBAL: 51}
 
 
+def test_a_refused_request_uses_up_nothing_of_the_global_limit(limiter: Limiter) -> None:
+    for _ in range(5):
+        assert limiter.admit(*SEND, in_channel(0))[0] is None
+    for _ in range(10):
+        assert limiter.admit(*SEND, in_channel(0))[0] is not None
+    for channel in range(1, 46):
+        assert limiter.admit(*SEND, in_channel(channel))[0] is None
+    assert limiter.admit(*SEND, in_channel(46))[0] is not None, "the 51st admitted is one too many"
+    assert limiter.refused == {USER: 10, GLOBAL: 1}
+
+
 def test_interaction_endpoints_are_outside_the_global_limit(limiter: Limiter) -> None:
     for channel in range(50):
         assert limiter.admit(*SEND, in_channel(channel))[0] is None

@@ -33,7 +33,7 @@ Two kinds of limit, as Discord's rate-limit documentation describes them:
   ``X-RateLimit-Scope: user``.
 
 Windows are fixed, as Discord's are: a window opens with its first request and resets
-``per`` seconds later. A refused request does not use up the window it was refused by.
+``per`` seconds later. A refused request uses up neither its bucket nor the global limit.
 Every response also carries ``Via``: discord.py takes a 429 without it for a Cloudflare
 ban, not a rate limit.
 """
