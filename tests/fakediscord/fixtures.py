@@ -4,6 +4,7 @@ on any ERROR logged by discord.py or the bot."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -14,10 +15,25 @@ import pytest
 import yarl
 from discord.ext import commands
 
+from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
 
 WATCHED_LOGGERS = ("discord", "bot", "cogs", "rendering", "data")
+SPEED = 50.0
+"""How much faster than Discord's the fixture's rate-limit clock runs (see
+:attr:`RateLimits.speed`): the members here click within milliseconds, and at Discord's
+own pace a whole game's table messages would wait minutes on the channel's 5-per-5-s
+bucket. ``pytest --discord-speed 1`` runs the tests at Discord's pace."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--discord-speed",
+        type=float,
+        default=SPEED,
+        help=f"run the fake Discord's rate limits this many times faster (default {SPEED:g})",
+    )
 
 
 class _Collect(logging.Handler):
@@ -40,17 +56,35 @@ def error_log() -> Iterator[_Collect]:
     assert not handler.records, [f"{r.name}: {r.getMessage()}" for r in handler.records]
 
 
-@pytest.fixture
-async def fake_discord(error_log: _Collect) -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
+@contextlib.asynccontextmanager
+async def serving(fake: FakeDiscord) -> AsyncIterator[FakeDiscord]:
+    """Start ``fake`` and point discord.py at it; afterwards stop it, and fail on any
+    request it found against Discord's rules."""
     await fake.start()
     routes = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     discord.http.Route.BASE = fake.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
-    yield fake
-    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = routes
-    await fake.stop()
+    try:
+        yield fake
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = routes
+        await fake.stop()
     assert not fake.violations, fake.violations
+
+
+def limits_for(request: pytest.FixtureRequest) -> RateLimits:
+    """Discord's rate limits, at the ``--discord-speed`` of this run."""
+    return RateLimits(speed=request.config.getoption("--discord-speed"))
+
+
+@pytest.fixture
+async def fake_discord(
+    error_log: _Collect, request: pytest.FixtureRequest
+) -> AsyncIterator[FakeDiscord]:
+    """The fake, started, with Discord's rate limits on (at ``--discord-speed``), and
+    discord.py pointed at it."""
+    async with serving(FakeDiscord(rate_limits=limits_for(request))) as fake:
+        yield fake
 
 
 @dataclass
@@ -67,8 +101,10 @@ class Server:
         return self.members[name]
 
 
-def make_server(fake: FakeDiscord, name: str = "Test Server", channels: int = 3) -> Server:
-    guild = fake.add_guild(name, channels)
+def make_server(
+    fake: FakeDiscord, name: str = "Test Server", channels: int = 3, shard: int | None = None
+) -> Server:
+    guild = fake.add_guild(name, channels, shard)
     return Server(fake, guild["id"], list(guild["channels"]))
 
 

@@ -1,7 +1,9 @@
 """The fake Discord: an aiohttp server on 127.0.0.1 with the REST routes discord.py uses
-and a gateway websocket. It keeps the guilds, channels, messages (public, or ephemeral to
-one user), registered commands and interactions; it checks every request against the
-OpenAPI description and Discord's documented limits, and records each breach in
+and a gateway websocket (sharded like Discord's: :mod:`tests.fakediscord.gateway`). It
+keeps the guilds, channels, messages (public, or ephemeral to one user), registered
+commands and interactions; it enforces Discord's rate limits
+(:mod:`tests.fakediscord.ratelimits`); it checks every request against the OpenAPI
+description and Discord's documented limits, and records each breach in
 :attr:`FakeDiscord.violations`, which the fixture turns into a test failure."""
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from tests.fakediscord import spec
+from tests.fakediscord.gateway import Gateway, Session, shard_of
+from tests.fakediscord.ratelimits import DISCORD, VIA, Limiter, RateLimits
 
 API = "/api/v10"
 EPHEMERAL = 1 << 6
@@ -99,15 +103,23 @@ def json_response(
     return web.Response(
         body=json.dumps(data).encode(),
         status=status,
-        headers={"Content-Type": JSON, **(headers or {})},
+        headers={"Content-Type": JSON, **VIA, **(headers or {})},
     )
 
 
 class FakeDiscord:
     """Start with ``await fake.start()``; point discord.py at :attr:`api_base` and
-    :attr:`gateway_url`."""
+    :attr:`gateway_url`.
 
-    def __init__(self) -> None:
+    ``rate_limits``: the limits enforced (Discord's by default; None: none), counted in
+    :attr:`limiter` (None when off). ``shards``: the shard count ``GET /gateway/bot``
+    recommends, which :meth:`add_guild` spreads new guilds over."""
+
+    def __init__(self, *, rate_limits: RateLimits | None = DISCORD, shards: int = 1) -> None:
+        if shards < 1:
+            raise ValueError(f"a bot has at least one shard, not {shards}")
+        self.shards = shards
+        self.limiter = Limiter(rate_limits) if rate_limits is not None else None
         self._ids = itertools.count(1_100_000_000_000_000_000)
         self.application_id = self.new_id()
         self.bot_user = self._user_dict(self.application_id, "Domino Referee", bot=True)
@@ -123,15 +135,28 @@ class FakeDiscord:
         self.faults: dict[tuple[str, str], list[int]] = {}
         self.sync_count = 0
         self._changed = asyncio.Condition()
-        self._sockets: list[web.WebSocketResponse] = []
-        self._seq = 0
+        self.gateway = Gateway(
+            lambda: list(self.guilds), self._ready, self.guild_payload, self._notify
+        )
         self._runner: web.AppRunner | None = None
         self.port = 0
 
     # -- setting the scene ---------------------------------------------------------------
 
-    def new_id(self) -> int:
-        return next(self._ids)
+    def new_id(self, shard: int | None = None) -> int:
+        """A fresh snowflake, later than every earlier one; with ``shard``, one whose
+        guild would be on that shard of :attr:`shards` (the ids skip ahead to it)."""
+        candidate = next(self._ids)
+        if shard is None:
+            return candidate
+        if not 0 <= shard < self.shards:
+            raise ValueError(f"no shard {shard} among {self.shards}")
+        step = (shard - shard_of(candidate, self.shards)) % self.shards
+        if step == 0:
+            return candidate
+        chosen = ((candidate >> 22) + step) << 22
+        self._ids = itertools.count(chosen + 1)
+        return chosen
 
     @staticmethod
     def _user_dict(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -144,8 +169,13 @@ class FakeDiscord:
             "bot": bot,
         }
 
-    def add_guild(self, name: str = "Test Server", channels: int = 3) -> dict[str, Any]:
-        guild_id = self.new_id()
+    def add_guild(
+        self, name: str = "Test Server", channels: int = 3, shard: int | None = None
+    ) -> dict[str, Any]:
+        """A guild the bot is in, on ``shard`` (by default the shards take turns)."""
+        if shard is None:
+            shard = len(self.guilds) % self.shards
+        guild_id = self.new_id(shard)
         guild = {"id": guild_id, "name": name, "members": [], "channels": []}
         self.guilds[guild_id] = guild
         for index in range(channels):
@@ -231,7 +261,7 @@ class FakeDiscord:
 
     async def start(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", API + "/{path:.*}", self._rest)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -240,8 +270,7 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        for socket in list(self._sockets):
-            await socket.close()
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -255,47 +284,22 @@ class FakeDiscord:
 
     # -- the gateway --------------------------------------------------------------------------
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        socket = web.WebSocketResponse()
-        await socket.prepare(request)
-        await socket.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
-        async for frame in socket:
-            if frame.type != WSMsgType.TEXT:
-                continue
-            payload = json.loads(frame.data)
-            if payload["op"] == 1:
-                await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
-            elif payload["op"] in (2, 6):  # identify, or resume: start afresh either way
-                self._sockets = [s for s in self._sockets if not s.closed] + [socket]
-                await self._send(
-                    socket,
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": self.bot_user,
-                        "session_id": "fake-session",
-                        "resume_gateway_url": self.gateway_url,
-                        "shard": [0, 1],
-                        "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-                        "application": {"id": str(self.application_id), "flags": 0},
-                        "private_channels": [],
-                        "relationships": [],
-                    },
-                )
-                for guild_id in self.guilds:
-                    await self._send(socket, "GUILD_CREATE", self._guild_payload(guild_id))
-        if socket in self._sockets:
-            self._sockets.remove(socket)
-        return socket
-
-    async def _send(self, socket: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
-        self._seq += 1
-        await socket.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
-
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        for socket in self._sockets:
-            if not socket.closed:
-                await self._send(socket, event, data)
+        """Send a gateway event to the sessions of its guild's shard (and unsharded ones)."""
+        await self.gateway.dispatch(event, data)
+
+    def _ready(self, session: Session, guilds: list[int]) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": self.bot_user,
+            "session_id": session.id,
+            "resume_gateway_url": self.gateway_url,
+            "shard": list(session.shard or (0, 1)),
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
 
     def _member(self, user_id: int) -> dict[str, Any]:
         user = self.bot_user if user_id == self.application_id else self.users[user_id]
@@ -308,7 +312,7 @@ class FakeDiscord:
             "flags": 0,
         }
 
-    def _guild_payload(self, guild_id: int) -> dict[str, Any]:
+    def guild_payload(self, guild_id: int) -> dict[str, Any]:
         guild = self.guilds[guild_id]
         everyone = {
             "id": str(guild_id),
@@ -361,25 +365,34 @@ class FakeDiscord:
         path = "/" + request.match_info["path"]
         method = request.method
         self.requests.append((method, path, time.perf_counter()))
-        body, files = await self._read_body(request)
-        for problem in spec.validate(method, path, _as_discord_reads(body)):
-            self.violation(problem)
         operation = spec.find(method, path)
         template = operation.template if operation else path
+        parts = dict(zip(_placeholders(template), path.strip("/").split("/"), strict=False))
+        body, files = await self._read_body(request)  # read even if refused: keeps the connection
+        headers: dict[str, str] = {}
+        if self.limiter is not None:
+            refusal, headers = self.limiter.admit(method, template, parts)
+            if refusal is not None:
+                return refusal
+        for problem in spec.validate(method, path, _as_discord_reads(body)):
+            self.violation(problem)
         pending = self.faults.get((method, template))
         if pending:
             return self._fault(pending.pop(0))
         handler = ROUTES.get((method, template))
         if handler is None:
             self.violation(f"{method} {path}: the fake has no handler for it")
-            return json_response({"message": "404: Not Found", "code": 0}, status=404)
-        parts = dict(zip(_placeholders(template), path.strip("/").split("/"), strict=False))
-        result = await handler(self, parts, body, files, request)
+            return json_response({"message": "404: Not Found", "code": 0}, 404, headers)
+        try:
+            result = await handler(self, parts, body, files, request)
+        except web.HTTPException as refused:  # Discord's rate-limit headers come with errors too
+            refused.headers.update({**VIA, **headers})
+            raise
         await self._notify()
         if result is None:
-            return web.Response(status=204)
+            return web.Response(status=204, headers={**VIA, **headers})
         status, data = result
-        return json_response(data, status)
+        return json_response(data, status, headers)
 
     @staticmethod
     def _fault(status: int) -> web.Response:
@@ -387,8 +400,7 @@ class FakeDiscord:
             return json_response(
                 {"message": "You are being rate limited.", "retry_after": 0.05, "global": False},
                 status=429,
-                # discord.py takes a 429 without Via for a Cloudflare ban, not a rate limit.
-                headers={"Retry-After": "0.05", "X-RateLimit-Scope": "user", "Via": "1.1 google"},
+                headers={"Retry-After": "0.05", "X-RateLimit-Scope": "user"},
             )
         if status == 403:
             return json_response({"message": "Missing Permissions", "code": 50013}, status=403)
@@ -402,10 +414,14 @@ class FakeDiscord:
             files = {}
             body = None
             for name, value in form.items():
-                if name == "payload_json":
-                    body = json.loads(value if isinstance(value, str) else value.file.read())
-                elif hasattr(value, "file"):
-                    files[value.filename] = value.file.read()
+                if isinstance(value, web.FileField):
+                    content = value.file.read()
+                    if name == "payload_json":
+                        body = json.loads(content)
+                    else:
+                        files[value.filename] = content
+                elif name == "payload_json":
+                    body = json.loads(value)
             return body, files
         return await request.json(), {}
 
@@ -520,6 +536,10 @@ def _as_discord_reads(body: Any) -> Any:
     return body
 
 
+Parts = dict[str, str]
+"""A request path's placeholders by name (``channel_id`` …)."""
+Files = dict[str, bytes]
+"""Uploaded files' bytes by filename."""
 Handler = Callable[..., Any]
 ROUTES: dict[tuple[str, str], Handler] = {}
 
@@ -540,21 +560,23 @@ def _placeholders(template: str) -> list[str]:
 
 
 @route("GET", "/users/@me")
-async def _me(fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request) -> Any:
+async def _me(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
     return 200, fake.bot_user
 
 
 @route("GET", "/gateway/bot")
 async def _gateway_bot(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return 200, {"url": fake.gateway_url, "shards": 1, "session_start_limit": limit}
+    return 200, {"url": fake.gateway_url, "shards": fake.shards, "session_start_limit": limit}
 
 
 @route("GET", "/oauth2/applications/@me")
 async def _application(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     return 200, {
         "id": str(fake.application_id),
@@ -592,21 +614,21 @@ async def _put_commands(fake: FakeDiscord, guild: int | None, body: list[dict[st
 
 @route("PUT", "/applications/{application_id}/commands")
 async def _put_global(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     return await _put_commands(fake, None, body)
 
 
 @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
 async def _put_guild(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     return await _put_commands(fake, int(parts["guild_id"]), body)
 
 
 @route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
 async def _callback(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["interaction_token"])
     fake.acknowledge(interaction)
@@ -660,7 +682,7 @@ def _original(fake: FakeDiscord, interaction: Interaction, message_ref: str) -> 
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
 async def _followup(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     if interaction.acknowledged_at is None:
@@ -683,7 +705,7 @@ async def _followup(
 
 @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 async def _get_original(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     return 200, _original(fake, interaction, "@original").to_dict()
@@ -691,7 +713,7 @@ async def _get_original(
 
 @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 async def _edit_original(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     message = _original(fake, interaction, "@original")
@@ -701,7 +723,7 @@ async def _edit_original(
 
 @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
 async def _edit_followup(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     interaction = fake.interaction_for(parts["webhook_token"])
     message = _original(fake, interaction, parts["message_id"])
@@ -711,7 +733,7 @@ async def _edit_followup(
 
 @route("POST", "/channels/{channel_id}/messages")
 async def _send(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     message = fake.create_message(int(parts["channel_id"]), body, files)
     return 200, message.to_dict()
@@ -719,7 +741,7 @@ async def _send(
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
 async def _edit(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
@@ -730,7 +752,7 @@ async def _edit(
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
 async def _get_message(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
@@ -740,7 +762,7 @@ async def _get_message(
 
 @route("GET", "/channels/{channel_id}")
 async def _get_channel(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     channel = fake.channels.get(int(parts["channel_id"]))
     return (200, channel) if channel else (404, {"message": "Unknown Channel", "code": 10003})
@@ -748,7 +770,7 @@ async def _get_channel(
 
 @route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
 async def _thread(
-    fake: FakeDiscord, parts: dict, body: Any, files: dict, request: web.Request
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     parent = fake.channels[int(parts["channel_id"])]
     thread_id = fake.add_channel(  # a thread started from a message takes the message's id

@@ -43,7 +43,8 @@ class Sent:
                 return self.fake.messages[i.followups[-1]]
             return None
 
-        return await self.fake.wait_for(answer, timeout)
+        message: Message = await self.fake.wait_for(answer, timeout)
+        return message
 
 
 class Member:
