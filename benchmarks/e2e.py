@@ -60,6 +60,7 @@ import yarl
 from benchmarks.store import percentile
 from bot.client import DominoBot
 from bot.config import Settings
+from data.sqlite import SqliteStore
 from tests.fakediscord import spec
 from tests.fakediscord.fixtures import make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord, Message
@@ -136,8 +137,13 @@ async def _serve_bot(
     settings = Settings(
         discord_token="fake-token", database_path=database, computer_pace_seconds=0.0
     )
-    bot = DominoBot(settings, guild_ready_timeout=0.05)
-    task = await start_bot(bot)
+    store = await SqliteStore.open(database)
+    bot = DominoBot(settings, store, guild_ready_timeout=0.05)
+    try:
+        task = await start_bot(bot)
+    except BaseException:
+        await store.close()
+        raise
     lag = LoopLag()
     lag_task = asyncio.create_task(lag.run())
     try:  # the bot is stopped however this ends: its open store would keep the process up
@@ -160,7 +166,10 @@ async def _serve_bot(
         }
     finally:
         lag_task.cancel()
-        await stop_bot(bot, task)
+        try:
+            await stop_bot(bot, task)
+        finally:
+            await store.close()
     connection.send(report)
 
 

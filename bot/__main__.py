@@ -14,8 +14,17 @@ def main() -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bot.client import run
+    from data.repository import StoreError
 
-    run(settings)
+    try:
+        run(settings)
+    except StoreError as error:
+        print(
+            f"error: cannot use the database {settings.database_path} ({error.fault}):"
+            f" {error.detail or 'see DATABASE_PATH in .env'}",
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 

@@ -1,6 +1,8 @@
-"""The discord.py bot: wiring only. ``setup_hook`` opens the store, resumes every open
-table, loads the cog, registers the persistent buttons and syncs the slash commands when
-(and only when) they changed."""
+"""The discord.py bot: wiring only, as discord.py's ``examples/advanced_startup.py``
+shows. :func:`run` opens the store (refusing, in one line, a database it cannot write)
+and hands it to the bot; ``setup_hook`` makes the table service, loads the cogs as
+extensions, registers the persistent buttons, resumes every open table and syncs the
+slash commands when (and only when) they changed."""
 
 from __future__ import annotations
 
@@ -18,45 +20,49 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.tables import TableService
 from cogs.buttons import DYNAMIC_ITEMS
-from cogs.domino import DominoCog
+from cogs.tree import DominoTree
+from data.repository import Repository
 from data.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
 
+EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings")
+"""The cogs, one extension per concern: tables and play; leaderboards and stats; settings."""
+
 
 class DominoBot(commands.Bot):
-    def __init__(self, settings: Settings, **kwargs: object) -> None:
-        intents = discord.Intents.default()
+    """The bot, given its store; it makes the table service the cogs share."""
+
+    def __init__(self, settings: Settings, store: Repository, **kwargs: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents,
+            intents=discord.Intents.default(),
+            tree_cls=DominoTree,
             # Nobody is pinged unless a message names them on purpose (the player whose
             # turn it is): a member called "@everyone" must not reach the whole server.
             allowed_mentions=discord.AllowedMentions.none(),
-            **kwargs,  # type: ignore[arg-type]
+            **kwargs,
         )
         self.settings = settings
-        self.store: SqliteStore | None = None
+        self.store = store
         self.service: TableService | None = None
         self.in_flight: set[asyncio.Task[Any]] = set()
         """The commands and clicks being handled now (see ``cogs.acting.track``)."""
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteStore.open(self.settings.database_path)
         self.service = TableService(self.store, computer_pace=self.settings.computer_pace_seconds)
-        await self.add_cog(DominoCog(self, self.service))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.service.resume()
         await self.sync_commands_if_changed()
 
     async def close(self) -> None:
-        """Finish the clicks being handled, stop the clock, then close the connections.
+        """Finish the clicks being handled, stop the clock, then the client. The store is
+        not the bot's to close: whoever opened it closes it (see :func:`run`).
 
-        Each later step runs even when an earlier one raises: the store's connection above
-        all, whose worker thread would otherwise keep the process from ever exiting."""
+        The client closes even when an earlier step raises."""
         async with contextlib.AsyncExitStack() as closing:
-            if self.store is not None:
-                closing.push_async_callback(self.store.close)
             closing.push_async_callback(super().close)
             running = {t for t in self.in_flight if t is not asyncio.current_task()}
             if running:
@@ -88,11 +94,13 @@ class DominoBot(commands.Bot):
 
 
 def run(settings: Settings) -> None:
-    """Start the bot and run until interrupted."""
+    """Open the store, start the bot and run until interrupted. A store that cannot be
+    opened or written raises :class:`data.repository.StoreError` before the bot starts."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
 
     async def main() -> None:
-        async with DominoBot(settings) as bot:
+        store = await SqliteStore.open(settings.database_path)
+        async with store, DominoBot(settings, store) as bot:
             await bot.start(settings.discord_token)
 
     with contextlib.suppress(KeyboardInterrupt):

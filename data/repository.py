@@ -34,6 +34,9 @@ class StoreError(Exception):
 
 
 class Repository(Protocol):
+    async def check_writable(self) -> None:
+        """Raise StoreError if the database cannot be written (checked at start-up)."""
+
     async def create_table(self, row: TableRow) -> None:
         """Store a new table; ChannelInUse if another open table holds its channel."""
 

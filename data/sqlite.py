@@ -115,12 +115,20 @@ class SqliteStore:
         The busy timeout is given to the connect itself, so it holds from the first
         statement. If anything after connecting fails, the connection is closed before the
         error goes on: its worker thread is not a daemon, and one left running would keep
-        the process from ever exiting."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(
-            str(path), isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS
-        )
+        the process from ever exiting.
+
+        A database that cannot be written is refused here, with :class:`StoreError`
+        naming why, rather than at the first move a player makes."""
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            connection = await aiosqlite.connect(
+                str(path), isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS
+            )
+        except OSError as error:
+            raise StoreError("unavailable", str(error)) from error
+        except sqlite3.DatabaseError as error:
+            raise store_error(error) from error
         try:
             connection.row_factory = aiosqlite.Row
             await _use_wal(connection)
@@ -128,10 +136,30 @@ class SqliteStore:
             await connection.execute("PRAGMA foreign_keys=ON")
             store = cls(connection)
             await store.migrate()
+            await store.check_writable()
+        except sqlite3.DatabaseError as error:
+            await connection.close()
+            raise store_error(error) from error
         except BaseException:
             await connection.close()
             raise
         return store
+
+    async def check_writable(self) -> None:
+        """Write and roll back, so a read-only file (or folder) is found before any
+        player's move depends on it: StoreError, ``read-only``, if it cannot be written."""
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    await self._db.execute(
+                        "UPDATE schema_migrations SET applied_at = applied_at"
+                        " WHERE name = (SELECT MAX(name) FROM schema_migrations)"
+                    )
+                finally:
+                    await self._db.execute("ROLLBACK")
+            except sqlite3.DatabaseError as error:
+                raise store_error(error) from error
 
     async def close(self) -> None:
         """Close the connection and stop its worker thread; a second call does nothing."""

@@ -52,3 +52,17 @@ def test_env_example_lists_every_setting_the_bot_reads() -> None:
     listed = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))
     assert "DISCORD_TOKEN" in read and len(read) >= 5
     assert read == listed
+
+
+def test_a_database_that_cannot_be_used_is_refused_at_start_in_one_line(tmp_path: Path) -> None:
+    """Found before the bot connects to Discord, not at a player's first move."""
+    (tmp_path / "var").write_text("a file where the database folder should be")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="abc", DATABASE_PATH="var/domino.db")
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 3
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "var/domino.db" in lines[0], result.stderr
+    assert "Traceback" not in result.stderr

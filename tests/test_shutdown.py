@@ -13,19 +13,20 @@ from bot.tables import TableService
 from data.sqlite import SqliteStore
 
 
-async def test_the_store_and_the_client_close_even_when_stopping_the_tables_fails(
+async def test_the_client_and_the_store_close_even_when_stopping_the_tables_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = DominoBot(Settings(discord_token="fake-token", database_path=tmp_path / "domino.db"))
-    store = bot.store = await SqliteStore.open(bot.settings.database_path)
-    bot.service = TableService(store, computer_pace=0.0)
+    """Opened and closed as ``bot.client.run`` does: the store around the bot."""
+    settings = Settings(discord_token="fake-token", database_path=tmp_path / "domino.db")
+    store = await SqliteStore.open(settings.database_path)
 
     async def broken() -> None:
         raise RuntimeError("the clock would not stop")
 
-    monkeypatch.setattr(bot.service, "close", broken)
     with pytest.raises(RuntimeError, match="clock would not stop"):
-        await bot.close()
+        async with store, DominoBot(settings, store) as bot:
+            bot.service = TableService(store, computer_pace=0.0)
+            monkeypatch.setattr(bot.service, "close", broken)
     assert bot.is_closed()
     with pytest.raises(ValueError, match="no active connection"):
         await store.load_active_tables()

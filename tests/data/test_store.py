@@ -12,7 +12,7 @@ import aiosqlite
 import pytest
 
 from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
-from data.repository import VersionConflict
+from data.repository import StoreError, VersionConflict
 from data.sqlite import SqliteStore, _statements, migration_files
 
 
@@ -258,3 +258,20 @@ async def test_guild_settings_default_and_update(store: SqliteStore) -> None:
     await store.set_guild_settings(GuildSettings(7, 60, {"cross": 150}, True))
     await store.set_guild_settings(GuildSettings(7, 90, {"cross": 150}, True))
     assert await store.get_guild_settings(7) == GuildSettings(7, 90, {"cross": 150}, True)
+
+
+async def test_a_database_that_cannot_be_written_is_found_at_once(store: SqliteStore) -> None:
+    """A read-only database is named before any move depends on it (start-up checks)."""
+    await store.check_writable()
+    await store._db.execute("PRAGMA query_only = ON")
+    with pytest.raises(StoreError) as refused:
+        await store.check_writable()
+    assert refused.value.fault == "read-only"
+
+
+async def test_a_database_path_that_cannot_be_opened_is_refused_by_name(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    with pytest.raises(StoreError) as refused:
+        await SqliteStore.open(blocked / "domino.db")
+    assert refused.value.fault == "unavailable"

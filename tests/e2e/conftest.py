@@ -9,6 +9,7 @@ import pytest
 
 from bot.client import DominoBot
 from bot.config import Settings
+from data.sqlite import SqliteStore
 from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -23,18 +24,30 @@ class Running:
     task: asyncio.Task[None] | None = None
     bot_class: type[DominoBot] = DominoBot
 
+    store: SqliteStore | None = None
+
     async def start(self) -> DominoBot:
-        bot = self.bot_class(self.settings, guild_ready_timeout=0.05)
-        self.task = await start_bot(bot)  # a bot that never gets ready is closed there
+        """Open the store and start a bot on it, as ``python -m bot`` does."""
+        self.store = await SqliteStore.open(self.settings.database_path)
+        bot = self.bot_class(self.settings, self.store, guild_ready_timeout=0.05)
+        try:
+            self.task = await start_bot(bot)  # a bot that never gets ready is closed there
+        except BaseException:
+            await self.store.close()
+            raise
         self.bot = bot
         return bot
 
     async def stop(self) -> None:
-        """Stop the running bot, its store included; nothing to do when none runs."""
+        """Stop the running bot, then close its store; nothing to do when none runs."""
         if self.bot is not None and self.task is not None:
             bot, task = self.bot, self.task
             self.bot, self.task = None, None
-            await stop_bot(bot, task)
+            try:
+                await stop_bot(bot, task)
+            finally:
+                if self.store is not None:
+                    await self.store.close()
 
 
 @pytest.fixture

@@ -1,0 +1,85 @@
+"""The bot's slash command tree: the one ``/domino`` group that the cogs fill, each with
+the commands of its concern, and the answers to what goes wrong in any command.
+
+discord.py gives a group to one cog (``GroupCog``); here three cogs share it, so the
+group belongs to the tree (one per bot) and each cog attaches its commands to it when it
+loads (:class:`DominoCommands`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import acting, wording
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
+
+log = logging.getLogger(__name__)
+
+
+class DominoTree(app_commands.CommandTree[Any]):
+    """The command tree of one bot: holds ``/domino``, counts each command in flight
+    (so a shutdown lets it finish), and answers failures privately."""
+
+    def __init__(self, client: discord.Client, **kwargs: Any) -> None:
+        super().__init__(client, **kwargs)
+        self.domino = app_commands.Group(
+            name="domino",
+            description="Play dominoes: Cross, Maltese Cross, Merry-Go-Round, Milo",
+            guild_only=True,
+        )
+        self.add_command(self.domino)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        acting.track(interaction)
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        """Discord's own refusals (a check that failed, a value that is not one of the
+        choices) are told as they are; anything else is a bug of ours: logged with its
+        traceback, and the member is told it may not have been done. Never Discord's bare
+        "This interaction failed"."""
+        if isinstance(error, app_commands.TransformerError):
+            await acting.apologize(interaction, wording.NOT_A_CHOICE)
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await acting.apologize(interaction, wording.sentence(str(error)))
+            return
+        if isinstance(getattr(error, "original", None), acting.Starting):
+            await acting.apologize(interaction, wording.STARTING)
+            return
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("/%s failed", name, exc_info=error)
+        await acting.apologize(interaction)
+
+
+class DominoCommands(commands.Cog):
+    """A cog whose slash commands are subcommands of ``/domino``. Load it with
+    ``bot.add_cog(cog, override=True)``: discord.py then registers ``/domino`` once more
+    for each attached command, and ``override`` lets it replace the group with itself."""
+
+    def __init__(self, bot: DominoBot) -> None:
+        self.bot = bot
+        self._attached: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+
+    async def cog_load(self) -> None:
+        tree = self.bot.tree
+        assert isinstance(tree, DominoTree)
+        for command in self.get_app_commands():
+            tree.domino.add_command(command)
+            self._attached.append(command)
+
+    async def cog_unload(self) -> None:
+        tree = self.bot.tree
+        assert isinstance(tree, DominoTree)
+        for command in self._attached:
+            tree.domino.remove_command(command.name)
+        self._attached.clear()
