@@ -41,7 +41,8 @@ from bot.refusals import (
     TableError,
 )
 from bot.table import GAME_OVER, Event, Status, Table
-from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
+from data.models import FinishedGame, Participant, RoundResult, TableRow
+from data.models import GuildSettings as GuildSettings  # part of this service's API
 from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,4 @@
-"""``/domino leaderboard`` and ``/domino stats``: scores across games and servers, read
-from the store."""
+"""``/domino leaderboard`` and ``/domino stats``: scores across games and servers."""
 
 from __future__ import annotations
 
@@ -11,26 +10,24 @@ import discord
 from discord import app_commands
 
 from bot.engine import GAMES
-from bot.refusals import OutOfRange
+from bot.refusals import TableError
+from bot.standings import Standings
 from cogs import messages, wording
 from cogs.acting import refuse
 from cogs.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
 from cogs.tree import DominoCommands
-from data.repository import Repository
 from rendering import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
 
-PAGE_RANGE = (1, 1000)
-
 
 class BoardsCog(DominoCommands, name="Boards"):
     """Leaderboards and a player's stats."""
 
-    def __init__(self, bot: DominoBot, store: Repository) -> None:
+    def __init__(self, bot: DominoBot, standings: Standings) -> None:
         super().__init__(bot)
-        self.store = store
+        self.standings = standings
 
     @app_commands.command(name="leaderboard", description="The best players of a game")
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES, order=ORDER_CHOICES)
@@ -42,21 +39,21 @@ class BoardsCog(DominoCommands, name="Boards"):
         order: app_commands.Choice[str] | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
-        low, high = PAGE_RANGE
-        if not low <= page <= high:
-            await refuse(interaction, OutOfRange("page", low, high, page))
-            return
-        await interaction.response.defer(thinking=True)
         scope_value = scope.value if scope else "server"
         by = order.value if order else "rating"
-        board = await self.store.leaderboard(
-            game.value,
-            guild_id=interaction.guild_id if scope_value == "server" else None,
-            order=by,
-            page=page - 1,
-            page_size=10,
-            user_id=interaction.user.id,
-        )
+        try:
+            self.standings.check(page, by)  # refused privately, before the public answer
+            await interaction.response.defer(thinking=True)
+            board = await self.standings.leaderboard(
+                game.value,
+                guild_id=interaction.guild_id if scope_value == "server" else None,
+                order=by,
+                page=page,
+                user_id=interaction.user.id,
+            )
+        except TableError as error:
+            await refuse(interaction, error)
+            return
         where = "this server" if scope_value == "server" else "every server"
         title = f"{GAMES[game.value].title} — {where}"
         if not board.entries:
@@ -85,7 +82,11 @@ class BoardsCog(DominoCommands, name="Boards"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = user or interaction.user
         shown = wording.plain(who.display_name)
-        rows = await self.store.get_stats(who.id, guild_id=interaction.guild_id)
+        try:
+            rows = await self.standings.stats(who.id, interaction.guild_id)
+        except TableError as error:
+            await refuse(interaction, error)
+            return
         if not rows:
             await interaction.followup.send(
                 f"{shown} has not finished a game here yet.", ephemeral=True
@@ -114,4 +115,4 @@ def _value(entry: Any, order: str) -> str:
 
 
 async def setup(bot: DominoBot) -> None:
-    await bot.add_cog(BoardsCog(bot, bot.store), override=True)
+    await bot.add_cog(BoardsCog(bot, Standings(bot.store)), override=True)

@@ -41,7 +41,7 @@ from bot.refusals import (
     UnknownLevel,
     WrongPlayerCount,
 )
-from data.models import GuildSettings
+from bot.tables import GuildSettings
 
 QUOTE_LIMIT = 12
 """At most this many characters of what a user typed are quoted back."""
@@ -133,6 +133,8 @@ def refusal(error: TableError, names: list[str] | None = None) -> str:
             return f"{option.replace('_', ' ').capitalize()} must be {low} to {high}, not {shown}."
         case NotSaved(fault, kind):
             why = _NOT_SAVED.get(fault, "the database is not available")
+            if kind == "read":
+                return f"I could not read the scores ({why}). Try again shortly."
             what = "Your move was NOT made" if kind == "play" else "That was NOT done"
             return f"{what}: I could not save it ({why}), so nothing changed. Try again shortly."
     return "That cannot be done now."

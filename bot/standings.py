@@ -1,0 +1,52 @@
+"""Scores across games and servers, as the Discord face reads them: leaderboards and a
+player's stats. A thin seam over the store, so the cogs never touch storage (and a store
+fault is a refusal they can word, like any other)."""
+
+from __future__ import annotations
+
+from bot.refusals import NotSaved, OutOfRange
+from data.models import Leaderboard, Stats
+from data.repository import Repository, StoreError
+
+PAGE_RANGE = (1, 1000)
+PAGE_SIZE = 10
+ORDERS = ("rating", "wins", "points")
+
+
+class Standings:
+    def __init__(self, store: Repository) -> None:
+        self.store = store
+
+    @staticmethod
+    def check(page: int, order: str) -> None:
+        """Refuse a page or an order outside the allowed ones, whatever the request
+        carried (without touching the store, so it can be answered before anything)."""
+        low, high = PAGE_RANGE
+        if isinstance(page, bool) or not isinstance(page, int) or not low <= page <= high:
+            raise OutOfRange("page", low, high, page)
+        if order not in ORDERS:
+            raise OutOfRange("order", 0, len(ORDERS) - 1, order)
+
+    async def leaderboard(
+        self, game: str, *, guild_id: int | None, order: str, page: int, user_id: int
+    ) -> Leaderboard:
+        """One page (counted from 1) of ``game``'s board in a server (None: everywhere),
+        with the caller's own rank."""
+        self.check(page, order)
+        try:
+            return await self.store.leaderboard(
+                game,
+                guild_id=guild_id,
+                order=order,
+                page=page - 1,
+                page_size=PAGE_SIZE,
+                user_id=user_id,
+            )
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+
+    async def stats(self, user_id: int, guild_id: int | None) -> list[Stats]:
+        try:
+            return await self.store.get_stats(user_id, guild_id=guild_id)
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
