@@ -28,12 +28,22 @@ from bot.commands import (
 from bot.engine import (
     EngineError,
     Match,
-    MatchOutcome,
     Move,
     Options,
-    RoundOutcome,
-    ScoreEvent,
     find_variant,
+)
+from bot.events import (
+    Away,
+    Back,
+    Cancelled,
+    Event,
+    GameOver,
+    Joined,
+    Left,
+    Moved,
+    RoundOver,
+    Started,
+    TimedOut,
 )
 from bot.refusals import (
     AlreadyClosed,
@@ -98,24 +108,6 @@ class Seat:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         return cls(**data)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something to announce. ``kind`` is one of the ``EVENT_*`` names below."""
-
-    kind: str
-    seat: int | None = None
-    move: str | None = None
-    scores: tuple[ScoreEvent, ...] = ()
-    round_outcome: RoundOutcome | None = None
-    match_outcome: MatchOutcome | None = None
-
-
-JOINED, LEFT, STARTED, MOVED, ROUND_OVER, GAME_OVER, CANCELLED, AWAY, BACK, TIMED_OUT = (
-    "joined", "left", "started", "moved", "round_over", "game_over", "cancelled", "away",
-    "back", "timed_out",
-)  # fmt: skip
 
 
 @dataclass
@@ -213,7 +205,7 @@ class Table:
         if len(self.seats) >= self.max_players:
             raise TableFull(self.max_players)
         self.seats.append(Seat(name=name, user_id=user_id))
-        return self._changed(Event(JOINED, len(self.seats) - 1))
+        return self._changed(Joined(len(self.seats) - 1))
 
     def _leave(self, user_id: int) -> list[Event]:
         self._require_lobby("leave")
@@ -223,7 +215,7 @@ class Table:
         if user_id == self.host_id:
             raise HostCannotLeave()
         del self.seats[seat]
-        return self._changed(Event(LEFT, seat))
+        return self._changed(Left(seat))
 
     def _add_computer(self, by: int, level: str) -> list[Event]:
         self._require_lobby("computer")
@@ -235,7 +227,7 @@ class Table:
             raise TableFull(self.max_players)
         number = sum(1 for seat in self.seats if seat.is_computer) + 1
         self.seats.append(Seat(name=f"Computer {number} ({level})", level=level))
-        return self._changed(Event(JOINED, len(self.seats) - 1))
+        return self._changed(Joined(len(self.seats) - 1))
 
     def _start(self, by: int) -> list[Event]:
         self._require_lobby("start")
@@ -246,7 +238,7 @@ class Table:
             raise WrongPlayerCount(self.game, counts, len(self.seats))
         self.match = Match(self.game, len(self.seats), self.options, seed=self.seed)
         self.status = Status.PLAYING
-        return self._changed(Event(STARTED))
+        return self._changed(Started())
 
     def _cancel(self, by: int, manager: bool) -> list[Event]:
         if not self.is_open:
@@ -255,7 +247,7 @@ class Table:
             raise HostOrManagerOnly()
         self.status = Status.CANCELLED
         self.deadline = None
-        return self._changed(Event(CANCELLED, self.seat_of(by)))
+        return self._changed(Cancelled(self.seat_of(by)))
 
     # -- play -----------------------------------------------------------------------------
 
@@ -276,7 +268,7 @@ class Table:
         chair = self.seats[seat]
         if chair.away:
             chair.away = False
-            events.append(Event(BACK, seat))
+            events.append(Back(seat))
         chair.timeouts = 0
         return self._apply_move(seat, move, events)
 
@@ -286,7 +278,7 @@ class Table:
             raise NotAway()
         self.seats[seat].away = False
         self.seats[seat].timeouts = 0
-        return self._changed(Event(BACK, seat))
+        return self._changed(Back(seat))
 
     def seat_to_move(self) -> int:
         """The seat whose turn it is (the game must be running)."""
@@ -306,10 +298,10 @@ class Table:
         self._check_move(move)
         chair = self.seats[seat]
         chair.timeouts += 1
-        events = [Event(TIMED_OUT, seat)]
+        events: list[Event] = [TimedOut(seat)]
         if chair.timeouts >= AWAY_AFTER_TIMEOUTS and not chair.away:
             chair.away = True
-            events.append(Event(AWAY, seat))
+            events.append(Away(seat))
         return self._apply_move(seat, move, events)
 
     def _check_move(self, move: Move) -> None:
@@ -331,14 +323,14 @@ class Table:
         scored_before = len(round_before.score_events)
         ended = self.match.play(move)
         new_scores = tuple(round_before.score_events[scored_before:])
-        events.append(Event(MOVED, seat, move.text, new_scores))
+        events.append(Moved(seat, move, new_scores))
         if ended is not None:
-            events.append(Event(ROUND_OVER, seat, round_outcome=ended))
+            events.append(RoundOver(seat, ended))
         outcome = self.match.outcome()
         if outcome is not None:
             self.status = Status.FINISHED
             self.deadline = None
-            events.append(Event(GAME_OVER, match_outcome=outcome))
+            events.append(GameOver(outcome))
         return self._changed(*events)
 
     # -- helpers --------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from typing import Any
 
 from bot.commands import ComeBack, Command, ComputerMove, Join, MoveToThread, Timeout
 from bot.engine import EngineError, Move, Options, Reason, find_variant
+from bot.events import Event, GameOver, Moved
 from bot.players import computer_player
 from bot.refusals import (
     ChannelTaken,
@@ -40,7 +41,7 @@ from bot.refusals import (
     TableClosed,
     TableError,
 )
-from bot.table import GAME_OVER, Event, Status, Table
+from bot.table import Status, Table
 from data.models import FinishedGame, Participant, RoundResult, TableRow
 from data.models import GuildSettings as GuildSettings  # part of this service's API
 from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
@@ -293,7 +294,7 @@ class TableService:
         table = live.copy()
         events = table.apply(command)  # a refusal raises and has changed only the copy
         self._set_deadline(table, await self.settings(table.guild_id))
-        ended = any(event.kind == GAME_OVER for event in events)
+        ended = any(isinstance(event, GameOver) for event in events)
         try:
             await self.store.save_action(
                 self._row(table),
@@ -448,7 +449,7 @@ class TableService:
         return {
             "kind": command.kind,
             "events": [e.kind for e in events],
-            "moves": [[e.seat, e.move] for e in events if e.move is not None],
+            "moves": [[e.seat, e.move.text] for e in events if isinstance(e, Moved)],
         }
 
     def _finished_game(self, table: Table) -> FinishedGame:

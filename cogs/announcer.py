@@ -12,24 +12,22 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.table import (
-    AWAY,
-    BACK,
-    CANCELLED,
-    GAME_OVER,
-    JOINED,
-    LEFT,
-    MOVED,
-    ROUND_OVER,
-    STARTED,
-    TIMED_OUT,
+from bot.events import (
+    Away,
+    Back,
+    Cancelled,
     Event,
-    Status,
-    Table,
+    GameOver,
+    Joined,
+    Left,
+    Moved,
+    RoundOver,
+    Started,
+    TimedOut,
 )
+from bot.table import Status, Table
 from cogs import messages
 from cogs.buttons import lobby_view, table_view
-from cogs.wording import plain
 from rendering import describe_table, render_table
 
 if TYPE_CHECKING:
@@ -37,11 +35,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 NEEDED = "View Channel, Send Messages, Embed Links and Attach Files"
-SEAT_NOTES = {
-    TIMED_OUT: "{}'s time ran out: the computer plays for them.",
-    AWAY: "{} is away: the computer plays their seat until they come back (/domino hand).",
-    BACK: "{} is back.",
-}
 
 
 class Announcer:
@@ -52,30 +45,29 @@ class Announcer:
         self.service = service
 
     async def __call__(self, table: Table, events: list[Event]) -> None:
-        kinds = {event.kind for event in events}
-        if kinds & {JOINED, LEFT} and table.status is Status.LOBBY:
+        if any(isinstance(e, Joined | Left) for e in events) and table.status is Status.LOBBY:
             await self._edit(table, embed=messages.lobby_embed(table), view=lobby_view(table))
             return
-        if CANCELLED in kinds:
+        if any(isinstance(e, Cancelled) for e in events):
             await self._edit(table, view=None)
             await self._send(table, content=f"The {table.variant_title} table was closed.")
             return
-        if STARTED in kinds:
+        if any(isinstance(e, Started) for e in events):
             await self._edit(table, embed=messages.lobby_embed(table), view=None)
             await self._post_table(table, ["The game begins."])
             return
         lines = self._lines(table, events)
         for event in events:
-            if event.kind == ROUND_OVER and event.round_outcome is not None:
+            if isinstance(event, RoundOver):
                 await self._edit(table, view=None)
                 await self._send(
                     table,
                     content="\n".join(lines),
-                    embed=messages.round_embed(table, event.round_outcome),
+                    embed=messages.round_embed(table, event.outcome),
                 )
                 lines = []
-            if event.kind == GAME_OVER and event.match_outcome is not None:
-                await self._send(table, embed=messages.game_over_embed(table, event.match_outcome))
+            if isinstance(event, GameOver):
+                await self._send(table, embed=messages.game_over_embed(table, event.outcome))
                 return
         if table.status is Status.PLAYING:
             await self._post_table(table, lines)
@@ -83,10 +75,10 @@ class Announcer:
     def _lines(self, table: Table, events: list[Event]) -> list[str]:
         lines = []
         for event in events:
-            if event.kind == MOVED:
+            if isinstance(event, Moved):
                 lines.append(messages.move_line(table, event))
-            elif event.kind in SEAT_NOTES and event.seat is not None:
-                lines.append(SEAT_NOTES[event.kind].format(plain(table.seats[event.seat].name)))
+            elif isinstance(event, TimedOut | Away | Back):
+                lines.append(messages.seat_note(table, event))
         return lines
 
     async def _post_table(self, table: Table, lines: list[str]) -> None:

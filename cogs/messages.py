@@ -6,7 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.engine import MatchOutcome, RoundOutcome, find_variant
-from bot.table import Event, Status, Table
+from bot.events import Away, Back, Moved, TimedOut
+from bot.table import Status, Table
 from cogs.wording import plain
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
@@ -91,15 +92,15 @@ def table_embed(table: Table) -> discord.Embed:
     return embed
 
 
-def move_line(table: Table, event: Event) -> str:
+def move_line(table: Table, event: Moved) -> str:
     """``Ann plays 6-5 on N.`` and any points it scored."""
-    assert event.seat is not None and event.move is not None
     who = plain(table.seats[event.seat].name)
-    if event.move in ("draw", "pass"):
-        text = f"{who} {event.move}s."
+    move = event.move
+    if move.tile is None:
+        text = f"{who} {move.text}s."
     else:
-        tile, _, end = event.move.partition(" ")
-        text = f"{who} plays {tile}" + (f" on {end}." if end else " to lead.")
+        end = move.end_name
+        text = f"{who} plays {move.tile}" + (f" on {end}." if end else " to lead.")
     for score in event.scores:
         # The engine's reasons name seats ({0}..{3}), in Milo too: fill them with seat names.
         text += " " + score.describe(names(table))
@@ -139,3 +140,14 @@ def game_over_embed(table: Table, outcome: MatchOutcome) -> discord.Embed:
         embed.add_field(name="Games won", value=won, inline=False)
     embed.set_footer(text="Stats and ratings are saved: /domino leaderboard, /domino stats")
     return embed
+
+
+SEAT_NOTES = {
+    TimedOut: "{}'s time ran out: the computer plays for them.",
+    Away: "{} is away: the computer plays their seat until they come back (/domino hand).",
+    Back: "{} is back.",
+}
+
+
+def seat_note(table: Table, event: TimedOut | Away | Back) -> str:
+    return SEAT_NOTES[type(event)].format(plain(table.seats[event.seat].name))

@@ -8,9 +8,10 @@ import pytest
 
 import bot.tables
 from bot.commands import ComeBack
+from bot.events import Away, Back, Event, Moved, TimedOut
 from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
-from bot.table import AWAY, AWAY_AFTER_TIMEOUTS, BACK, TIMED_OUT, Event, Status, Table
+from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
 from bot.tables import NewTable, TableService
 from data.repository import StoreError
 from data.sqlite import SqliteStore
@@ -95,7 +96,7 @@ async def test_the_turn_timer_plays_for_a_member_and_three_timeouts_make_them_aw
     user = table.seats[seat].user_id
     assert user is not None
     events = await service.act(table.id, ComeBack(user))
-    assert [e.kind for e in events] == [BACK]
+    assert events == [Back(seat)]
     table = service.tables[table.id]
     assert table.deadline == clock.now + TURN_TIMER, "back: the member has the turn timer again"
 
@@ -104,16 +105,17 @@ async def test_a_timeout_is_announced_with_the_computers_move(
     store: SqliteStore, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
-    kinds: list[str] = []
+    announced: list[Event] = []
 
     async def announce(table: Table, events: list[Event]) -> None:
-        kinds.extend(e.kind for e in events)
+        announced.extend(events)
 
     service.add_announcer(announce)
     table = await started(service)
-    kinds.clear()
+    announced.clear()
     await expire(service, clock, table)
-    assert kinds[0] == TIMED_OUT and "moved" in kinds and AWAY not in kinds
+    assert isinstance(announced[0], TimedOut) and any(isinstance(e, Moved) for e in announced)
+    assert not any(isinstance(e, Away) for e in announced)
 
 
 async def test_deadlines_are_stored_and_a_restarted_service_keeps_them(

@@ -6,6 +6,7 @@ import pytest
 
 from bot.commands import AddComputer, Cancel, ComeBack, Join, Leave, Play, Start, Timeout
 from bot.engine import DRAW, Move, Options, find_variant
+from bot.events import Away, Back, GameOver, Moved
 from bot.refusals import (
     AlreadySeated,
     HostOnly,
@@ -19,7 +20,7 @@ from bot.refusals import (
     UnknownLevel,
     WrongPlayerCount,
 )
-from bot.table import AWAY, AWAY_AFTER_TIMEOUTS, BACK, GAME_OVER, MOVED, Status, Table
+from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
 
 HOST, ANN, BOB, CAT = 1, 2, 3, 4
 
@@ -117,16 +118,16 @@ def test_three_timeouts_in_a_row_make_a_seat_away_until_its_owner_acts() -> None
     table = playing()
     assert table.match is not None
     ann = table.seats[table.seat_of(ANN) or 0]
-    kinds: list[str] = []
+    events: list[object] = []
     while ann.timeouts < AWAY_AFTER_TIMEOUTS:
         move = table.match.legal_moves()[0]
         if table.seats[table.seat_to_move()] is ann:
             assert not ann.away
-            kinds += [e.kind for e in table.apply(Timeout(move))]
+            events += table.apply(Timeout(move))
         else:
             table.apply(Play(HOST, move))
-    assert ann.away and kinds.count(AWAY) == 1
-    assert [e.kind for e in table.apply(ComeBack(ANN))] == [BACK]
+    assert ann.away and sum(isinstance(e, Away) for e in events) == 1
+    assert table.apply(ComeBack(ANN)) == [Back(table.seat_of(ANN) or 0)]
     assert not ann.away and ann.timeouts == 0
 
 
@@ -140,5 +141,5 @@ def test_the_whole_game_can_be_played_and_ends_finished() -> None:
         assert user is not None
         events += table.apply(Play(user, table.match.legal_moves()[0]))
     assert table.status is Status.FINISHED
-    assert events[-1].kind == GAME_OVER and any(e.kind == MOVED for e in events)
+    assert isinstance(events[-1], GameOver) and any(isinstance(e, Moved) for e in events)
     assert Table.from_dict(table.to_dict()).to_dict() == table.to_dict()

@@ -1,0 +1,88 @@
+"""What happened at a table, as typed values: the service returns them after an action is
+stored, and the Discord face announces them (and words them, in ``cogs``). ``kind``
+names each in the audit log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bot.engine import MatchOutcome, Move, RoundOutcome, ScoreEvent
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A member or a computer took ``seat``."""
+
+    seat: int
+    kind: ClassVar[str] = "joined"
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    seat: int
+    kind: ClassVar[str] = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    kind: ClassVar[str] = "started"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """``seat`` made ``move``; ``scores``: the points it won or went bust on (R-MG-4)."""
+
+    seat: int
+    move: Move
+    scores: tuple[ScoreEvent, ...] = ()
+    kind: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    """The round ended with ``seat``'s move; the next one is dealt already."""
+
+    seat: int
+    outcome: RoundOutcome
+    kind: ClassVar[str] = "round_over"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    outcome: MatchOutcome
+    kind: ClassVar[str] = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    """The table was closed before its end; ``seat`` of whoever closed it (None: a
+    manager who does not sit there)."""
+
+    seat: int | None
+    kind: ClassVar[str] = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The turn timer ran out for ``seat``: the computer moves for them."""
+
+    seat: int
+    kind: ClassVar[str] = "timed_out"
+
+
+@dataclass(frozen=True, slots=True)
+class Away:
+    """``seat`` timed out too often: the computer plays it until its member is back."""
+
+    seat: int
+    kind: ClassVar[str] = "away"
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    seat: int
+    kind: ClassVar[str] = "back"
+
+
+Event = Joined | Left | Started | Moved | RoundOver | GameOver | Cancelled | TimedOut | Away | Back
