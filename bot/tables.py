@@ -30,6 +30,7 @@ from typing import Any
 from bot.commands import ComeBack, Command, ComputerMove, Join, MoveToThread, Timeout
 from bot.engine import EngineError, Move, Options, Reason, find_variant
 from bot.events import Event, GameOver, Moved
+from bot.open_tables import OpenTables
 from bot.players import computer_player
 from bot.refusals import (
     ChannelTaken,
@@ -85,7 +86,7 @@ class TableService:
         self.store = store
         self.computer_pace = computer_pace
         self.clock = clock
-        self.tables: dict[str, Table] = {}
+        self.tables = OpenTables()
         self._locks: dict[str, asyncio.Lock] = {}
         self._guild_locks: dict[int, asyncio.Lock] = {}
         self._failures: dict[str, int] = {}
@@ -106,7 +107,7 @@ class TableService:
     async def resume(self) -> int:
         """Load every table that is not finished, and start the clock. Returns how many."""
         for row in await self.store.load_active_tables():
-            self.tables[row.id] = _from_row(row)
+            self.tables.put(_from_row(row))
         self._clock_task = asyncio.create_task(self._run_clock(), name="domino-clock")
         self._wake.set()
         log.info("resumed %d open tables", len(self.tables))
@@ -128,16 +129,10 @@ class TableService:
     # -- finding tables -------------------------------------------------------------------
 
     def in_channel(self, channel_id: int) -> Table | None:
-        for table in self.tables.values():
-            if table.channel_id == channel_id and table.is_open:
-                return table
-        return None
+        return self.tables.in_channel(channel_id)
 
     def of_user(self, guild_id: int, user_id: int) -> Table | None:
-        for table in self.tables.values():
-            if table.guild_id == guild_id and table.is_open and table.seat_of(user_id) is not None:
-                return table
-        return None
+        return self.tables.of_member(guild_id, user_id)
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -242,7 +237,7 @@ class TableService:
                 raise ChannelTaken() from None
             except StoreError as error:
                 raise NotSaved(error.fault) from error
-            self.tables[table.id] = table
+            self.tables.put(table)
             return table
 
     # -- the one way to change a table ----------------------------------------------------
@@ -286,7 +281,7 @@ class TableService:
         if row is None or row.status not in (Status.LOBBY, Status.PLAYING):
             self._drop(table_id)
         else:
-            self.tables[table_id] = _from_row(row)
+            self.tables.put(_from_row(row))
 
     async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
         """Apply on a copy, store the copy, then make it the live table: until the store
@@ -308,7 +303,7 @@ class TableService:
         except StoreError as error:
             raise NotSaved(error.fault, command.kind) from error
         if table.is_open:
-            self.tables[table.id] = table
+            self.tables.put(table)
         else:  # finished or cancelled, and stored so: nothing more to do
             self._drop(table.id)
         self._wake.set()
@@ -317,7 +312,7 @@ class TableService:
     def _drop(self, table_id: str) -> None:
         """Let a closed table go, with its lock: a task still waiting on the lock finds
         the table gone and is told it is closed."""
-        self.tables.pop(table_id, None)
+        self.tables.drop(table_id)
         self._locks.pop(table_id, None)
         self._failures.pop(table_id, None)
 
@@ -360,8 +355,8 @@ class TableService:
         while not self._closing:
             self._wake.clear()
             self.run_due()
-            deadlines = [t.deadline for t in self.tables.values() if t.deadline is not None]
-            timeout = max(0.0, min(deadlines) - self.clock()) if deadlines else None
+            wake = self.tables.next_wake()
+            timeout = None if wake is None else max(0.0, wake - self.clock())
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._wake.wait()
@@ -369,15 +364,12 @@ class TableService:
     def run_due(self) -> list[asyncio.Task[None]]:
         """Start a task for each table whose deadline has passed (computer moves and
         turn timeouts), so tables never wait for one another; returns the tasks."""
-        now = self.clock()
         started = []
-        for table in list(self.tables.values()):
-            if table.deadline is not None and table.deadline <= now:
-                table.deadline = None  # taken: the task sets the next one
-                task = asyncio.create_task(self._expire(table.id, table.version))
-                self._running.add(task)
-                task.add_done_callback(self._running.discard)
-                started.append(task)
+        for table_id, version in self.tables.due(self.clock()):
+            task = asyncio.create_task(self._expire(table_id, version))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+            started.append(task)
         return started
 
     async def _expire(self, table_id: str, version: int) -> None:
@@ -420,7 +412,7 @@ class TableService:
                 table_id, why, delay, failures)  # fmt: skip
         live = self.tables.get(table_id)
         if live is not None and live.version == version:
-            live.deadline = self.clock() + delay
+            self.tables.schedule(live, self.clock() + delay)
             self._wake.set()
 
     # -- stored forms -------------------------------------------------------------------------

@@ -172,12 +172,12 @@ async def test_a_computer_move_that_cannot_be_stored_backs_off_and_logs_one_erro
     waits = []
     with caplog.at_level(logging.WARNING, logger="bot.tables"):
         for _ in range(4):
-            live = service.tables[table.id]
-            assert live.deadline is not None
-            clock.now = live.deadline
+            due = service.tables.scheduled(table.id)
+            assert due is not None
+            clock.now = due
             await asyncio.gather(*service.run_due())
-            retry = service.tables[table.id].deadline
-            assert retry is not None
+            retry = service.tables.scheduled(table.id)
+            assert retry is not None, "the move is tried again later"
             waits.append(retry - clock.now)
     assert waits == sorted(waits) and waits[-1] >= 4 * waits[0], "each wait longer"
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
