@@ -14,6 +14,7 @@ class Cross(SpinnerRound):
     title: ClassVar[str] = "Cross"
     lead_rule: ClassVar[str] = "R-CR-2"
     draw_rule: ClassVar[str] = "R-CR-5"
+    deal_rule: ClassVar[str] = "R-CR-1"
     target_rule: ClassVar[str] = "R-CR-7"
     cross_rule: ClassVar[str] = "R-CR-3"
     score_rule: ClassVar[str] = "R-CR-6"

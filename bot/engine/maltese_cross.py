@@ -15,6 +15,7 @@ class MalteseCross(Cross):
     game: ClassVar[str] = "maltese-cross"
     title: ClassVar[str] = "Maltese Cross"
     lead_rule: ClassVar[str] = "R-MC-1"
+    deal_rule: ClassVar[str] = "R-MC-1"
     target_rule: ClassVar[str] = "R-MC-6"
     cross_rule: ClassVar[str] = "R-MC-2"
     score_rule: ClassVar[str] = "R-MC-6"

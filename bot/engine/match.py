@@ -15,51 +15,26 @@ to the identical state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from bot.engine.errors import EngineError, IllegalMove, ReplayError
+from bot.engine.errors import (
+    BadOptionType,
+    EngineError,
+    InvalidDeal,
+    MatchOver,
+    ReplayError,
+    WrongSeat,
+    brief,
+)
 from bot.engine.moves import Move
 from bot.engine.options import Options
 from bot.engine.outcome import MatchOutcome, RoundOutcome
+from bot.engine.record import RECORD_FORMAT, SEEDS, Deal, read_record
 from bot.engine.round import Round
-from bot.engine.tiles import Tile
 from bot.engine.variants import find_variant
 
-RECORD_FORMAT = "domino-record/1"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """An explicit deal: hands by seat, the boneyard in draw order, and the leader (None:
-    by the game's rule)."""
-
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...] = ()
-    leader: int | None = None
-
-    @classmethod
-    def of(
-        cls, hands: Iterable[Iterable[str]], boneyard: Iterable[str] = (), leader: int | None = None
-    ) -> Deal:
-        """A deal from tile texts: ``Deal.of([["6-6", "6-5"], ...], ["1-0"], 0)``."""
-        return cls(
-            tuple(tuple(Tile.parse(t) for t in hand) for hand in hands),
-            tuple(Tile.parse(t) for t in boneyard),
-            leader,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hands": [[str(t) for t in hand] for hand in self.hands],
-            "boneyard": [str(t) for t in self.boneyard],
-            "leader": self.leader,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Deal:
-        return cls.of(data["hands"], data.get("boneyard", ()), data.get("leader"))
+__all__ = ["RECORD_FORMAT", "Deal", "Match"]
 
 
 class Match:
@@ -79,11 +54,32 @@ class Match:
         seed: int = 0,
         deals: Sequence[Deal] = (),
     ) -> None:
-        self.variant = find_variant(game) if isinstance(game, str) else game
+        if isinstance(game, str):
+            self.variant = find_variant(game)
+        elif isinstance(game, type) and issubclass(game, Round):
+            self.variant = game
+        else:
+            raise BadOptionType("game", "a game's name", game)
+        if options is None:
+            options = Options.for_game(self.variant, players)
+        elif isinstance(options, Options):  # options built for another game are checked again
+            options = Options.for_game(
+                self.variant,
+                players,
+                target=options.target,
+                keep_last_two=options.keep_last_two,
+                match_games=options.match_games,
+            )
+        else:
+            raise BadOptionType("options", "Options", options)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
+            raise BadOptionType("seed", "an integer from 0 to 2**64 - 1", seed)
         self.players = players
-        self.options = options or Options.for_game(self.variant, players)
+        self.options = options
         self.seed = seed
         self.deals = tuple(deals)
+        for index, deal in enumerate(self.deals):
+            self._check_deal(index, deal)
         self.actions: list[tuple[int, str]] = []
         self.rounds: list[RoundOutcome] = []
         """Every finished round's outcome, in order."""
@@ -98,17 +94,42 @@ class Match:
 
     # -- dealing -------------------------------------------------------------------------
 
+    def _check_deal(self, index: int, deal: object) -> None:
+        """Every explicit deal is checked before any play (R-ALL-3): its hands and
+        boneyard now, its leader now where the game's rule names one regardless of the
+        play (the highest double, R-CR-2, R-MG-2) and when it is dealt otherwise (Milo's
+        lead passes on, R-MI-3, R-MI-7)."""
+        if not isinstance(deal, Deal):
+            raise InvalidDeal(f"deal {index} must be a Deal, not {brief(deal)}")
+        if len(deal.hands) != self.players:
+            raise InvalidDeal(
+                f"deal {index} has {len(deal.hands)} hands for {self.players} players", "R-ALL-3"
+            )
+        leader = None if self.variant.rotates_lead else deal.leader
+        self.variant(deal.hands, deal.boneyard, leader, options=self.options)
+
     def _deal(self, scores: list[int]) -> Round:
         """Deal the next round: from ``deals`` while it lasts, then from the seed."""
         index = self.rounds_dealt
         self.rounds_dealt += 1
         self.round_in_game += 1
-        leader = self._next_leader()
+        leader, rule = self._next_leader()
         options, variant = self.options, self.variant
         if index < len(self.deals):
             deal = self.deals[index]
-            lead = deal.leader if deal.leader is not None else leader
-            new = variant(deal.hands, deal.boneyard, lead, options=options, scores=scores)
+            if deal.leader is not None and leader is not None and deal.leader != leader:
+                raise InvalidDeal(
+                    f"deal {index} names seat {deal.leader} to lead, but the lead passes to"
+                    f" seat {leader}",
+                    rule,
+                )
+            new = variant(deal.hands, deal.boneyard, leader, options=options, scores=scores)
+            if deal.leader is not None and new.leader != deal.leader:
+                raise InvalidDeal(
+                    f"deal {index} names seat {deal.leader} to lead, but the rules name"
+                    f" seat {new.leader}",
+                    variant.lead_rule,
+                )
         else:
             rng = random.Random(f"{self.seed}:{index}")
             new = variant.deal(self.players, rng, options=options, scores=scores, leader=leader)
@@ -116,17 +137,19 @@ class Match:
             self.game_first_leader = new.leader
         return new
 
-    def _next_leader(self) -> int | None:
-        """Who leads the next round, or None to let the game's lead rule decide.
+    def _next_leader(self) -> tuple[int | None, str]:
+        """Who leads the next round (None: the game's lead rule decides), and the rule.
 
         Milo passes the lead on each round (R-MI-3); a new game of a match is led by the
         seat after the one that led the previous game's first round (R-MI-7)."""
-        if not self.variant.rotates_lead or self.rounds_dealt == 1:
-            return None
+        variant = self.variant
+        if not variant.rotates_lead or self.rounds_dealt == 1:
+            return None, variant.lead_rule
         if self.round_in_game == 1:
             assert self.game_first_leader is not None
-            return (self.game_first_leader + 1) % self.players
-        return (self.round.leader + 1) % self.players
+            rule = variant.match_rule or variant.lead_rule
+            return (self.game_first_leader + 1) % self.players, rule
+        return (self.round.leader + 1) % self.players, variant.lead_rule
 
     # -- play ----------------------------------------------------------------------------
 
@@ -145,14 +168,12 @@ class Match:
         return self._outcome
 
     def play(self, move: Move | str) -> RoundOutcome | None:
-        """Make a move for the seat to move; returns the round's outcome if it ended it."""
+        """Make a move (a :class:`Move` or its exact text) for the seat to move; returns
+        the round's outcome if it ended it. Refusals as :meth:`Round.play`."""
         if self._outcome is not None:
-            raise IllegalMove("the match is over")
+            raise MatchOver()
         if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError as error:
-                raise IllegalMove(str(error)) from None
+            move = Move.parse(move)
         seat = self.round.turn
         self.round.play(move)
         self.actions.append((seat, move.text))
@@ -160,6 +181,12 @@ class Match:
         if ended is not None:
             self._end_round(ended)
         return ended
+
+    def parse_move(self, text: str) -> Move:
+        """Read a player's move text against the position: see :meth:`Round.parse_move`."""
+        if self._outcome is not None:
+            raise MatchOver()
+        return self.round.parse_move(text)
 
     def _end_round(self, ended: RoundOutcome) -> None:
         self.rounds.append(ended)
@@ -202,33 +229,31 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Match:
-        """Replay a record; raise :class:`ReplayError` naming the first bad action (index
-        -1: the record's head, before any action, is wrong)."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise ReplayError(-1, None, f"not a {RECORD_FORMAT} record")
+    def from_record(cls, data: object) -> Match:
+        """Replay a record; raise :class:`ReplayError` naming the first bad action, or
+        (index -1) what is wrong with the record before any action: a field of the wrong
+        type or out of range (:func:`~bot.engine.record.read_record`), options or a deal
+        the game refuses."""
         try:
-            variant = find_variant(record["game"])
+            record = read_record(data)
             match = cls(
-                variant,
-                record["players"],
-                Options.from_dict(variant, record["players"], record["options"]),
-                seed=record["seed"],
-                deals=[Deal.from_dict(d) for d in record.get("deals", ())],
+                record.variant,
+                record.players,
+                record.options,
+                seed=record.seed,
+                deals=record.deals,
             )
-            actions = list(record["actions"])
-        except KeyError as error:
-            raise ReplayError(-1, None, f"the record has no {error.args[0]!r}") from None
-        except (EngineError, ValueError, TypeError) as error:
-            raise ReplayError(-1, None, str(error)) from None
-        for index, action in enumerate(actions):
+        except EngineError as error:
+            raise ReplayError(-1, None, error) from None
+        for index, (seat, text) in enumerate(record.actions):
             try:
-                seat, text = action
-                if seat != match.turn:
-                    raise IllegalMove(f"it is seat {match.turn}'s turn, not seat {seat}'s")
+                if match._outcome is not None:
+                    raise MatchOver()
+                if seat != match.round.turn:
+                    raise WrongSeat(match.round.turn, seat)
                 match.play(text)
-            except (EngineError, ValueError, TypeError) as error:
-                raise ReplayError(index, action, str(error)) from None
+            except EngineError as error:
+                raise ReplayError(index, (seat, text), error) from None
         return match
 
     # -- state ----------------------------------------------------------------------------
@@ -257,7 +282,7 @@ class Match:
         match.players = record["players"]
         match.options = Options(**record["options"])
         match.seed = record["seed"]
-        match.deals = tuple(Deal.from_dict(d) for d in record["deals"])
+        match.deals = tuple(Deal.from_dict(d, match.players) for d in record["deals"])
         match.actions = [(seat, text) for seat, text in record["actions"]]
         match.rounds = [RoundOutcome.from_dict(r) for r in data["rounds"]]
         match.rounds_dealt = data["rounds_dealt"]

@@ -20,6 +20,7 @@ class MerryGoRound(SpinnerRound):
     title: ClassVar[str] = "Merry-Go-Round"
     lead_rule: ClassVar[str] = "R-MG-2"
     draw_rule: ClassVar[str] = "R-MG-5"
+    deal_rule: ClassVar[str] = "R-MG-1"
     target_rule: ClassVar[str] = "R-MG-7"
     cross_rule: ClassVar[str] = "R-MG-3"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from bot.engine.errors import IllegalMove, InvalidDeal
+from bot.engine.errors import IllegalMove
 from bot.engine.line import LineRound
 from bot.engine.outcome import Reason
 from bot.engine.tiles import DOUBLE, FULL_SET, Tile
@@ -18,11 +17,13 @@ class Milo(LineRound):
     title: ClassVar[str] = "Milo"
     lead_rule: ClassVar[str] = "R-MI-3"
     draw_rule: ClassVar[str] = "R-MI-4"
+    deal_rule: ClassVar[str] = "R-MI-1"
     target_rule: ClassVar[str] = "R-MI-6"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     default_target: ClassVar[int] = 5
     target_range: ClassVar[tuple[int, int]] = (1, 25)
     offers_match: ClassVar[bool] = True
+    match_rule: ClassVar[str | None] = "R-MI-7"
     teams: ClassVar[bool] = True
     rotates_lead: ClassVar[bool] = True
 
@@ -31,17 +32,15 @@ class Milo(LineRound):
         """R-MI-1: seven tiles each, no boneyard."""
         return 7
 
-    def _check_partition(self, hands: Sequence[Iterable[Tile]]) -> None:
-        super()._check_partition(hands)
-        if self.boneyard:
-            raise InvalidDeal("Milo deals every tile: there is no boneyard (R-MI-1)")
-
     def _default_leader(self) -> int:
         """R-MI-3: in a game's first round the holder of 6-6 leads it."""
         for seat, hand in enumerate(self.hands):
             if hand & _SIX_SIX.bit:
                 return seat
-        raise InvalidDeal("nobody holds 6-6, and Milo's first round is led with it (R-MI-3)")
+        raise AssertionError("unreachable: with every tile dealt, somebody holds 6-6")
+
+    def _check_leader(self) -> None:
+        """R-MI-3, R-MI-7: a named leader is the seat the lead passed to; any seat can be."""
 
     def _lead_mask(self) -> int:
         """R-MI-3, R-MI-7: 6-6 in a game's first round; any tile when the lead passed on."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine.tiles import Tile
 
@@ -42,7 +43,7 @@ class ScoreEvent:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> ScoreEvent:
+    def from_dict(cls, data: dict[str, Any]) -> ScoreEvent:
         return cls(
             int(data["side"]),
             int(data["points"]),

@@ -15,7 +15,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove, InvalidDeal
+from bot.engine.errors import (
+    AmbiguousMove,
+    BadOptionType,
+    IllegalMove,
+    InvalidDeal,
+    NoDouble,
+    NotAMove,
+    OnlyDrawnTile,
+    brief,
+)
 from bot.engine.moves import DRAW, END_NAMES, LEADS, PASS, Kind, Move, placements
 from bot.engine.options import Options
 from bot.engine.outcome import Reason, RoundOutcome, ScoreEvent
@@ -25,6 +34,22 @@ Fits = list[tuple[int, int]]
 """Where tiles may go now: ``(end index, mask of tiles that fit there)`` per open end."""
 
 _TIE = "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+_UNKNOWN = object()
+
+
+def _items(what: str, value: object) -> list[object]:
+    """``value`` as a list, if it is a sequence (a string is not one)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidDeal(f"{what} must be a list, not {brief(value)}")
+    return list(value)
+
+
+def _tiles(what: str, value: object) -> list[Tile]:
+    tiles = _items(what, value)
+    for tile in tiles:
+        if not isinstance(tile, Tile):
+            raise InvalidDeal(f"{what} must hold tiles, not {brief(tile)}")
+    return tiles  # type: ignore[return-value]
 
 
 class Round(ABC):
@@ -38,6 +63,8 @@ class Round(ABC):
     """The rule that says who leads and with what (cited when a lead is refused)."""
     draw_rule: ClassVar[str]
     """The rule for drawing and passing (cited when a draw or pass is refused)."""
+    deal_rule: ClassVar[str]
+    """The rule that sets the players and hand sizes (cited when a deal is refused)."""
     target_rule: ClassVar[str]
     """The rule that sets the game's target."""
     player_counts: ClassVar[tuple[int, ...]]
@@ -54,6 +81,8 @@ class Round(ABC):
     """Milo: seats 0 and 2 play against 1 and 3, and scores are per team."""
     draw_reserve: ClassVar[int] = 0
     """Boneyard tiles that are never drawn."""
+    match_rule: ClassVar[str | None] = None
+    """The rule for a match of several games, where the game offers one (R-MI-7)."""
     rotates_lead: ClassVar[bool] = False
     """Whether the match passes the lead round by round (Milo) rather than letting the
     game's lead rule pick it afresh each deal (the highest double)."""
@@ -67,25 +96,45 @@ class Round(ABC):
         options: Options | None = None,
         scores: Sequence[int] | None = None,
     ) -> None:
-        """Build a round from an explicit deal (R-ALL-3). ``leader`` None: the game's rule
-        picks the leader. ``scores``: each side's running total when the round starts."""
-        self.n = len(hands)
-        self.options = options or Options.for_game(type(self), self.n)
-        self.hands = [mask_of(hand) for hand in hands]
-        self.boneyard = [t.index for t in boneyard]
-        self._check_partition(hands)
-        self.start_scores = tuple(scores) if scores is not None else (0,) * self.sides
+        """Build a round from an explicit deal, held to the game's rules (R-ALL-3): each
+        tile once, the game's hand sizes, and the leader the rules name (``leader`` None:
+        the game's rule picks it). ``scores``: each side's running total when the round
+        starts. Anything else is refused with :class:`InvalidDeal` before any play."""
+        dealt = [_tiles("a hand", hand) for hand in _items("hands", hands)]
+        bone = _tiles("the boneyard", boneyard)
+        self.n = len(dealt)
+        if self.n not in self.player_counts:
+            allowed = " or ".join(str(n) for n in self.player_counts)
+            raise InvalidDeal(
+                f"{self.title} is played by {allowed} players, not {self.n}", self.deal_rule
+            )
+        if options is None:
+            options = Options.for_game(type(self), self.n)
+        elif not isinstance(options, Options):
+            raise BadOptionType("options", "Options", options)
+        self.options = options
+        self._check_deal(dealt, bone)
+        self.hands = [mask_of(hand) for hand in dealt]
+        self.boneyard = [t.index for t in bone]
+        self.start_scores = self._check_scores(scores)
         self.scores = list(self.start_scores)
         self.named_leader = leader is not None
         """Whether the caller chose the leader (Milo: the lead passed on, R-MI-3)."""
-        self.leader = self._default_leader() if leader is None else leader
-        if not 0 <= self.leader < self.n:
-            raise InvalidDeal(f"leader {self.leader} is not a seat")
-        if not self._lead_mask():
-            raise InvalidDeal(f"seat {self.leader} holds no tile it may lead")
+        if leader is None:
+            self.leader = self._default_leader()
+        else:
+            if isinstance(leader, bool) or not isinstance(leader, int):
+                raise InvalidDeal(f"the leader must be a seat number, not {brief(leader)}")
+            if not 0 <= leader < self.n:
+                raise InvalidDeal(f"leader {brief(leader)} is not a seat")
+            self.leader = leader
+            self._check_leader()
         self.turn = self.leader
         self.drew = False
         """Whether the seat to move has drawn this turn."""
+        self.drawn = 0
+        """While :attr:`drew`: the bit of the tile drawn last, the only one that may be
+        played this turn (R-CR-5, R-MG-5, R-MC-5)."""
         self.history: list[tuple[int, Move]] = []
         self.score_events: list[ScoreEvent] = []
         self._fits: Fits | None = None
@@ -93,6 +142,34 @@ class Round(ABC):
         self._legal: tuple[Move, ...] | None = None
         self._outcome: RoundOutcome | None = None
         self._init_layout()
+
+    def _check_deal(self, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
+        """R-ALL-3: the game's hand size in every hand, every tile exactly once."""
+        size = self.hand_size(self.n)
+        for seat, hand in enumerate(hands):
+            if len(hand) != size:
+                rest = len(TILES) - self.n * size
+                left = f"{rest} in the boneyard" if rest else "no boneyard"
+                raise InvalidDeal(
+                    f"{self.title} deals {size} tiles to each of {self.n} players, leaving"
+                    f" {left}: seat {seat} holds {len(hand)}",
+                    self.deal_rule,
+                )
+        every = [t for hand in hands for t in hand] + boneyard
+        if len(every) != len(TILES) or mask_of(every) != FULL_SET:
+            raise InvalidDeal(
+                "hands and boneyard must hold each of the 28 tiles exactly once", "R-ALL-3"
+            )
+
+    def _check_scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
+        if scores is None:
+            return (0,) * self.sides
+        totals = tuple(_items("scores", scores))
+        if len(totals) != self.sides or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in totals
+        ):
+            raise InvalidDeal(f"scores must be {self.sides} whole numbers, one per side")
+        return totals  # type: ignore[return-value]
 
     # -- construction -------------------------------------------------------------------
 
@@ -115,31 +192,23 @@ class Round(ABC):
             hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
             try:
                 return cls(hands, tiles[players * size :], leader, options=options, scores=scores)
-            except InvalidDeal:
+            except NoDouble:
                 continue
 
     @classmethod
     @abstractmethod
     def hand_size(cls, players: int) -> int: ...
 
-    def _check_partition(self, hands: Sequence[Iterable[Tile]]) -> None:
-        union, total = 0, 0
-        for hand in self.hands:
-            union |= hand
-            total += hand.bit_count()
-        for index in self.boneyard:
-            union |= 1 << index
-        total += len(self.boneyard)
-        if union != FULL_SET or total != len(TILES):
-            raise InvalidDeal("hands and boneyard must hold each of the 28 tiles exactly once")
-        if self.n not in self.player_counts:
-            raise InvalidDeal(f"{self.title} is not played by {self.n} players")
-
     # -- the hooks a game fills in ---------------------------------------------------
 
     @abstractmethod
     def _default_leader(self) -> int:
-        """The seat that leads when the caller names none; raise InvalidDeal if none may."""
+        """The seat that leads when the caller names none; raise :class:`NoDouble` if
+        nobody may (then :meth:`deal` deals again)."""
+
+    @abstractmethod
+    def _check_leader(self) -> None:
+        """Refuse a leader the caller named that the rules do not name (R-ALL-3)."""
 
     @abstractmethod
     def _lead_mask(self) -> int:
@@ -241,24 +310,35 @@ class Round(ABC):
         if self._outcome is not None:
             return ()
         fits = self._fits
-        hand = self.hands[self.turn]
         if fits is None:
-            return tuple(LEADS[i] for i in indices(self._lead_mask() & hand))
-        if hand & self._playable:
+            return tuple(LEADS[i] for i in indices(self._lead_mask() & self.hands[self.turn]))
+        movable = self._movable()
+        if movable & self._playable:
             moves: tuple[Move, ...] = ()
             for end, mask in fits:
-                if hand & mask:
-                    moves += placements(end, hand & mask)
+                if movable & mask:
+                    moves += placements(end, movable & mask)
             return moves
         return (DRAW,) if self._may_draw() else (PASS,)
+
+    def _movable(self) -> int:
+        """The tiles the seat to move may play this turn, if they fit: its hand, or after
+        a draw only the tile it drew last. A draw is one turn (R-CR-5, R-MG-5): the drawn
+        tile is played if it fits, and no other tile may be, even when the draw changed
+        where tiles fit (R-MC-5: the arms die, and play opens on the capped ones)."""
+        return self.drawn if self.drew else self.hands[self.turn]
 
     def can_play(self, seat: int) -> bool:
         """Whether ``seat`` holds a tile that fits somewhere now."""
         return bool(self.hands[seat] & self._playable)
 
-    def play(self, move: Move) -> None:
-        """Make ``move`` for the seat to move, or raise :class:`IllegalMove` saying why."""
+    def play(self, move: Move | str) -> None:
+        """Make ``move`` (a :class:`Move`, or its exact text form) for the seat to move, or
+        raise :class:`IllegalMove` saying why; anything else is :class:`NotAMove`."""
         if move not in (self._legal or self.legal_moves()):
+            if isinstance(move, str):
+                self.play(Move.parse(move))
+                return
             raise self._refusal(move)
         seat = self.turn
         self.history.append((seat, move))
@@ -269,8 +349,10 @@ class Round(ABC):
         if tile is not None:
             self._place(seat, tile, move.end)
         elif move is DRAW:
-            self.hands[seat] |= 1 << self.boneyard.pop(0)
+            drawn = 1 << self.boneyard.pop(0)
+            self.hands[seat] |= drawn
             self.drew = True
+            self.drawn = drawn
             self._after_draw()
             self._check_blocked()
         else:
@@ -292,6 +374,7 @@ class Round(ABC):
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.n
         self.drew = False
+        self.drawn = 0
 
     def _refresh_fits(self) -> None:
         self._fits = fits = self._compute_fits()
@@ -342,13 +425,40 @@ class Round(ABC):
 
     # -- refusals --------------------------------------------------------------------
 
-    def _refusal(self, move: Move) -> IllegalMove:
+    def parse_move(self, text: str) -> Move:
+        """Read a player's move text against the position, as python-chess's
+        ``Board.parse_uci`` does: ``6-5 N``, ``6-5`` (the end filled in when the tile fits
+        just one), ``draw`` or ``pass``, in any form :meth:`Move.parse` reads. Returns a
+        legal move, or raises: :class:`NotAMove` for text that is no move,
+        :class:`AmbiguousMove` (with the tile and its ends) when the tile fits several
+        ends and none was named, and another :class:`IllegalMove` for a move the rules
+        refuse now."""
+        move = Move.parse(text)
+        legal = self.legal_moves()
+        if move in legal:
+            return move
+        if move.tile is not None and move.end is None and self.led:
+            places = [m for m in legal if m.tile is move.tile]
+            if len(places) == 1:
+                return places[0]
+        raise self._refusal(move)
+
+    def _refusal(self, move: object) -> IllegalMove:
         """Explain why ``move`` is not legal now (the slow path: only on refusal)."""
+        if not isinstance(move, Move):
+            return NotAMove(move)
         if self._outcome is not None:
             return IllegalMove("the round is over")
         hand = self.hands[self.turn]
+        movable = self._movable()
         if move.kind is not Kind.PLAY:
-            if hand & self._playable and self.led:
+            if movable & self._playable and self.led:
+                if self.drew:
+                    return IllegalMove(
+                        f"the tile you drew, {TILES[self.drawn.bit_length() - 1]}, fits,"
+                        " so you must play it",
+                        self.draw_rule,
+                    )
                 return IllegalMove("you hold a tile that fits, so you must play it", "R-ALL-4")
             if not self.led:
                 return IllegalMove("the round has not been led yet: lead a tile", self.lead_rule)
@@ -365,10 +475,12 @@ class Round(ABC):
                     f"the first tile names no end: play just {tile}", self.place_rule
                 )
             return self._why_not_lead(tile)
-        places = [END_NAMES[e] for e, mask in self._fits or () if mask & tile.bit]
+        if self.drew and tile.bit != self.drawn:
+            return OnlyDrawnTile(TILES[self.drawn.bit_length() - 1], self.draw_rule)
+        places = tuple(END_NAMES[e] for e, mask in self._fits or () if mask & tile.bit)
         if move.end is None:
             if places:
-                return IllegalMove(f"say where {tile} goes: {' or '.join(places)}", self.place_rule)
+                return AmbiguousMove(tile, places, self.place_rule)
             return IllegalMove(f"{tile} does not fit anywhere now")
         if END_NAMES[move.end] not in self.ends:
             return IllegalMove(f"this layout's ends are {', '.join(self.ends)}", self.place_rule)
@@ -392,6 +504,7 @@ class Round(ABC):
             "options": self.options.to_dict(),
             "hands": [[str(t) for t in tiles_of(h)] for h in self.hands],
             "boneyard": [str(TILES[i]) for i in self.boneyard],
+            "drawn": self._drawn_text(),
             **self._shared_dict(),
         }
 
@@ -413,7 +526,11 @@ class Round(ABC):
         view["seat"] = seat
         view["hand"] = [str(t) for t in tiles_of(self.hands[seat])]
         view["legal"] = [m.text for m in self.legal_moves()] if seat == self.turn else []
+        view["drawn"] = self._drawn_text() if seat == self.turn else None
         return view
+
+    def _drawn_text(self) -> str | None:
+        return str(TILES[self.drawn.bit_length() - 1]) if self.drew else None
 
     def _shared_dict(self) -> dict[str, Any]:
         return {
@@ -446,6 +563,11 @@ class Round(ABC):
         self.named_leader = data["named_leader"]
         self.turn = data["turn"]
         self.drew = data["drew"]
+        drawn = data.get("drawn", _UNKNOWN)
+        if drawn is _UNKNOWN:  # stored before a draw was one turn: any tile, as then
+            self.drawn = self.hands[self.turn] if self.drew else 0
+        else:
+            self.drawn = Tile.parse(drawn).bit if drawn is not None else 0
         self.history = [(seat, Move.parse(text)) for seat, text in data["history"]]
         self.score_events = [ScoreEvent.from_dict(e) for e in data["score_events"]]
         self._legal = None

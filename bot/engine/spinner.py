@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove, InvalidDeal
+from bot.engine.errors import IllegalMove, InvalidDeal, NoDouble
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
-from bot.engine.tiles import SUIT, Tile, highest_double
+from bot.engine.tiles import DOUBLE, SUIT, Tile, highest_double
 
 
 class SpinnerRound(Round):
@@ -45,11 +45,22 @@ class SpinnerRound(Round):
 
     def _default_leader(self) -> int:
         for pip in range(6, -1, -1):
-            bit = Tile(pip, pip).bit
+            bit = DOUBLE[pip]
             for seat, hand in enumerate(self.hands):
                 if hand & bit:
                     return seat
-        raise InvalidDeal(f"nobody holds a double: deal again ({self.lead_rule})")
+        raise NoDouble(self.lead_rule)
+
+    def _check_leader(self) -> None:
+        """Only the holder of the highest double may lead (R-CR-2, R-MG-2)."""
+        holder = self._default_leader()
+        if self.leader != holder:
+            double = highest_double(self.hands[holder])
+            raise InvalidDeal(
+                f"seat {self.leader} may not lead: seat {holder} holds the highest double,"
+                f" {double}",
+                self.lead_rule,
+            )
 
     def _lead_mask(self) -> int:
         double = highest_double(self.hands[self.leader])
