@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import AlreadyDrew, IllegalMove
 from bot.engine.outcome import Reason
 from bot.engine.spinner import SpinnerRound
 
@@ -35,10 +35,7 @@ class Cross(SpinnerRound):
 
     def _why_no_draw(self) -> IllegalMove:
         if self.drew:
-            return IllegalMove(
-                "you have drawn your one tile this turn and it does not fit: pass",
-                self.draw_rule,
-            )
+            return AlreadyDrew(self.draw_rule)
         return super()._why_no_draw()
 
     def _score_round(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import DoesNotFit, WrongEnd
 from bot.engine.moves import END_NAMES, LINE_ENDS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import SUIT, Tile
@@ -52,9 +52,8 @@ class LineRound(Round):
         left, right = self.line_ends
         return [(_L, SUIT[left]), (_R, SUIT[right])]
 
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
-        need = self.line_ends[end - _L]
-        return IllegalMove(f"{tile} does not fit: end {END_NAMES[end]} needs a {need}", "R-MI-2")
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
+        return DoesNotFit(tile, END_NAMES[end], self.line_ends[end - _L], fits_on, "R-MI-2")
 
     def open_ends(self) -> dict[str, int]:
         if self.first is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bot.engine.cross import Cross
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import ArmCapped, ArmDead, CapsOnly, WrongEnd
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import DOUBLE, Tile
@@ -83,19 +83,12 @@ class MalteseCross(Cross):
         if len(self.boneyard) <= self.draw_reserve:
             self._refresh_fits()
 
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
         name = SPINNER_ARMS[end]
         if self.dead_arms()[end]:
-            return IllegalMove(
-                f"arm {name} is dead: it had no cap when the boneyard ran down to 2", "R-MC-5"
-            )
+            return ArmDead(tile, name, fits_on, "R-MC-5")
         if self.phase == "caps":
             if self.capped[end]:
-                return IllegalMove(f"arm {name} is capped already: cap another arm", "R-MC-3")
-            need = self.arm_ends[end]
-            return IllegalMove(
-                f"until every arm is capped only doubles may be played: arm {name} needs"
-                f" the {need}-{need}",
-                "R-MC-3",
-            )
-        return super()._why_not_fit(tile, end)
+                return ArmCapped(tile, name, fits_on, "R-MC-3")
+            return CapsOnly(tile, name, self.arm_ends[end], fits_on, "R-MC-3")
+        return super()._why_not_fit(tile, end, fits_on)

@@ -24,6 +24,8 @@ from bot.engine.errors import (
     InvalidDeal,
     MatchOver,
     ReplayError,
+    WrongHandCount,
+    WrongLeader,
     WrongSeat,
     brief,
 )
@@ -32,6 +34,7 @@ from bot.engine.options import Options
 from bot.engine.outcome import MatchOutcome, RoundOutcome
 from bot.engine.record import RECORD_FORMAT, SEEDS, Deal, read_record
 from bot.engine.round import Round
+from bot.engine.tiles import highest_double
 from bot.engine.variants import find_variant
 
 __all__ = ["RECORD_FORMAT", "Deal", "Match"]
@@ -100,13 +103,14 @@ class Match:
         play (the highest double, R-CR-2, R-MG-2) and when it is dealt otherwise (Milo's
         lead passes on, R-MI-3, R-MI-7)."""
         if not isinstance(deal, Deal):
-            raise InvalidDeal(f"deal {index} must be a Deal, not {brief(deal)}")
+            raise InvalidDeal(f"must be a Deal, not {brief(deal)}").in_deal(index)
         if len(deal.hands) != self.players:
-            raise InvalidDeal(
-                f"deal {index} has {len(deal.hands)} hands for {self.players} players", "R-ALL-3"
-            )
+            raise WrongHandCount(self.variant, (self.players,), len(deal.hands)).in_deal(index)
         leader = None if self.variant.rotates_lead else deal.leader
-        self.variant(deal.hands, deal.boneyard, leader, options=self.options)
+        try:
+            self.variant(deal.hands, deal.boneyard, leader, options=self.options)
+        except InvalidDeal as error:
+            raise error.in_deal(index) from None
 
     def _deal(self, scores: list[int]) -> Round:
         """Deal the next round: from ``deals`` while it lasts, then from the seed."""
@@ -118,18 +122,11 @@ class Match:
         if index < len(self.deals):
             deal = self.deals[index]
             if deal.leader is not None and leader is not None and deal.leader != leader:
-                raise InvalidDeal(
-                    f"deal {index} names seat {deal.leader} to lead, but the lead passes to"
-                    f" seat {leader}",
-                    rule,
-                )
+                raise WrongLeader(deal.leader, leader, None, rule).in_deal(index)
             new = variant(deal.hands, deal.boneyard, leader, options=options, scores=scores)
             if deal.leader is not None and new.leader != deal.leader:
-                raise InvalidDeal(
-                    f"deal {index} names seat {deal.leader} to lead, but the rules name"
-                    f" seat {new.leader}",
-                    variant.lead_rule,
-                )
+                double = highest_double(new.hands[new.leader])
+                raise WrongLeader(deal.leader, new.leader, double, rule).in_deal(index)
         else:
             rng = random.Random(f"{self.seed}:{index}")
             new = variant.deal(self.players, rng, options=options, scores=scores, leader=leader)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import IllegalMove, LeadRule, WrongLead
 from bot.engine.outcome import Reason, ScoreEvent
 from bot.engine.spinner import SpinnerRound
-from bot.engine.tiles import ALL_DOUBLES, Tile
+from bot.engine.tiles import ALL_DOUBLES, Tile, tiles_of
 
 
 def nearest_five(value: int) -> int:
@@ -44,7 +44,8 @@ class MerryGoRound(SpinnerRound):
         return self.hands[self.leader] & ALL_DOUBLES
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
-        return IllegalMove("the round opens with a double of yours", self.lead_rule)
+        doubles = tuple(tiles_of(self.hands[self.leader] & ALL_DOUBLES))
+        return WrongLead(tile, doubles, LeadRule.ANY_DOUBLE, self.lead_rule)
 
     def open_sum(self) -> int:
         """R-MG-4: the open ends added up; a double at an arm's end counts both halves,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import IllegalMove, LeadRule, NoBoneyard, WrongLead
 from bot.engine.line import LineRound
 from bot.engine.outcome import Reason
 from bot.engine.tiles import DOUBLE, FULL_SET, Tile
@@ -47,10 +47,10 @@ class Milo(LineRound):
         return FULL_SET if self.named_leader else DOUBLE[6]
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
-        return IllegalMove("the first round of a game opens with 6-6", self.lead_rule)
+        return WrongLead(tile, (_SIX_SIX,), LeadRule.SIX_SIX, self.lead_rule)
 
     def _why_no_draw(self) -> IllegalMove:
-        return IllegalMove("Milo has no boneyard: you cannot play, so pass", self.draw_rule)
+        return NoBoneyard(self.draw_rule)
 
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]

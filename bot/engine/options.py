@@ -6,10 +6,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.errors import BadOptionType, InvalidOptions, brief
+from bot.engine.errors import (
+    BadOptionType,
+    FixedTarget,
+    MatchGamesOutOfRange,
+    OptionNotOffered,
+    TargetOutOfRange,
+    UnknownOption,
+    WrongPlayerCount,
+)
 
 if TYPE_CHECKING:
     from bot.engine.round import Round
+
+
+OPTION_RULES = {"keep_last_two": "R-MG-5", "match_games": "R-MI-7"}
+"""The options some games offer, and the rule that makes each."""
+MATCH_GAMES = (1, 9)
+"""The games a team may be asked to win to take a match (R-MI-7), fewest and most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,30 +66,23 @@ class Options:
         if match_games is not None:
             _check_int("match_games", match_games)
         if players not in game.player_counts:
-            allowed = " or ".join(str(n) for n in game.player_counts)
-            raise InvalidOptions(
-                f"{game.title} is played by {allowed} players, not {brief(players)}"
-            )
+            raise WrongPlayerCount(game, game.player_counts, players)
         if target is None:
             target = game.default_target
         elif game.fixed_target and target != game.default_target:
-            raise InvalidOptions(
-                f"{game.title} is always played to exactly {game.default_target}"
-                f" ({game.target_rule}); its target cannot be changed"
-            )
+            raise FixedTarget(game, game.default_target)
         low, high = game.target_range
         if not low <= target <= high:
-            raise InvalidOptions(
-                f"the target for {game.title} must be between {low} and {high}, not {brief(target)}"
-            )
+            raise TargetOutOfRange(game, low, high, target)
         if keep_last_two and not game.offers_keep_last_two:
-            raise InvalidOptions(f"'keep last two' is a Merry-Go-Round option, not {game.title}'s")
+            raise _not_offered(game, "keep_last_two")
         if match_games is None:
             match_games = 1
         elif match_games != 1 and not game.offers_match:
-            raise InvalidOptions(f"match length is a Milo option, not {game.title}'s")
-        if not 1 <= match_games <= 9:
-            raise InvalidOptions(f"a match is 1 to 9 games won, not {brief(match_games)}")
+            raise _not_offered(game, "match_games")
+        low, high = MATCH_GAMES
+        if not low <= match_games <= high:
+            raise MatchGamesOutOfRange(low, high, match_games)
         return cls(target, bool(keep_last_two), match_games)
 
     @classmethod
@@ -83,9 +90,9 @@ class Options:
         """Options as a record or a table stores them, validated as :meth:`for_game`."""
         if not isinstance(data, dict):
             raise BadOptionType("options", "an object", data)
-        unknown = set(data) - {"target", "keep_last_two", "match_games"}
+        unknown = set(data) - set(OPTION_RULES) - {"target"}
         if unknown:
-            raise InvalidOptions(f"unknown option {brief(sorted(map(str, unknown))[0])}")
+            raise UnknownOption(sorted(map(str, unknown))[0])
         return cls.for_game(game, players, **data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -102,3 +109,11 @@ def _check_int(field: str, value: object) -> None:
     """An integer, and not a bool (``True`` is an ``int`` to Python, not to a table)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadOptionType(field, "an integer", value)
+
+
+def _not_offered(game: type[Round], option: str) -> OptionNotOffered:
+    from bot.engine.variants import GAMES  # the games import this module
+
+    trait = "offers_keep_last_two" if option == "keep_last_two" else "offers_match"
+    owners = tuple(g for g in GAMES.values() if getattr(g, trait))
+    return OptionNotOffered(game, option, owners, OPTION_RULES[option])

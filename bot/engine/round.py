@@ -18,11 +18,24 @@ from typing import Any, ClassVar
 from bot.engine.errors import (
     AmbiguousMove,
     BadOptionType,
+    FitsNowhere,
     IllegalMove,
     InvalidDeal,
+    LeadNamesNoEnd,
+    MustDrawFirst,
+    MustPlay,
     NoDouble,
+    NoDrawAllowed,
     NotAMove,
+    NotAnEnd,
+    NotEachTileOnce,
+    NotInHand,
+    NotLedYet,
     OnlyDrawnTile,
+    RoundOver,
+    WrongEnd,
+    WrongHandCount,
+    WrongHandSize,
     brief,
 )
 from bot.engine.moves import DRAW, END_NAMES, LEADS, PASS, Kind, Move, placements
@@ -104,10 +117,7 @@ class Round(ABC):
         bone = _tiles("the boneyard", boneyard)
         self.n = len(dealt)
         if self.n not in self.player_counts:
-            allowed = " or ".join(str(n) for n in self.player_counts)
-            raise InvalidDeal(
-                f"{self.title} is played by {allowed} players, not {self.n}", self.deal_rule
-            )
+            raise WrongHandCount(type(self), self.player_counts, self.n)
         if options is None:
             options = Options.for_game(type(self), self.n)
         elif not isinstance(options, Options):
@@ -148,18 +158,10 @@ class Round(ABC):
         size = self.hand_size(self.n)
         for seat, hand in enumerate(hands):
             if len(hand) != size:
-                rest = len(TILES) - self.n * size
-                left = f"{rest} in the boneyard" if rest else "no boneyard"
-                raise InvalidDeal(
-                    f"{self.title} deals {size} tiles to each of {self.n} players, leaving"
-                    f" {left}: seat {seat} holds {len(hand)}",
-                    self.deal_rule,
-                )
+                raise WrongHandSize(type(self), self.n, seat, size, len(hand))
         every = [t for hand in hands for t in hand] + boneyard
         if len(every) != len(TILES) or mask_of(every) != FULL_SET:
-            raise InvalidDeal(
-                "hands and boneyard must hold each of the 28 tiles exactly once", "R-ALL-3"
-            )
+            raise NotEachTileOnce()
 
     def _check_scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
         if scores is None:
@@ -228,8 +230,9 @@ class Round(ABC):
     def _compute_fits(self) -> Fits: ...
 
     @abstractmethod
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
-        """Why ``tile`` may not go on ``end`` now (only asked when it may not)."""
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
+        """Why ``tile`` may not go on ``end`` now (only asked when it may not);
+        ``fits_on``: the ends where it may."""
 
     @abstractmethod
     def _score_round(
@@ -448,52 +451,37 @@ class Round(ABC):
         if not isinstance(move, Move):
             return NotAMove(move)
         if self._outcome is not None:
-            return IllegalMove("the round is over")
+            return RoundOver()
         hand = self.hands[self.turn]
-        movable = self._movable()
+        drawn = TILES[self.drawn.bit_length() - 1] if self.drew else None
         if move.kind is not Kind.PLAY:
-            if movable & self._playable and self.led:
-                if self.drew:
-                    return IllegalMove(
-                        f"the tile you drew, {TILES[self.drawn.bit_length() - 1]}, fits,"
-                        " so you must play it",
-                        self.draw_rule,
-                    )
-                return IllegalMove("you hold a tile that fits, so you must play it", "R-ALL-4")
+            if self._movable() & self._playable and self.led:
+                return MustPlay(self.draw_rule, drawn) if drawn else MustPlay("R-ALL-4")
             if not self.led:
-                return IllegalMove("the round has not been led yet: lead a tile", self.lead_rule)
+                return NotLedYet(self.lead_rule)
             if move.kind is Kind.DRAW:
                 return self._why_no_draw()
-            return IllegalMove("you cannot play, so you must draw first", self.draw_rule)
+            return MustDrawFirst(self.draw_rule)
         tile = move.tile
         assert tile is not None
         if not hand & tile.bit:
-            return IllegalMove(f"{tile} is not in your hand")
+            return NotInHand(tile)
         if not self.led:
             if move.end is not None:
-                return IllegalMove(
-                    f"the first tile names no end: play just {tile}", self.place_rule
-                )
+                return LeadNamesNoEnd(tile, self.place_rule)
             return self._why_not_lead(tile)
-        if self.drew and tile.bit != self.drawn:
-            return OnlyDrawnTile(TILES[self.drawn.bit_length() - 1], self.draw_rule)
+        if drawn is not None and tile is not drawn:
+            return OnlyDrawnTile(drawn, self.draw_rule)
         places = tuple(END_NAMES[e] for e, mask in self._fits or () if mask & tile.bit)
         if move.end is None:
-            if places:
-                return AmbiguousMove(tile, places, self.place_rule)
-            return IllegalMove(f"{tile} does not fit anywhere now")
-        if END_NAMES[move.end] not in self.ends:
-            return IllegalMove(f"this layout's ends are {', '.join(self.ends)}", self.place_rule)
-        error = self._why_not_fit(tile, move.end)
-        if places:
-            return IllegalMove(f"{error.reason}; {tile} fits on {' or '.join(places)}", error.rule)
-        return error
+            return AmbiguousMove(tile, places, self.place_rule) if places else FitsNowhere(tile)
+        end = END_NAMES[move.end]
+        if end not in self.ends:
+            return NotAnEnd(end, self.ends, self.place_rule)
+        return self._why_not_fit(tile, move.end, places)
 
     def _why_no_draw(self) -> IllegalMove:
-        return IllegalMove(
-            f"nobody draws: {len(self.boneyard)} tiles are left in the boneyard, you pass",
-            self.draw_rule,
-        )
+        return NoDrawAllowed(len(self.boneyard), self.draw_rule)
 
     # -- views and the dict form ---------------------------------------------------------
 

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove, InvalidDeal, NoDouble
+from bot.engine.errors import (
+    ArmStartedAlready,
+    DoesNotFit,
+    IllegalMove,
+    LeadRule,
+    NoDouble,
+    WrongEnd,
+    WrongLead,
+    WrongLeader,
+)
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import DOUBLE, SUIT, Tile, highest_double
@@ -55,11 +64,8 @@ class SpinnerRound(Round):
         """Only the holder of the highest double may lead (R-CR-2, R-MG-2)."""
         holder = self._default_leader()
         if self.leader != holder:
-            double = highest_double(self.hands[holder])
-            raise InvalidDeal(
-                f"seat {self.leader} may not lead: seat {holder} holds the highest double,"
-                f" {double}",
-                self.lead_rule,
+            raise WrongLeader(
+                self.leader, holder, highest_double(self.hands[holder]), self.lead_rule
             )
 
     def _lead_mask(self) -> int:
@@ -68,7 +74,8 @@ class SpinnerRound(Round):
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
         double = highest_double(self.hands[self.leader])
-        return IllegalMove(f"the round opens with your highest double, {double}", self.lead_rule)
+        assert double is not None  # the leader holds the highest double (R-ALL-3)
+        return WrongLead(tile, (double,), LeadRule.HIGHEST_DOUBLE, self.lead_rule)
 
     # -- laying tiles --------------------------------------------------------------------
 
@@ -109,16 +116,11 @@ class SpinnerRound(Round):
     def _compute_fits(self) -> Fits:
         return self._cross_fits() if self.started < 4 else self._open_fits()
 
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
         name = SPINNER_ARMS[end]
-        need = self.arm_ends[end]
         if self.started < 4 and self.arms[end]:
-            return IllegalMove(
-                f"arm {name} is started already: all four arms must be started"
-                " before any arm grows",
-                self.cross_rule,
-            )
-        return IllegalMove(f"{tile} does not fit: arm {name} needs a {need}", "R-SP-2")
+            return ArmStartedAlready(tile, name, fits_on, self.cross_rule)
+        return DoesNotFit(tile, name, self.arm_ends[end], fits_on, "R-SP-2")
 
     # -- what a picture and a player read ----------------------------------------------
 

@@ -11,22 +11,46 @@ import pytest
 from bot.engine import (
     DRAW,
     PASS,
+    AlreadyDrew,
     AmbiguousMove,
+    ArmCapped,
+    ArmStartedAlready,
     BadOptionType,
+    CapsOnly,
     Cross,
+    DoesNotFit,
     EngineError,
+    FitsNowhere,
+    FixedTarget,
     IllegalMove,
     InvalidDeal,
     InvalidOptions,
+    LeadNamesNoEnd,
+    LeadRule,
+    MalteseCross,
     Match,
+    MatchGamesOutOfRange,
     MatchOver,
     MerryGoRound,
     Milo,
     Move,
+    MustDrawFirst,
+    MustPlay,
     NotAMove,
+    NotAnEnd,
     NotATile,
+    NotInHand,
+    NotLedYet,
+    OptionNotOffered,
     Options,
+    RoundOver,
+    TargetOutOfRange,
     Tile,
+    UnknownGame,
+    UnknownOption,
+    WrongLead,
+    WrongPlayerCount,
+    find_variant,
 )
 from bot.engine.__main__ import play_random
 from tests.engine.builders import build, play, tiles
@@ -171,3 +195,126 @@ def test_parse_move_on_a_match_refuses_once_it_is_over() -> None:
         match.parse_move("pass")
     live = Match("milo", 4, seed=1)
     assert live.parse_move("6-6") is Move.parse("6-6")
+
+
+# -- refusals carry data --------------------------------------------------------------------
+
+
+def test_play_refusals_carry_the_facts_and_the_rule() -> None:
+    """What the Discord layer needs to word a refusal itself: the tile, the end, the
+    number it needs, where the tile fits instead, and the rule."""
+    round_ = build(Cross, CROSS_HANDS)
+    with pytest.raises(WrongLead) as lead:
+        round_.play("1-1")
+    assert (lead.value.tile, lead.value.required, lead.value.lead) == (
+        Tile(1, 1),
+        (Tile(6, 6),),
+        LeadRule.HIGHEST_DOUBLE,
+    )
+    assert lead.value.rule == "R-CR-2"
+    with pytest.raises(NotLedYet):
+        round_.play(PASS)
+    with pytest.raises(LeadNamesNoEnd) as named:
+        round_.play("6-6 N")
+    assert named.value.tile is Tile(6, 6) and named.value.rule == "R-SP-3"
+    play(round_, "6-6", "6-5 N")
+    with pytest.raises(NotInHand) as missing:
+        round_.play("6-5 E")
+    assert missing.value.tile is Tile(6, 5) and missing.value.rule is None
+    with pytest.raises(FitsNowhere) as nowhere:
+        round_.play("1-0")
+    assert nowhere.value.tile is Tile(1, 0)
+    with pytest.raises(NotAnEnd) as not_an_end:
+        round_.play("1-0 L")
+    assert not_an_end.value.end == "L" and not_an_end.value.ends == ("N", "E", "S", "W")
+    with pytest.raises(MustDrawFirst):
+        round_.play(PASS)
+
+
+def test_wrong_end_refusals_say_where_the_tile_fits_instead() -> None:
+    round_ = build(Cross, ["6-6 6-4 6-2 5-1 4-1 3-3 3-0", "6-5 6-3 3-1 2-1 1-0 0-0 1-1"])
+    play(round_, "6-6", "6-5 N")
+    with pytest.raises(ArmStartedAlready) as started:
+        round_.play("6-4 N")
+    assert (started.value.end, started.value.fits_on) == ("N", ("E", "S", "W"))
+    assert started.value.rule == "R-CR-3" and str(started.value).endswith(
+        "6-4 fits on E or S or W (R-CR-3)"
+    )
+    play(round_, "6-4 E", "6-3 S", "6-2 W")
+    with pytest.raises(DoesNotFit) as misfit:
+        round_.play("2-1 N")
+    assert (misfit.value.tile, misfit.value.end, misfit.value.need) == (Tile(2, 1), "N", 5)
+    assert misfit.value.fits_on == ("W",) and misfit.value.rule == "R-SP-2"
+
+
+def test_maltese_refusals_name_the_arm_and_what_it_needs() -> None:
+    round_ = build(MalteseCross, ["6-6 6-4 6-2 5-5 3-3 1-1 0-0", "6-5 6-3 4-4 2-2 5-1 4-0 1-0"])
+    play(round_, "6-6", "6-5 N", "6-4 E", "6-3 S", "6-2 W")
+    with pytest.raises(CapsOnly) as caps:
+        round_.play("5-1 N")
+    assert (caps.value.end, caps.value.need, caps.value.rule) == ("N", 5, "R-MC-3")
+    play(round_, "4-4 E", "5-5 N")
+    with pytest.raises(ArmCapped) as capped:
+        round_.play("4-0 E")
+    assert capped.value.end == "E" and capped.value.rule == "R-MC-3"
+
+
+def test_draw_and_pass_refusals_carry_their_rule() -> None:
+    round_ = build(Cross, ["6-6 1-1 6-5 6-4 6-3 6-2 5-5", "2-0 3-0 4-0 5-0 2-1 3-1 4-1"], "6-1")
+    play(round_, "6-6")
+    play(round_, "draw")  # 6-1: it fits
+    with pytest.raises(MustPlay) as must:
+        round_.play(PASS)
+    assert must.value.drawn is Tile(6, 1) and must.value.rule == "R-CR-5"
+    round_ = build(Cross, ["6-6 1-1 6-5 6-4 6-3 6-2 6-1", "2-0 3-0 4-0 5-0 2-1 3-1 4-1"], "0-0")
+    play(round_, "6-6", "draw")
+    with pytest.raises(AlreadyDrew) as again:
+        round_.play(DRAW)
+    assert again.value.rule == "R-CR-5"
+    round_ = led_cross()
+    with pytest.raises(MustPlay) as must:
+        round_.play(DRAW)
+    assert must.value.drawn is None and must.value.rule == "R-ALL-4"
+
+
+def test_a_round_over_refuses_every_move(record) -> None:
+    finished = Match.from_record(record("cross_domino")).previous
+    assert finished is not None
+    with pytest.raises(RoundOver):
+        finished.play(PASS)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "data"),
+    [
+        (lambda: find_variant("chess"), UnknownGame, {"name": "chess"}),
+        (lambda: Options.for_game(Cross, 5), WrongPlayerCount, {"allowed": (2, 3, 4), "got": 5}),
+        (
+            lambda: Options.for_game(MerryGoRound, 2, target=60),
+            FixedTarget,
+            {"target": 61, "rule": "R-MG-7"},
+        ),
+        (
+            lambda: Options.for_game(Cross, 2, target=5),
+            TargetOutOfRange,
+            {"low": 10, "high": 1000, "got": 5},
+        ),
+        (
+            lambda: Options.for_game(Cross, 2, keep_last_two=True),
+            OptionNotOffered,
+            {"option": "keep_last_two", "offered_by": (MerryGoRound,), "rule": "R-MG-5"},
+        ),
+        (
+            lambda: Options.for_game(Milo, 4, match_games=10),
+            MatchGamesOutOfRange,
+            {"low": 1, "high": 9, "got": 10, "rule": "R-MI-7"},
+        ),
+        (lambda: Options.from_dict(Cross, 2, {"speed": 3}), UnknownOption, {"name": "speed"}),
+    ],
+)
+def test_option_refusals_carry_their_data(
+    call: Callable[[], object], error: type[InvalidOptions], data: dict[str, object]
+) -> None:
+    with pytest.raises(error) as refused:
+        call()
+    assert {key: getattr(refused.value, key) for key in data} == data
