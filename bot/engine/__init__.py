@@ -54,16 +54,17 @@ from bot.engine.errors import (
 )
 from bot.engine.line import LineRound
 from bot.engine.maltese_cross import MalteseCross
-from bot.engine.match import Match
+from bot.engine.match import STATE_FORMAT, Match
 from bot.engine.merry_go_round import MerryGoRound
 from bot.engine.milo import Milo
 from bot.engine.moves import DRAW, END_NAMES, LINE_ENDS, PASS, SPINNER_ARMS, Kind, Move
 from bot.engine.options import Options
-from bot.engine.outcome import MatchOutcome, Reason, RoundOutcome, ScoreEvent
+from bot.engine.outcome import MatchOutcome, Reason, RoundOutcome, RoundScore, ScoreEvent, ScoreKind
 from bot.engine.record import RECORD_FORMAT, Deal, Record, read_record
 from bot.engine.round import Round
 from bot.engine.spinner import SpinnerRound
 from bot.engine.tiles import TILES, Tile
+from bot.engine.traits import Drawing, LayoutKind
 from bot.engine.variants import GAMES, find_variant
 
 __all__ = [
@@ -74,6 +75,7 @@ __all__ = [
     "PASS",
     "RECORD_FORMAT",
     "SPINNER_ARMS",
+    "STATE_FORMAT",
     "TILES",
     "AlreadyDrew",
     "AmbiguousMove",
@@ -85,6 +87,7 @@ __all__ = [
     "Cross",
     "Deal",
     "DoesNotFit",
+    "Drawing",
     "EngineError",
     "FitsNowhere",
     "FixedTarget",
@@ -93,6 +96,7 @@ __all__ = [
     "InvalidOptions",
     "InvalidRecord",
     "Kind",
+    "LayoutKind",
     "LeadNamesNoEnd",
     "LeadRule",
     "LineRound",
@@ -124,7 +128,9 @@ __all__ = [
     "Round",
     "RoundOutcome",
     "RoundOver",
+    "RoundScore",
     "ScoreEvent",
+    "ScoreKind",
     "SpinnerRound",
     "TargetOutOfRange",
     "Tile",

@@ -8,6 +8,7 @@ from bot.engine.errors import DoesNotFit, WrongEnd
 from bot.engine.moves import END_NAMES, LINE_ENDS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import SUIT, Tile
+from bot.engine.traits import LayoutKind
 
 _L = END_NAMES.index("L")
 _R = END_NAMES.index("R")
@@ -16,6 +17,7 @@ _R = END_NAMES.index("R")
 class LineRound(Round):
     """A round on a line. The lead ``a-b`` lies with ``a`` (its high end) on the left."""
 
+    layout_kind: ClassVar[LayoutKind] = LayoutKind.LINE
     ends: ClassVar[tuple[str, ...]] = LINE_ENDS
     place_rule: ClassVar[str] = "R-MI-2"
 

@@ -19,6 +19,7 @@ class MalteseCross(Cross):
     target_rule: ClassVar[str] = "R-MC-6"
     cross_rule: ClassVar[str] = "R-MC-2"
     score_rule: ClassVar[str] = "R-MC-6"
+    has_caps: ClassVar[bool] = True
     # Drawing and passing stay Cross's own rule, R-CR-5 (R-MC-3 says "as R-CR-5").
 
     capped: list[bool]

@@ -37,7 +37,11 @@ from bot.engine.round import Round
 from bot.engine.tiles import highest_double
 from bot.engine.variants import find_variant
 
-__all__ = ["RECORD_FORMAT", "Deal", "Match"]
+__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Deal", "Match"]
+
+STATE_FORMAT = 2
+"""The shape of :meth:`Match.to_dict`; states without it (stored before outcomes and
+score events were data, and before a draw was one turn) are rebuilt from their record."""
 
 
 class Match:
@@ -89,7 +93,7 @@ class Match:
         self.rounds_dealt = 0
         self.game_number = 1
         self.round_in_game = 0
-        self.games_won = [0] * (2 if self.variant.teams else players)
+        self.games_won = [0] * self.variant.side_count(players)
         self.game_first_leader: int | None = None
         self.previous: Round | None = None
         self._outcome: MatchOutcome | None = None
@@ -207,7 +211,7 @@ class Match:
         most one side can have just reached it."""
         target = self.options.target
         for side, score in enumerate(scores):
-            if score == target or (score > target and not self.variant.fixed_target):
+            if score == target or (score > target and not self.variant.exact_target):
                 return side
         return None
 
@@ -259,6 +263,7 @@ class Match:
         """The whole state (the record plus where it has got to); ``from_dict`` rebuilds it
         without replaying."""
         return {
+            "state": STATE_FORMAT,
             "record": self.record(),
             "rounds": [r.to_dict() for r in self.rounds],
             "rounds_dealt": self.rounds_dealt,
@@ -273,7 +278,13 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Rebuild a match from :meth:`to_dict`. A state stored in an older shape is not
+        read: the match is replayed from the record it carries (:meth:`from_record`),
+        which raises :class:`ReplayError` if that record breaks the rules as they are
+        now refereed."""
         record = data["record"]
+        if data.get("state") != STATE_FORMAT:
+            return cls.from_record(record)
         match = cls.__new__(cls)
         match.variant = find_variant(record["game"])
         match.players = record["players"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.engine.errors import IllegalMove, LeadRule, NoBoneyard, WrongLead
+from bot.engine.errors import IllegalMove, LeadRule, WrongLead
 from bot.engine.line import LineRound
-from bot.engine.outcome import Reason
+from bot.engine.outcome import Reason, RoundScore, ScoreKind
 from bot.engine.tiles import DOUBLE, FULL_SET, Tile
+from bot.engine.traits import Drawing
 
 _SIX_SIX = Tile(6, 6)
 
@@ -19,12 +20,14 @@ class Milo(LineRound):
     draw_rule: ClassVar[str] = "R-MI-4"
     deal_rule: ClassVar[str] = "R-MI-1"
     target_rule: ClassVar[str] = "R-MI-6"
+    score_rule: ClassVar[str] = "R-MI-5"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     default_target: ClassVar[int] = 5
     target_range: ClassVar[tuple[int, int]] = (1, 25)
     offers_match: ClassVar[bool] = True
     match_rule: ClassVar[str | None] = "R-MI-7"
     teams: ClassVar[bool] = True
+    drawing: ClassVar[Drawing] = Drawing.NO_BONEYARD
     rotates_lead: ClassVar[bool] = True
 
     @classmethod
@@ -49,33 +52,24 @@ class Milo(LineRound):
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
         return WrongLead(tile, (_SIX_SIX,), LeadRule.SIX_SIX, self.lead_rule)
 
-    def _why_no_draw(self) -> IllegalMove:
-        return NoBoneyard(self.draw_rule)
-
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]
-    ) -> tuple[int | None, str]:
+    ) -> RoundScore:
         """R-MI-5: 1 point for dominoing (+1 if both ends then match); blocked, the team
         with the lower count scores 1; a tie scores nothing."""
+        rule = self.score_rule
         if reason is Reason.DOMINO:
             assert winner_seat is not None
-            team = winner_seat % 2
+            team = self.side_of(winner_seat)
             left, right = self.line_ends
-            bonus = left == right
-            points = 2 if bonus else 1
-            how = f"{{{winner_seat}}} dominoed: 1 point for {{{team}}} and {{{team + 2}}}"
-            if bonus:
-                how += f", and 1 more because both ends show {left}"
-            how += " (R-MI-5)"
-            self._award(team, points, how)
-            return team, how
-        team_counts = [counts[0] + counts[2], counts[1] + counts[3]]
-        blocked = (
-            f"Blocked: {{0}} and {{2}} hold {team_counts[0]}, {{1}} and {{3}} hold {team_counts[1]}"
+            bonus = left if left == right else None
+            self._award(team, 1 if bonus is None else 2, ScoreKind.ROUND, rule)
+            return RoundScore(team, rule, seat=winner_seat, bonus=bonus)
+        team_counts = tuple(
+            sum(counts[seat] for seat in self.seats_of(side, self.n)) for side in range(2)
         )
         if team_counts[0] == team_counts[1]:
-            return None, f"{blocked}: a tie, nobody scores (R-MI-5)"
-        team = 0 if team_counts[0] < team_counts[1] else 1
-        how = f"{blocked}: {{{team}}} and {{{team + 2}}} score 1 (R-MI-5)"
-        self._award(team, 1, how)
-        return team, how
+            return RoundScore(None, rule, team_counts=team_counts)
+        team = team_counts.index(min(team_counts))
+        self._award(team, 1, ScoreKind.ROUND, rule)
+        return RoundScore(team, rule, team_counts=team_counts)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from bot.engine.errors import (
+    AlreadyDrew,
     AmbiguousMove,
     BadOptionType,
     FitsNowhere,
@@ -24,6 +25,7 @@ from bot.engine.errors import (
     LeadNamesNoEnd,
     MustDrawFirst,
     MustPlay,
+    NoBoneyard,
     NoDouble,
     NoDrawAllowed,
     NotAMove,
@@ -40,13 +42,13 @@ from bot.engine.errors import (
 )
 from bot.engine.moves import DRAW, END_NAMES, LEADS, PASS, Kind, Move, placements
 from bot.engine.options import Options
-from bot.engine.outcome import Reason, RoundOutcome, ScoreEvent
+from bot.engine.outcome import Reason, RoundOutcome, RoundScore, ScoreEvent, ScoreKind
 from bot.engine.tiles import FULL_SET, TILES, Tile, indices, mask_of, pip_count, tiles_of
+from bot.engine.traits import Drawing, LayoutKind
 
 Fits = list[tuple[int, int]]
 """Where tiles may go now: ``(end index, mask of tiles that fit there)`` per open end."""
 
-_TIE = "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
 _UNKNOWN = object()
 
 
@@ -80,6 +82,8 @@ class Round(ABC):
     """The rule that sets the players and hand sizes (cited when a deal is refused)."""
     target_rule: ClassVar[str]
     """The rule that sets the game's target."""
+    score_rule: ClassVar[str]
+    """The rule that scores a round."""
     player_counts: ClassVar[tuple[int, ...]]
     ends: ClassVar[tuple[str, ...]]
     """The end names of this layout, in order (N E S W, or L R)."""
@@ -87,18 +91,57 @@ class Round(ABC):
     """The rule that says what a move names (cited when a move names the wrong end)."""
     default_target: ClassVar[int]
     target_range: ClassVar[tuple[int, int]]
-    fixed_target: ClassVar[bool] = False
     offers_keep_last_two: ClassVar[bool] = False
     offers_match: ClassVar[bool] = False
-    teams: ClassVar[bool] = False
-    """Milo: seats 0 and 2 play against 1 and 3, and scores are per team."""
-    draw_reserve: ClassVar[int] = 0
-    """Boneyard tiles that are never drawn."""
     match_rule: ClassVar[str | None] = None
     """The rule for a match of several games, where the game offers one (R-MI-7)."""
+    draw_reserve: ClassVar[int] = 0
+    """Boneyard tiles that are never drawn."""
+
+    # -- traits: what the layers above ask instead of testing a game's name -------------
+
+    teams: ClassVar[bool] = False
+    """Two fixed partnerships, seats 0 and 2 against 1 and 3, scoring per team (R-MI-1);
+    see :meth:`side_of` and :meth:`partners`."""
+    fixed_target: ClassVar[bool] = False
+    """The target cannot be changed at the table (R-MG-7)."""
+    exact_target: ClassVar[bool] = False
+    """The game is won by reaching the target exactly; a score that would pass it is not
+    added ("bust", R-MG-7), and reaching it ends the round at once."""
+    drawing: ClassVar[Drawing]
+    """How a seat that cannot play gets a tile (R-CR-5, R-MG-5, R-MI-4)."""
+    layout_kind: ClassVar[LayoutKind]
+    """Spinner (four arms) or line (two ends)."""
+    scores_plays: ClassVar[bool] = False
+    """Tiles score as they are laid when the open ends make a multiple of 5 (R-MG-4)."""
+    has_caps: ClassVar[bool] = False
+    """Every arm is capped with a double before open play, and uncapped arms die when the
+    boneyard runs down (R-MC-3..5)."""
     rotates_lead: ClassVar[bool] = False
     """Whether the match passes the lead round by round (Milo) rather than letting the
     game's lead rule pick it afresh each deal (the highest double)."""
+
+    @classmethod
+    def side_of(cls, seat: int) -> int:
+        """The side ``seat`` scores for: itself, or its team (R-MI-1). The one place the
+        partnership rule is written."""
+        return seat % 2 if cls.teams else seat
+
+    @classmethod
+    def partners(cls, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side: its partner across the table in a team
+        game, none otherwise."""
+        return ((seat + 2) % 4,) if cls.teams else ()
+
+    @classmethod
+    def side_count(cls, players: int) -> int:
+        """How many sides score with ``players`` seats: seats, or the two teams."""
+        return 2 if cls.teams else players
+
+    @classmethod
+    def seats_of(cls, side: int, players: int) -> tuple[int, ...]:
+        """The seats that score for ``side``, in seat order."""
+        return tuple(s for s in range(players) if cls.side_of(s) == side)
 
     def __init__(
         self,
@@ -237,15 +280,12 @@ class Round(ABC):
     @abstractmethod
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]
-    ) -> tuple[int | None, str]:
-        """Award the round's points with :meth:`_award`; return the winning side (None on
-        a tie) and the explanation. ``winner_seat`` is who dominoed, or the one seat with
-        the lowest count in a blocked round. A tie of seats for the lowest count is settled
-        here only in team games (Milo adds partners' counts, R-MI-5); elsewhere it scores
-        nothing (R-ALL-8) and this hook is not called.
-
-        Explanations name seats as ``{0}``, ``{1}`` … so that a caller can fill in
-        player names with ``str.format`` (see :meth:`RoundOutcome.describe`)."""
+    ) -> RoundScore:
+        """Award the round's points with :meth:`_award`; return how the round scored.
+        ``winner_seat`` is who dominoed, or the one seat with the lowest count in a
+        blocked round. A tie of seats for the lowest count is settled here only in team
+        games (Milo adds partners' counts, R-MI-5); elsewhere it scores nothing (R-ALL-8)
+        and this hook is not called."""
 
     @abstractmethod
     def open_ends(self) -> dict[str, int]:
@@ -258,7 +298,10 @@ class Round(ABC):
     def _load_layout(self, data: dict[str, Any]) -> None: ...
 
     def _may_draw(self) -> bool:
-        """Whether the seat to move, holding nothing that fits, may draw now."""
+        """Whether the seat to move, holding nothing that fits, may draw now: while the
+        boneyard holds more than nobody draws, once a turn in Cross (R-CR-5)."""
+        if self.drew and self.drawing is Drawing.ONE_THEN_PASS:
+            return False
         return len(self.boneyard) > self.draw_reserve
 
     def _after_lay(self, seat: int, tile: Tile) -> None:  # noqa: B027 (optional hook)
@@ -267,23 +310,31 @@ class Round(ABC):
     def _after_draw(self) -> None:  # noqa: B027 (optional hook)
         """Called after every draw (dead arms, R-MC-5)."""
 
-    def _award(self, side: int, points: int, reason: str, kind: str = "round") -> None:
-        """Add ``points`` to ``side``'s running total (``kind``: see ScoreEvent). A round
-        worth nothing (a domino against a lone 0-0, R-MG-6's 2 → 0) is no event."""
+    def _award(
+        self, side: int, points: int, kind: ScoreKind, rule: str, open_sum: int | None = None
+    ) -> None:
+        """Add ``points`` to ``side``'s running total, or, where the target must be hit
+        exactly, refuse them if they would pass it (bust, R-MG-7). A round worth nothing
+        (a domino against a lone 0-0, R-MG-6's 2 → 0) is no event."""
         if not points:
             return
-        self.scores[side] += points
-        self.score_events.append(ScoreEvent(side, points, reason, kind=kind))
+        seats = self.seats_of(side, self.n)
+        target = self.options.target
+        if self.exact_target and self.scores[side] + points > target:
+            event = ScoreEvent(
+                side, points, kind, rule, seats, True, open_sum, target, self.target_rule
+            )
+        else:
+            self.scores[side] += points
+            event = ScoreEvent(side, points, kind, rule, seats, open_sum=open_sum)
+        self.score_events.append(event)
 
     # -- the round as players see it -------------------------------------------------
 
     @property
     def sides(self) -> int:
         """How many sides score: seats, or the two Milo teams."""
-        return 2 if self.teams else self.n
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.teams else seat
+        return self.side_count(self.n)
 
     @property
     def is_over(self) -> bool:
@@ -408,21 +459,25 @@ class Round(ABC):
         if counts is None:
             counts = [pip_count(h) for h in self.hands]
         if winner_seat is None and reason is Reason.BLOCKED and not self.teams:
-            winner, explanation = None, _TIE
+            score = RoundScore(None, "R-ALL-8")
         else:
-            winner, explanation = self._score_round(reason, winner_seat, counts)
-        self._set_outcome(reason, winner, counts, explanation)
-
-    def _set_outcome(
-        self, reason: Reason, winner: int | None, counts: list[int], explanation: str
-    ) -> None:
+            score = self._score_round(reason, winner_seat, counts)
         self._outcome = RoundOutcome(
             reason,
-            winner,
+            score.winner,
             tuple(now - then for now, then in zip(self.scores, self.start_scores, strict=True)),
             tuple(counts),
             tuple(tuple(tiles_of(h)) for h in self.hands),
-            explanation,
+            tuple(self.seats_of(side, self.n) for side in range(self.sides)),
+            score.rule,
+            score.seat,
+            score.own,
+            score.others,
+            score.raw,
+            score.rounded,
+            score.bonus,
+            score.team_counts,
+            score.target,
         )
         self._legal = None
 
@@ -481,6 +536,10 @@ class Round(ABC):
         return self._why_not_fit(tile, move.end, places)
 
     def _why_no_draw(self) -> IllegalMove:
+        if self.drawing is Drawing.NO_BONEYARD:
+            return NoBoneyard(self.draw_rule)
+        if self.drew and self.drawing is Drawing.ONE_THEN_PASS:
+            return AlreadyDrew(self.draw_rule)
         return NoDrawAllowed(len(self.boneyard), self.draw_rule)
 
     # -- views and the dict form ---------------------------------------------------------

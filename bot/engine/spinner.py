@@ -22,11 +22,13 @@ from bot.engine.errors import (
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import DOUBLE, SUIT, Tile, highest_double
+from bot.engine.traits import LayoutKind
 
 
 class SpinnerRound(Round):
     """A round on a spinner layout. Arms are end indices 0..3 (N, E, S, W)."""
 
+    layout_kind: ClassVar[LayoutKind] = LayoutKind.SPINNER
     ends: ClassVar[tuple[str, ...]] = SPINNER_ARMS
     place_rule: ClassVar[str] = "R-SP-3"
     cross_rule: ClassVar[str]

@@ -139,7 +139,13 @@ def test_r_cr_6_blocked_13_against_30_scores_17(record) -> None:
     assert winner is not None and outcome.counts[winner] == 13
     assert sum(outcome.counts) - 13 == 30
     assert outcome.points[winner] == 17 and sum(outcome.points) == 17
-    assert "30 − 13 = 17 (R-CR-6)" in outcome.explanation
+    assert (outcome.seat, outcome.own, outcome.others, outcome.raw) == (winner, 13, 30, 17)
+    assert outcome.rule == "R-CR-6"
+    names = ["Ann", "Bob"]
+    assert outcome.describe(names) == (
+        f"{names[winner]} wins the round: blocked with the lowest count, 13; the others hold"
+        " 30: 30 − 13 = 17 (R-CR-6)"
+    )
 
 
 def test_r_cr_6_blocked_lowest_count_scores_every_other_hand_minus_own(record) -> None:

@@ -195,7 +195,8 @@ def test_r_mc_6_blocked_18_against_40_scores_22(record) -> None:
     assert outcome.reason is Reason.BLOCKED and outcome.winner is not None
     assert outcome.counts[outcome.winner] == 18 and sum(outcome.counts) == 58
     assert outcome.points[outcome.winner] == 22
-    assert "40 − 18 = 22 (R-MC-6)" in outcome.explanation
+    assert (outcome.own, outcome.others, outcome.raw, outcome.rule) == (18, 40, 22, "R-MC-6")
+    assert "40 − 18 = 22 (R-MC-6)" in outcome.describe(["Ann", "Bob"])
 
 
 def test_r_mc_6_target_100_by_default_60_or_other_by_choice() -> None:

@@ -139,14 +139,23 @@ def test_r_mg_6_domino_scores_the_rounded_other_counts(record, raw: int, points:
     assert outcome.reason is Reason.DOMINO and outcome.winner is not None
     assert sum(outcome.counts) == raw and outcome.counts[outcome.winner] == 0
     assert outcome.points[outcome.winner] == points and sum(outcome.points) == points
-    assert "(R-MG-6)" in outcome.explanation
+    assert (outcome.others, outcome.own, outcome.raw) == (raw, 0, raw)
+    assert outcome.rounded == points * 5 and outcome.rule == "R-MG-6"
+    assert outcome.describe(["Ann", "Bob"]).endswith(
+        f"{raw} − 0 = {raw}, to the nearest 5 is {points * 5}: {points} points (R-MG-6)"
+    )
 
 
 def test_r_mg_7_a_score_past_61_is_bust_and_play_goes_on() -> None:
     round_ = build(MerryGoRound, LONE_5_5, leader=0, scores=[60, 0])
     play(round_, "5-5")  # 2 points would make 62
     assert round_.scores == [60, 0] and round_.outcome() is None
-    assert round_.score_events[-1].bust and "bust (R-MG-7)" in round_.score_events[-1].reason
+    event = round_.score_events[-1]
+    assert event.bust and (event.kind, event.points, event.open_sum) == ("play", 2, 10)
+    assert (event.target, event.bust_rule) == (61, "R-MG-7")
+    assert event.describe(["Ann", "Bob"]) == (
+        "Ann scores 2: the open ends total 10 (R-MG-4), but that passes 61: bust (R-MG-7)"
+    )
 
 
 def test_r_mg_7_exactly_61_ends_the_game_at_once_mid_round() -> None:

@@ -112,7 +112,9 @@ def test_r_mi_5_domino_with_both_ends_the_same_scores_2(record) -> None:
     left, right = finished.line_ends
     assert left == right
     assert outcome.winner is not None and outcome.points[outcome.winner] == 2
-    assert f"both ends show {left}" in outcome.explanation
+    assert outcome.bonus == left and outcome.seat is not None
+    assert outcome.sides[outcome.winner] == (outcome.winner, outcome.winner + 2)
+    assert f"both ends show {left} (R-MI-5)" in outcome.describe(["Ann", "Bob", "Cat", "Dan"])
 
 
 def test_r_mi_5_blocked_lower_team_count_scores_1(record) -> None:

@@ -208,7 +208,10 @@ def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody(record) -> None:
     assert outcome.reason is Reason.BLOCKED
     assert outcome.counts == (36, 36)
     assert outcome.winner is None and outcome.points == (0, 0)
-    assert "R-ALL-8" in outcome.explanation
+    assert outcome.tie and outcome.rule == "R-ALL-8"
+    assert outcome.describe(["Ann", "Bob"]) == (
+        "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+    )
 
 
 def test_r_all_8_tie_holds_in_merry_go_round_too(record) -> None:
