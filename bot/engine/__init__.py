@@ -33,6 +33,7 @@ from bot.engine.errors import (
     NoDrawAllowed,
     NotAMove,
     NotAnEnd,
+    NotASeat,
     NotATile,
     NotEachTileOnce,
     NotInHand,
@@ -61,11 +62,22 @@ from bot.engine.moves import DRAW, END_NAMES, LINE_ENDS, PASS, SPINNER_ARMS, Kin
 from bot.engine.options import Options
 from bot.engine.outcome import MatchOutcome, Reason, RoundOutcome, RoundScore, ScoreEvent, ScoreKind
 from bot.engine.record import RECORD_FORMAT, Deal, Record, read_record
+from bot.engine.reveals import Reveal, reveals
 from bot.engine.round import Round
 from bot.engine.spinner import SpinnerRound
 from bot.engine.tiles import TILES, Tile
 from bot.engine.traits import Drawing, LayoutKind
 from bot.engine.variants import GAMES, find_variant
+from bot.engine.views import (
+    Arm,
+    ArmTile,
+    Layout,
+    LineLayout,
+    LineTile,
+    PublicView,
+    SeatView,
+    SpinnerLayout,
+)
 
 __all__ = [
     "DRAW",
@@ -79,9 +91,11 @@ __all__ = [
     "TILES",
     "AlreadyDrew",
     "AmbiguousMove",
+    "Arm",
     "ArmCapped",
     "ArmDead",
     "ArmStartedAlready",
+    "ArmTile",
     "BadOptionType",
     "CapsOnly",
     "Cross",
@@ -96,10 +110,13 @@ __all__ = [
     "InvalidOptions",
     "InvalidRecord",
     "Kind",
+    "Layout",
     "LayoutKind",
     "LeadNamesNoEnd",
     "LeadRule",
+    "LineLayout",
     "LineRound",
+    "LineTile",
     "MalteseCross",
     "Match",
     "MatchGamesOutOfRange",
@@ -114,6 +131,7 @@ __all__ = [
     "NoDouble",
     "NoDrawAllowed",
     "NotAMove",
+    "NotASeat",
     "NotATile",
     "NotAnEnd",
     "NotEachTileOnce",
@@ -122,15 +140,19 @@ __all__ = [
     "OnlyDrawnTile",
     "OptionNotOffered",
     "Options",
+    "PublicView",
     "Reason",
     "Record",
     "ReplayError",
+    "Reveal",
     "Round",
     "RoundOutcome",
     "RoundOver",
     "RoundScore",
     "ScoreEvent",
     "ScoreKind",
+    "SeatView",
+    "SpinnerLayout",
     "SpinnerRound",
     "TargetOutOfRange",
     "Tile",
@@ -145,4 +167,5 @@ __all__ = [
     "WrongSeat",
     "find_variant",
     "read_record",
+    "reveals",
 ]

@@ -30,6 +30,7 @@ logs and the command line::
     │       ├── ArmCapped          capped already: cap another arm (R-MC-3)
     │       └── ArmDead            the arm died when the boneyard ran down (R-MC-5)
     ├── NotATile                   (.text) not a tile (also a ValueError)
+    ├── NotASeat                   (.seat, .players) asked for a seat there is not
     ├── InvalidOptions             table options the game does not allow
     │   ├── UnknownGame            (.name, .games)
     │   ├── WrongPlayerCount       (.game, .allowed, .got)
@@ -352,6 +353,15 @@ class ArmDead(WrongEnd):
     def __init__(self, tile: Tile, end: str, fits_on: tuple[str, ...], rule: str) -> None:
         reason = f"arm {end} is dead: it had no cap when the boneyard ran down to 2"
         super().__init__(tile, end, fits_on, reason, rule)
+
+
+class NotASeat(EngineError):
+    """``seat`` is not one of the ``players`` seats."""
+
+    def __init__(self, seat: object, players: int) -> None:
+        super().__init__(f"seat {brief(seat)} is not a seat: seats run from 0 to {players - 1}")
+        self.seat = seat
+        self.players = players
 
 
 class NotATile(EngineError, ValueError):

@@ -9,6 +9,7 @@ from bot.engine.moves import END_NAMES, LINE_ENDS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import SUIT, Tile
 from bot.engine.traits import LayoutKind
+from bot.engine.views import Layout, LineLayout, LineTile
 
 _L = END_NAMES.index("L")
 _R = END_NAMES.index("R")
@@ -81,13 +82,18 @@ class LineRound(Round):
             "lead_index": len(self.left),
         }
 
-    def _load_layout(self, data: dict[str, Any]) -> None:
-        tiles = data["tiles"]
-        lead = data["lead_index"]
-        first = tiles[lead]
-        self._lay(Tile.parse(first["tile"]), None)
-        self.line_ends = [first["left"], first["right"]]
-        for placed in reversed(tiles[:lead]):
-            self._lay(Tile.parse(placed["tile"]), _L)
-        for placed in tiles[lead + 1 :]:
-            self._lay(Tile.parse(placed["tile"]), _R)
+    def _layout_view(self) -> LineLayout:
+        return LineLayout(
+            tuple(LineTile(tile, left, right) for tile, left, right in self.line()),
+            len(self.left),
+        )
+
+    def _load_layout(self, layout: Layout) -> None:
+        assert isinstance(layout, LineLayout)
+        first = layout.tiles[layout.lead_index]
+        self._lay(first.tile, None)
+        self.line_ends = [first.left, first.right]
+        for placed in reversed(layout.tiles[: layout.lead_index]):
+            self._lay(placed.tile, _L)
+        for placed in layout.tiles[layout.lead_index + 1 :]:
+            self._lay(placed.tile, _R)

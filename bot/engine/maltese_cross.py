@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from bot.engine.cross import Cross
 from bot.engine.errors import ArmCapped, ArmDead, CapsOnly, WrongEnd
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import DOUBLE, Tile
+from bot.engine.views import Layout, SpinnerLayout
 
 
 class MalteseCross(Cross):
@@ -64,9 +65,10 @@ class MalteseCross(Cross):
         if cap is not None:
             self.capped[cap] = True
 
-    def _load_layout(self, data: dict[str, Any]) -> None:
-        super()._load_layout(data)
-        self.capped = [bool(data["capped"][name]) for name in SPINNER_ARMS]
+    def _load_layout(self, layout: Layout) -> None:
+        super()._load_layout(layout)
+        assert isinstance(layout, SpinnerLayout)
+        self.capped = [arm.capped for arm in layout.arms]
 
     def _compute_fits(self) -> Fits:
         # dead_arms() spelled out on the hot path: no lists built when nothing is dead.

@@ -36,6 +36,7 @@ from bot.engine.record import RECORD_FORMAT, SEEDS, Deal, read_record
 from bot.engine.round import Round
 from bot.engine.tiles import highest_double
 from bot.engine.variants import find_variant
+from bot.engine.views import PublicView, SeatView
 
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Deal", "Match"]
 
@@ -308,8 +309,17 @@ class Match:
         )
         return match
 
-    def public_view(self) -> dict[str, Any]:
+    def view(self) -> PublicView:
         """The round's public view with the match around it (what a picture shows)."""
+        return self.round._view(self.round_in_game, self.game_number, self.games_won, self._outcome)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may see of the round, with the match around it."""
+        return self.round._seat_view(self.view(), seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """The round's public view with the match around it, as a dict (the typed one is
+        :meth:`view`)."""
         view = self.round.public_view()
         view.update(self._match_view())
         return view

@@ -65,6 +65,9 @@ class MerryGoRound(SpinnerRound):
             total += self.spinner.value
         return total
 
+    def _open_sum(self) -> int | None:
+        return self.open_sum() if self.spinner is not None else 0
+
     def public_view(self) -> dict[str, Any]:
         view = super().public_view()
         view["open_sum"] = self.open_sum() if self.spinner is not None else 0

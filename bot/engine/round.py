@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from bot.engine.errors import (
@@ -30,6 +31,7 @@ from bot.engine.errors import (
     NoDrawAllowed,
     NotAMove,
     NotAnEnd,
+    NotASeat,
     NotEachTileOnce,
     NotInHand,
     NotLedYet,
@@ -42,14 +44,20 @@ from bot.engine.errors import (
 )
 from bot.engine.moves import DRAW, END_NAMES, LEADS, PASS, Kind, Move, placements
 from bot.engine.options import Options
-from bot.engine.outcome import Reason, RoundOutcome, RoundScore, ScoreEvent, ScoreKind
+from bot.engine.outcome import (
+    MatchOutcome,
+    Reason,
+    RoundOutcome,
+    RoundScore,
+    ScoreEvent,
+    ScoreKind,
+)
 from bot.engine.tiles import FULL_SET, TILES, Tile, indices, mask_of, pip_count, tiles_of
 from bot.engine.traits import Drawing, LayoutKind
+from bot.engine.views import Layout, LineLayout, PublicView, SeatView, layout_from_dict
 
 Fits = list[tuple[int, int]]
 """Where tiles may go now: ``(end index, mask of tiles that fit there)`` per open end."""
-
-_UNKNOWN = object()
 
 
 def _items(what: str, value: object) -> list[object]:
@@ -57,6 +65,14 @@ def _items(what: str, value: object) -> list[object]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidDeal(f"{what} must be a list, not {brief(value)}")
     return list(value)
+
+
+def _layout_tiles(layout: Layout | None) -> list[Tile]:
+    if layout is None:
+        return []
+    if isinstance(layout, LineLayout):
+        return [placed.tile for placed in layout.tiles]
+    return [layout.spinner] + [placed.tile for arm in layout.arms for placed in arm.tiles]
 
 
 def _tiles(what: str, value: object) -> list[Tile]:
@@ -295,7 +311,12 @@ class Round(ABC):
     def _layout_dict(self) -> dict[str, Any]: ...
 
     @abstractmethod
-    def _load_layout(self, data: dict[str, Any]) -> None: ...
+    def _layout_view(self) -> Layout:
+        """The layout as :class:`PublicView` shows it (only asked once led)."""
+
+    @abstractmethod
+    def _load_layout(self, layout: Layout) -> None:
+        """Lay the tiles of ``layout`` on this round's empty layout."""
 
     def _may_draw(self) -> bool:
         """Whether the seat to move, holding nothing that fits, may draw now: while the
@@ -555,8 +576,67 @@ class Round(ABC):
             **self._shared_dict(),
         }
 
+    def view(self) -> PublicView:
+        """What everyone may see (R-ALL-6), typed (see ``docs/VIEWS.md``). A round on its
+        own shows as the first round of a one-game match; :meth:`Match.view` fills in
+        the match around it."""
+        return self._view(1, 1, (0,) * self.sides, None)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: the public view, its hand and, on its turn, its moves."""
+        return self._seat_view(self.view(), seat)
+
+    def _view(
+        self,
+        round_number: int,
+        game_number: int,
+        games_won: Sequence[int],
+        match_outcome: MatchOutcome | None,
+    ) -> PublicView:
+        return PublicView(
+            type(self),
+            self.options,
+            self.n,
+            tuple(hand.bit_count() for hand in self.hands),
+            len(self.boneyard),
+            self.turn,
+            self.leader,
+            self.named_leader and self.rotates_lead,
+            self.drew,
+            self.start_scores,
+            tuple(self.scores),
+            tuple(self.history),
+            tuple(self.score_events),
+            self._layout_view() if self.led else None,
+            MappingProxyType(self.open_ends()),
+            self._open_sum(),
+            self._outcome,
+            round_number,
+            game_number,
+            tuple(games_won),
+            self.options.target,
+            match_outcome,
+        )
+
+    def _seat_view(self, public: PublicView, seat: int) -> SeatView:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise NotASeat(seat, self.n)
+        on_turn = seat == self.turn and self._outcome is None
+        return SeatView(
+            public,
+            seat,
+            tuple(tiles_of(self.hands[seat])),
+            self.legal_moves() if on_turn else (),
+            TILES[self.drawn.bit_length() - 1] if on_turn and self.drew else None,
+        )
+
+    def _open_sum(self) -> int | None:
+        """What the open ends add up to, in a game that scores them (R-MG-4)."""
+        return None
+
     def public_view(self) -> dict[str, Any]:
-        """What everyone may see (R-ALL-6): hand sizes and the boneyard count, no tiles."""
+        """What everyone may see (R-ALL-6): hand sizes and the boneyard count, no tiles.
+        The dict form of :meth:`view`, kept until every caller reads the typed one."""
         return {
             "game": self.game,
             "title": self.title,
@@ -598,34 +678,119 @@ class Round(ABC):
     def from_dict(cls, data: dict[str, Any]) -> Round:
         """Rebuild a round from :meth:`to_dict` (or a view whose hidden parts a computer
         player has filled with a guess)."""
-        options = Options(**data["options"])
         self = cls.__new__(cls)
-        self.n = data["players"]
+        drawn = data.get("drawn")
+        self._restore(
+            Options(**data["options"]),
+            [mask_of(Tile.parse(t) for t in hand) for hand in data["hands"]],
+            [Tile.parse(t).index for t in data["boneyard"]],
+            Tile.parse(drawn).bit if drawn is not None else 0,
+            data["leader"],
+            data["named_leader"],
+            data["turn"],
+            data["drew"],
+            tuple(data["start_scores"]),
+            data["scores"],
+            [(seat, Move.parse(text)) for seat, text in data["history"]],
+            [ScoreEvent.from_dict(e) for e in data["score_events"]],
+            layout_from_dict(data["layout"]) if data["layout"] is not None else None,
+            RoundOutcome.from_dict(data["outcome"]) if data["outcome"] else None,
+        )
+        return self
+
+    @classmethod
+    def from_seat_view(
+        cls,
+        view: SeatView,
+        hands: Sequence[Iterable[Tile]],
+        boneyard: Sequence[Tile],
+        drawn: Tile | None = None,
+    ) -> Round:
+        """The round ``view`` shows, with what its seat cannot see filled in by a guess —
+        for search: a computer player tries moves on it. ``hands``: every seat's hand
+        (the view's own for its seat); ``boneyard``: in draw order. The guess must agree
+        with the view: the hand sizes, the boneyard count, and with the table every tile
+        exactly once. ``drawn``: when another seat is to move and has drawn this turn,
+        the tile it drew (on the view's own turn, the view says). Refused with
+        :class:`InvalidDeal` otherwise."""
+        public = view.public
+        dealt = [_tiles("a hand", hand) for hand in _items("hands", hands)]
+        bone = _tiles("the boneyard", boneyard)
+        sizes = tuple(len(hand) for hand in dealt)
+        if sizes != public.hand_sizes or len(bone) != public.boneyard_count:
+            raise InvalidDeal(
+                f"the guess must hold {list(public.hand_sizes)} tiles by seat and"
+                f" {public.boneyard_count} in the boneyard, not {list(sizes)} and {len(bone)}"
+            )
+        if set(dealt[view.seat]) != set(view.hand):
+            raise InvalidDeal(f"the guess must give seat {view.seat} the hand it sees")
+        every = [t for hand in dealt for t in hand] + bone + _layout_tiles(public.layout)
+        if len(every) != len(TILES) or mask_of(every) != FULL_SET:
+            raise NotEachTileOnce()
+        masks = [mask_of(hand) for hand in dealt]
+        if public.drew and view.seat == public.turn:
+            drawn = view.drawn
+        if public.drew and (drawn is None or not masks[public.turn] & drawn.bit):
+            raise InvalidDeal(f"say which of seat {public.turn}'s tiles it drew this turn")
+        self = public.variant.__new__(public.variant)
+        self._restore(
+            public.options,
+            masks,
+            [t.index for t in bone],
+            drawn.bit if public.drew and drawn is not None else 0,
+            public.leader,
+            public.lead_passed,
+            public.turn,
+            public.drew,
+            public.start_scores,
+            public.scores,
+            list(public.history),
+            list(public.score_events),
+            public.layout,
+            public.outcome,
+        )
+        return self
+
+    def _restore(
+        self,
+        options: Options,
+        hands: list[int],
+        boneyard: list[int],
+        drawn: int,
+        leader: int,
+        named_leader: bool,
+        turn: int,
+        drew: bool,
+        start_scores: tuple[int, ...],
+        scores: Sequence[int],
+        history: list[tuple[int, Move]],
+        score_events: list[ScoreEvent],
+        layout: Layout | None,
+        outcome: RoundOutcome | None,
+    ) -> None:
+        """Set a round's whole state at once (no rule is checked: the state is one a
+        round reached, or a guess that agrees with a view of one)."""
+        self.n = len(hands)
         self.options = options
-        self.hands = [mask_of(Tile.parse(t) for t in hand) for hand in data["hands"]]
-        self.boneyard = [Tile.parse(t).index for t in data["boneyard"]]
-        self.start_scores = tuple(data["start_scores"])
-        self.scores = list(data["scores"])
-        self.leader = data["leader"]
-        self.named_leader = data["named_leader"]
-        self.turn = data["turn"]
-        self.drew = data["drew"]
-        drawn = data.get("drawn", _UNKNOWN)
-        if drawn is _UNKNOWN:  # stored before a draw was one turn: any tile, as then
-            self.drawn = self.hands[self.turn] if self.drew else 0
-        else:
-            self.drawn = Tile.parse(drawn).bit if drawn is not None else 0
-        self.history = [(seat, Move.parse(text)) for seat, text in data["history"]]
-        self.score_events = [ScoreEvent.from_dict(e) for e in data["score_events"]]
+        self.hands = hands
+        self.boneyard = boneyard
+        self.drawn = drawn
+        self.leader = leader
+        self.named_leader = named_leader
+        self.turn = turn
+        self.drew = drew
+        self.start_scores = start_scores
+        self.scores = list(scores)
+        self.history = history
+        self.score_events = score_events
         self._legal = None
         self._fits = None
         self._playable = 0
         self._init_layout()
-        if data["layout"] is not None:
-            self._load_layout(data["layout"])
+        if layout is not None:
+            self._load_layout(layout)
             self._refresh_fits()
-        self._outcome = RoundOutcome.from_dict(data["outcome"]) if data["outcome"] else None
-        return self
+        self._outcome = outcome
 
     def copy(self) -> Round:
         """An independent copy (for search: computer players try moves on copies)."""

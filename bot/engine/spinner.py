@@ -23,6 +23,7 @@ from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import DOUBLE, SUIT, Tile, highest_double
 from bot.engine.traits import LayoutKind
+from bot.engine.views import Arm, ArmTile, Layout, SpinnerLayout
 
 
 class SpinnerRound(Round):
@@ -150,11 +151,30 @@ class SpinnerRound(Round):
             "dead": {SPINNER_ARMS[a]: dead[a] for a in range(4)},
         }
 
+    def _layout_view(self) -> SpinnerLayout:
+        assert self.spinner is not None
+        dead = self.dead_arms()
+        return SpinnerLayout(
+            self.spinner,
+            tuple(
+                Arm(
+                    SPINNER_ARMS[a],
+                    tuple(ArmTile(tile, tile.other(far), far) for tile, far in self.arms[a]),
+                    self.arm_ends[a],
+                    self._is_capped(a),
+                    dead[a],
+                )
+                for a in range(4)
+            ),
+            self.phase,
+        )
+
     def _is_capped(self, arm: int) -> bool:
         return False
 
-    def _load_layout(self, data: dict[str, Any]) -> None:
-        self._lay(Tile.parse(data["spinner"]), None)
-        for a, name in enumerate(SPINNER_ARMS):
-            for placed in data["arms"][name]:
-                self._lay(Tile.parse(placed["tile"]), a)
+    def _load_layout(self, layout: Layout) -> None:
+        assert isinstance(layout, SpinnerLayout)
+        self._lay(layout.spinner, None)
+        for a, arm in enumerate(layout.arms):
+            for placed in arm.tiles:
+                self._lay(placed.tile, a)
