@@ -1,15 +1,19 @@
 """The base round: one deal of one game, from the lead to domino or block.
 
 Everything the four games share lives here: hands, boneyard, turns, drawing and passing
-(R-ALL-4), the end of a round (R-ALL-5), counts (R-ALL-7), views that hide what must stay
-hidden (R-ALL-6), and the ``to_dict``/``from_dict`` form. A game is a subclass that
-fills in a few hooks: which tiles may lead, where tiles fit now (``_compute_fits``), how
-the layout grows (``_lay``), how drawing works (``_may_draw``) and how a round scores
-(``_score_round``). Layout families (spinner, line) sit between this class and the games.
+(R-ALL-4; a draw is one turn, R-CR-5), explicit deals held to the rules (R-ALL-3), the
+end of a round (R-ALL-5), counts (R-ALL-7), views that hide what must stay hidden
+(R-ALL-6, :meth:`Round.view`), refusals with their data, and the ``to_dict``/``from_dict``
+form. A game is a subclass that sets its traits (class attributes: ``drawing``,
+``teams``, ``exact_target`` …) and fills in a few hooks: which tiles may lead, where
+tiles fit now (``_compute_fits``), how the layout grows (``_lay``), why a tile does not
+fit (``_why_not_fit``) and how a round scores (``_score_round``). Layout families
+(spinner, line) sit between this class and the games.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -40,6 +44,7 @@ from bot.engine.errors import (
     WrongEnd,
     WrongHandCount,
     WrongHandSize,
+    WrongPlayerCount,
     brief,
 )
 from bot.engine.moves import DRAW, END_NAMES, LEADS, PASS, Kind, Move, placements
@@ -65,6 +70,13 @@ def _items(what: str, value: object) -> list[object]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidDeal(f"{what} must be a list, not {brief(value)}")
     return list(value)
+
+
+@functools.cache
+def _sides(variant: type[Round], players: int) -> tuple[tuple[int, ...], ...]:
+    """Each side's seats (memoised: outcomes and awards ask for them every round)."""
+    sides = range(variant.side_count(players))
+    return tuple(tuple(s for s in range(players) if variant.side_of(s) == side) for side in sides)
 
 
 def _layout_tiles(layout: Layout | None) -> list[Tile]:
@@ -157,7 +169,12 @@ class Round(ABC):
     @classmethod
     def seats_of(cls, side: int, players: int) -> tuple[int, ...]:
         """The seats that score for ``side``, in seat order."""
-        return tuple(s for s in range(players) if cls.side_of(s) == side)
+        return cls.sides_of(players)[side]
+
+    @classmethod
+    def sides_of(cls, players: int) -> tuple[tuple[int, ...], ...]:
+        """Each side's seats, with ``players`` seats."""
+        return _sides(cls, players)
 
     def __init__(
         self,
@@ -174,28 +191,48 @@ class Round(ABC):
         starts. Anything else is refused with :class:`InvalidDeal` before any play."""
         dealt = [_tiles("a hand", hand) for hand in _items("hands", hands)]
         bone = _tiles("the boneyard", boneyard)
-        self.n = len(dealt)
-        if self.n not in self.player_counts:
-            raise WrongHandCount(type(self), self.player_counts, self.n)
-        if options is None:
-            options = Options.for_game(type(self), self.n)
-        elif not isinstance(options, Options):
-            raise BadOptionType("options", "Options", options)
+        players = len(dealt)
+        if players not in self.player_counts:
+            raise WrongHandCount(type(self), self.player_counts, players)
+        options = self._checked_options(options, players)
+        start_scores = self._checked_scores(scores, players)
+        leader = self._checked_leader(leader, players)
+        size = self.hand_size(players)
+        for seat, hand in enumerate(dealt):
+            if len(hand) != size:
+                raise WrongHandSize(type(self), players, seat, size, len(hand))
+        every = [t for hand in dealt for t in hand] + bone
+        if len(every) != len(TILES) or mask_of(every) != FULL_SET:
+            raise NotEachTileOnce()
+        self._start(
+            [mask_of(hand) for hand in dealt],
+            [t.index for t in bone],
+            options,
+            start_scores,
+            leader,
+        )
+
+    def _start(
+        self,
+        hands: list[int],
+        boneyard: list[int],
+        options: Options,
+        start_scores: tuple[int, ...],
+        leader: int | None,
+    ) -> None:
+        """Begin the round from a deal of the right shape (each tile once, the game's
+        hand sizes), with the leader the rules name (R-ALL-3)."""
+        self.n = len(hands)
         self.options = options
-        self._check_deal(dealt, bone)
-        self.hands = [mask_of(hand) for hand in dealt]
-        self.boneyard = [t.index for t in bone]
-        self.start_scores = self._check_scores(scores)
-        self.scores = list(self.start_scores)
+        self.hands = hands
+        self.boneyard = boneyard
+        self.start_scores = start_scores
+        self.scores = list(start_scores)
         self.named_leader = leader is not None
         """Whether the caller chose the leader (Milo: the lead passed on, R-MI-3)."""
         if leader is None:
             self.leader = self._default_leader()
         else:
-            if isinstance(leader, bool) or not isinstance(leader, int):
-                raise InvalidDeal(f"the leader must be a seat number, not {brief(leader)}")
-            if not 0 <= leader < self.n:
-                raise InvalidDeal(f"leader {brief(leader)} is not a seat")
             self.leader = leader
             self._check_leader()
         self.turn = self.leader
@@ -212,25 +249,35 @@ class Round(ABC):
         self._outcome: RoundOutcome | None = None
         self._init_layout()
 
-    def _check_deal(self, hands: list[list[Tile]], boneyard: list[Tile]) -> None:
-        """R-ALL-3: the game's hand size in every hand, every tile exactly once."""
-        size = self.hand_size(self.n)
-        for seat, hand in enumerate(hands):
-            if len(hand) != size:
-                raise WrongHandSize(type(self), self.n, seat, size, len(hand))
-        every = [t for hand in hands for t in hand] + boneyard
-        if len(every) != len(TILES) or mask_of(every) != FULL_SET:
-            raise NotEachTileOnce()
+    @classmethod
+    def _checked_options(cls, options: Options | None, players: int) -> Options:
+        if options is None:
+            return Options.for_game(cls, players)
+        if not isinstance(options, Options):
+            raise BadOptionType("options", "Options", options)
+        return options
 
-    def _check_scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
+    @classmethod
+    def _checked_scores(cls, scores: Sequence[int] | None, players: int) -> tuple[int, ...]:
+        sides = cls.side_count(players)
         if scores is None:
-            return (0,) * self.sides
+            return (0,) * sides
         totals = tuple(_items("scores", scores))
-        if len(totals) != self.sides or not all(
+        if len(totals) != sides or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in totals
         ):
-            raise InvalidDeal(f"scores must be {self.sides} whole numbers, one per side")
+            raise InvalidDeal(f"scores must be {sides} whole numbers, one per side")
         return totals  # type: ignore[return-value]
+
+    @staticmethod
+    def _checked_leader(leader: int | None, players: int) -> int | None:
+        if leader is None:
+            return None
+        if isinstance(leader, bool) or not isinstance(leader, int):
+            raise InvalidDeal(f"the leader must be a seat number, not {brief(leader)}")
+        if not 0 <= leader < players:
+            raise InvalidDeal(f"leader {brief(leader)} is not a seat")
+        return leader
 
     # -- construction -------------------------------------------------------------------
 
@@ -246,15 +293,27 @@ class Round(ABC):
     ) -> Round:
         """Shuffle and deal with ``rng`` (never the global random state, R-ALL-3),
         dealing again while the game's lead rule finds no leader (R-CR-2, R-MG-2)."""
+        if type(players) is not int or players not in cls.player_counts:
+            raise WrongPlayerCount(cls, cls.player_counts, players)
+        options = cls._checked_options(options, players)
+        start_scores = cls._checked_scores(scores, players)
+        leader = cls._checked_leader(leader, players)
         size = cls.hand_size(players)
         while True:
             tiles = list(TILES)
             rng.shuffle(tiles)
-            hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
+            new = cls.__new__(cls)
             try:
-                return cls(hands, tiles[players * size :], leader, options=options, scores=scores)
+                new._start(
+                    [mask_of(tiles[i * size : (i + 1) * size]) for i in range(players)],
+                    [t.index for t in tiles[players * size :]],
+                    options,
+                    start_scores,
+                    leader,
+                )
             except NoDouble:
                 continue
+            return new
 
     @classmethod
     @abstractmethod
@@ -387,7 +446,9 @@ class Round(ABC):
         fits = self._fits
         if fits is None:
             return tuple(LEADS[i] for i in indices(self._lead_mask() & self.hands[self.turn]))
-        movable = self._movable()
+        # A draw is one turn (R-CR-5, R-MG-5): after it only the drawn tile may be played,
+        # even when the draw changed where tiles fit (R-MC-5). See _movable, spelled out.
+        movable = self.drawn if self.drew else self.hands[self.turn]
         if movable & self._playable:
             moves: tuple[Move, ...] = ()
             for end, mask in fits:
@@ -448,8 +509,7 @@ class Round(ABC):
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.n
-        self.drew = False
-        self.drawn = 0
+        self.drew = False  # ``drawn`` is read only while ``drew``: no need to clear it
 
     def _refresh_fits(self) -> None:
         self._fits = fits = self._compute_fits()
@@ -489,7 +549,7 @@ class Round(ABC):
             tuple(now - then for now, then in zip(self.scores, self.start_scores, strict=True)),
             tuple(counts),
             tuple(tuple(tiles_of(h)) for h in self.hands),
-            tuple(self.seats_of(side, self.n) for side in range(self.sides)),
+            self.sides_of(self.n),
             score.rule,
             score.seat,
             score.own,
