@@ -69,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
                 keep_last_two=args.keep_last_two,
                 match_games=args.match_games,
             )
+            match = play_random(args.game, args.players, args.seed, options)
         except EngineError as error:
             parser.error(str(error))
-        json.dump(play_random(args.game, args.players, args.seed, options).record(), sys.stdout)
+        json.dump(match.record(), sys.stdout)
         print()
         return 0
 

@@ -253,3 +253,18 @@ def test_a_state_stored_in_the_older_shape_loads_by_replaying_its_record(name: s
         match.play(move)
         again.play(move)
     assert again.to_dict() == match.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "Cross is played by 2 or 3 or 4 players, not 5"),
+        (["--players", "3", "--seed", "-1"], r"seed must be an integer from 0 to 2\*\*64 - 1"),
+        (["--players", "3", "--target", "5"], "between 10 and 1000, not 5"),
+    ],
+)
+def test_cli_play_refuses_options_the_game_refuses(args: list[str], message: str, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", "--game", "cross", *args])
+    assert stopped.value.code == 2
+    assert re.search(message, capsys.readouterr().err)
