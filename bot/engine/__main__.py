@@ -12,7 +12,7 @@ import random
 import sys
 from typing import Any
 
-from bot.engine.errors import EngineError, ReplayError
+from bot.engine.errors import EngineError, ReplayError, brief
 from bot.engine.match import Match
 from bot.engine.options import Options
 from bot.engine.variants import GAMES, find_variant
@@ -69,25 +69,28 @@ def main(argv: list[str] | None = None) -> int:
                 keep_last_two=args.keep_last_two,
                 match_games=args.match_games,
             )
+            match = play_random(args.game, args.players, args.seed, options)
         except EngineError as error:
             parser.error(str(error))
-        json.dump(play_random(args.game, args.players, args.seed, options).record(), sys.stdout)
+        json.dump(match.record(), sys.stdout)
         print()
         return 0
 
     try:
         with sys.stdin if args.file == "-" else open(args.file, encoding="utf-8") as stream:
             record = json.load(stream)
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, RecursionError) as error:
+        # ValueError covers bad JSON, bad UTF-8 and numbers too long to read;
+        # RecursionError, brackets nested deeper than the parser goes.
         print(
-            f"replay failed: cannot read a JSON record from {args.file}: {error}", file=sys.stderr
+            f"replay failed: cannot read a JSON record from {brief(args.file)}: {error}",
+            file=sys.stderr,
         )
         return 1
     try:
         match = Match.from_record(record)
     except ReplayError as error:
-        where = f"at action {error.index} {error.action}" if error.index >= 0 else "before action 0"
-        print(f"replay failed {where}: {error.reason}", file=sys.stderr)
+        print(f"replay failed {error}", file=sys.stderr)
         return 1
     json.dump(final_state(match), sys.stdout, indent=2)
     print()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import DoesNotFit, WrongEnd
 from bot.engine.moves import END_NAMES, LINE_ENDS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import SUIT, Tile
+from bot.engine.traits import LayoutKind
+from bot.engine.views import Layout, LineLayout, LineTile
 
 _L = END_NAMES.index("L")
 _R = END_NAMES.index("R")
@@ -16,6 +18,7 @@ _R = END_NAMES.index("R")
 class LineRound(Round):
     """A round on a line. The lead ``a-b`` lies with ``a`` (its high end) on the left."""
 
+    layout_kind: ClassVar[LayoutKind] = LayoutKind.LINE
     ends: ClassVar[tuple[str, ...]] = LINE_ENDS
     place_rule: ClassVar[str] = "R-MI-2"
 
@@ -52,9 +55,8 @@ class LineRound(Round):
         left, right = self.line_ends
         return [(_L, SUIT[left]), (_R, SUIT[right])]
 
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
-        need = self.line_ends[end - _L]
-        return IllegalMove(f"{tile} does not fit: end {END_NAMES[end]} needs a {need}", "R-MI-2")
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
+        return DoesNotFit(tile, END_NAMES[end], self.line_ends[end - _L], fits_on, "R-MI-2")
 
     def open_ends(self) -> dict[str, int]:
         if self.first is None:
@@ -80,13 +82,18 @@ class LineRound(Round):
             "lead_index": len(self.left),
         }
 
-    def _load_layout(self, data: dict[str, Any]) -> None:
-        tiles = data["tiles"]
-        lead = data["lead_index"]
-        first = tiles[lead]
-        self._lay(Tile.parse(first["tile"]), None)
-        self.line_ends = [first["left"], first["right"]]
-        for placed in reversed(tiles[:lead]):
-            self._lay(Tile.parse(placed["tile"]), _L)
-        for placed in tiles[lead + 1 :]:
-            self._lay(Tile.parse(placed["tile"]), _R)
+    def _layout_view(self) -> LineLayout:
+        return LineLayout(
+            tuple(LineTile(tile, left, right) for tile, left, right in self.line()),
+            len(self.left),
+        )
+
+    def _load_layout(self, layout: Layout) -> None:
+        assert isinstance(layout, LineLayout)
+        first = layout.tiles[layout.lead_index]
+        self._lay(first.tile, None)
+        self.line_ends = [first.left, first.right]
+        for placed in reversed(layout.tiles[: layout.lead_index]):
+            self._lay(placed.tile, _L)
+        for placed in layout.tiles[layout.lead_index + 1 :]:
+            self._lay(placed.tile, _R)

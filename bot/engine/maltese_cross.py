@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from bot.engine.cross import Cross
-from bot.engine.errors import IllegalMove
+from bot.engine.errors import ArmCapped, ArmDead, CapsOnly, WrongEnd
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import DOUBLE, Tile
+from bot.engine.views import Layout, SpinnerLayout
 
 
 class MalteseCross(Cross):
     game: ClassVar[str] = "maltese-cross"
     title: ClassVar[str] = "Maltese Cross"
     lead_rule: ClassVar[str] = "R-MC-1"
+    deal_rule: ClassVar[str] = "R-MC-1"
     target_rule: ClassVar[str] = "R-MC-6"
     cross_rule: ClassVar[str] = "R-MC-2"
     score_rule: ClassVar[str] = "R-MC-6"
+    has_caps: ClassVar[bool] = True
     # Drawing and passing stay Cross's own rule, R-CR-5 (R-MC-3 says "as R-CR-5").
 
     capped: list[bool]
@@ -62,9 +65,10 @@ class MalteseCross(Cross):
         if cap is not None:
             self.capped[cap] = True
 
-    def _load_layout(self, data: dict[str, Any]) -> None:
-        super()._load_layout(data)
-        self.capped = [bool(data["capped"][name]) for name in SPINNER_ARMS]
+    def _load_layout(self, layout: Layout) -> None:
+        super()._load_layout(layout)
+        assert isinstance(layout, SpinnerLayout)
+        self.capped = [arm.capped for arm in layout.arms]
 
     def _compute_fits(self) -> Fits:
         # dead_arms() spelled out on the hot path: no lists built when nothing is dead.
@@ -82,19 +86,12 @@ class MalteseCross(Cross):
         if len(self.boneyard) <= self.draw_reserve:
             self._refresh_fits()
 
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
         name = SPINNER_ARMS[end]
         if self.dead_arms()[end]:
-            return IllegalMove(
-                f"arm {name} is dead: it had no cap when the boneyard ran down to 2", "R-MC-5"
-            )
+            return ArmDead(tile, name, fits_on, "R-MC-5")
         if self.phase == "caps":
             if self.capped[end]:
-                return IllegalMove(f"arm {name} is capped already: cap another arm", "R-MC-3")
-            need = self.arm_ends[end]
-            return IllegalMove(
-                f"until every arm is capped only doubles may be played: arm {name} needs"
-                f" the {need}-{need}",
-                "R-MC-3",
-            )
-        return super()._why_not_fit(tile, end)
+                return ArmCapped(tile, name, fits_on, "R-MC-3")
+            return CapsOnly(tile, name, self.arm_ends[end], fits_on, "R-MC-3")
+        return super()._why_not_fit(tile, end, fits_on)

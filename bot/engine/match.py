@@ -15,51 +15,34 @@ to the identical state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from bot.engine.errors import EngineError, IllegalMove, ReplayError
+from bot.engine.errors import (
+    BadOptionType,
+    EngineError,
+    InvalidDeal,
+    MatchOver,
+    ReplayError,
+    WrongHandCount,
+    WrongLeader,
+    WrongSeat,
+    brief,
+)
 from bot.engine.moves import Move
 from bot.engine.options import Options
 from bot.engine.outcome import MatchOutcome, RoundOutcome
+from bot.engine.record import RECORD_FORMAT, SEEDS, Deal, read_record
 from bot.engine.round import Round
-from bot.engine.tiles import Tile
+from bot.engine.tiles import highest_double
 from bot.engine.variants import find_variant
+from bot.engine.views import PublicView, SeatView
 
-RECORD_FORMAT = "domino-record/1"
+__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Deal", "Match"]
 
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """An explicit deal: hands by seat, the boneyard in draw order, and the leader (None:
-    by the game's rule)."""
-
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...] = ()
-    leader: int | None = None
-
-    @classmethod
-    def of(
-        cls, hands: Iterable[Iterable[str]], boneyard: Iterable[str] = (), leader: int | None = None
-    ) -> Deal:
-        """A deal from tile texts: ``Deal.of([["6-6", "6-5"], ...], ["1-0"], 0)``."""
-        return cls(
-            tuple(tuple(Tile.parse(t) for t in hand) for hand in hands),
-            tuple(Tile.parse(t) for t in boneyard),
-            leader,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "hands": [[str(t) for t in hand] for hand in self.hands],
-            "boneyard": [str(t) for t in self.boneyard],
-            "leader": self.leader,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Deal:
-        return cls.of(data["hands"], data.get("boneyard", ()), data.get("leader"))
+STATE_FORMAT = 2
+"""The shape of :meth:`Match.to_dict`; states without it (stored before outcomes and
+score events were data, and before a draw was one turn) are rebuilt from their record."""
 
 
 class Match:
@@ -79,18 +62,39 @@ class Match:
         seed: int = 0,
         deals: Sequence[Deal] = (),
     ) -> None:
-        self.variant = find_variant(game) if isinstance(game, str) else game
+        if isinstance(game, str):
+            self.variant = find_variant(game)
+        elif isinstance(game, type) and issubclass(game, Round):
+            self.variant = game
+        else:
+            raise BadOptionType("game", "a game's name", game)
+        if options is None:
+            options = Options.for_game(self.variant, players)
+        elif isinstance(options, Options):  # options built for another game are checked again
+            options = Options.for_game(
+                self.variant,
+                players,
+                target=options.target,
+                keep_last_two=options.keep_last_two,
+                match_games=options.match_games,
+            )
+        else:
+            raise BadOptionType("options", "Options", options)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
+            raise BadOptionType("seed", "an integer from 0 to 2**64 - 1", seed)
         self.players = players
-        self.options = options or Options.for_game(self.variant, players)
+        self.options = options
         self.seed = seed
         self.deals = tuple(deals)
+        for index, deal in enumerate(self.deals):
+            self._check_deal(index, deal)
         self.actions: list[tuple[int, str]] = []
         self.rounds: list[RoundOutcome] = []
         """Every finished round's outcome, in order."""
         self.rounds_dealt = 0
         self.game_number = 1
         self.round_in_game = 0
-        self.games_won = [0] * (2 if self.variant.teams else players)
+        self.games_won = [0] * self.variant.side_count(players)
         self.game_first_leader: int | None = None
         self.previous: Round | None = None
         self._outcome: MatchOutcome | None = None
@@ -98,17 +102,36 @@ class Match:
 
     # -- dealing -------------------------------------------------------------------------
 
+    def _check_deal(self, index: int, deal: object) -> None:
+        """Every explicit deal is checked before any play (R-ALL-3): its hands and
+        boneyard now, its leader now where the game's rule names one regardless of the
+        play (the highest double, R-CR-2, R-MG-2) and when it is dealt otherwise (Milo's
+        lead passes on, R-MI-3, R-MI-7)."""
+        if not isinstance(deal, Deal):
+            raise InvalidDeal(f"must be a Deal, not {brief(deal)}").in_deal(index)
+        if len(deal.hands) != self.players:
+            raise WrongHandCount(self.variant, (self.players,), len(deal.hands)).in_deal(index)
+        leader = None if self.variant.rotates_lead else deal.leader
+        try:
+            self.variant(deal.hands, deal.boneyard, leader, options=self.options)
+        except InvalidDeal as error:
+            raise error.in_deal(index) from None
+
     def _deal(self, scores: list[int]) -> Round:
         """Deal the next round: from ``deals`` while it lasts, then from the seed."""
         index = self.rounds_dealt
         self.rounds_dealt += 1
         self.round_in_game += 1
-        leader = self._next_leader()
+        leader, rule = self._next_leader()
         options, variant = self.options, self.variant
         if index < len(self.deals):
             deal = self.deals[index]
-            lead = deal.leader if deal.leader is not None else leader
-            new = variant(deal.hands, deal.boneyard, lead, options=options, scores=scores)
+            if deal.leader is not None and leader is not None and deal.leader != leader:
+                raise WrongLeader(deal.leader, leader, None, rule).in_deal(index)
+            new = variant(deal.hands, deal.boneyard, leader, options=options, scores=scores)
+            if deal.leader is not None and new.leader != deal.leader:
+                double = highest_double(new.hands[new.leader])
+                raise WrongLeader(deal.leader, new.leader, double, rule).in_deal(index)
         else:
             rng = random.Random(f"{self.seed}:{index}")
             new = variant.deal(self.players, rng, options=options, scores=scores, leader=leader)
@@ -116,17 +139,19 @@ class Match:
             self.game_first_leader = new.leader
         return new
 
-    def _next_leader(self) -> int | None:
-        """Who leads the next round, or None to let the game's lead rule decide.
+    def _next_leader(self) -> tuple[int | None, str]:
+        """Who leads the next round (None: the game's lead rule decides), and the rule.
 
         Milo passes the lead on each round (R-MI-3); a new game of a match is led by the
         seat after the one that led the previous game's first round (R-MI-7)."""
-        if not self.variant.rotates_lead or self.rounds_dealt == 1:
-            return None
+        variant = self.variant
+        if not variant.rotates_lead or self.rounds_dealt == 1:
+            return None, variant.lead_rule
         if self.round_in_game == 1:
             assert self.game_first_leader is not None
-            return (self.game_first_leader + 1) % self.players
-        return (self.round.leader + 1) % self.players
+            rule = variant.match_rule or variant.lead_rule
+            return (self.game_first_leader + 1) % self.players, rule
+        return (self.round.leader + 1) % self.players, variant.lead_rule
 
     # -- play ----------------------------------------------------------------------------
 
@@ -145,14 +170,12 @@ class Match:
         return self._outcome
 
     def play(self, move: Move | str) -> RoundOutcome | None:
-        """Make a move for the seat to move; returns the round's outcome if it ended it."""
+        """Make a move (a :class:`Move` or its exact text) for the seat to move; returns
+        the round's outcome if it ended it. Refusals as :meth:`Round.play`."""
         if self._outcome is not None:
-            raise IllegalMove("the match is over")
+            raise MatchOver()
         if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError as error:
-                raise IllegalMove(str(error)) from None
+            move = Move.parse(move)
         seat = self.round.turn
         self.round.play(move)
         self.actions.append((seat, move.text))
@@ -160,6 +183,12 @@ class Match:
         if ended is not None:
             self._end_round(ended)
         return ended
+
+    def parse_move(self, text: str) -> Move:
+        """Read a player's move text against the position: see :meth:`Round.parse_move`."""
+        if self._outcome is not None:
+            raise MatchOver()
+        return self.round.parse_move(text)
 
     def _end_round(self, ended: RoundOutcome) -> None:
         self.rounds.append(ended)
@@ -183,7 +212,7 @@ class Match:
         most one side can have just reached it."""
         target = self.options.target
         for side, score in enumerate(scores):
-            if score == target or (score > target and not self.variant.fixed_target):
+            if score == target or (score > target and not self.variant.exact_target):
                 return side
         return None
 
@@ -202,33 +231,31 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Match:
-        """Replay a record; raise :class:`ReplayError` naming the first bad action (index
-        -1: the record's head, before any action, is wrong)."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise ReplayError(-1, None, f"not a {RECORD_FORMAT} record")
+    def from_record(cls, data: object) -> Match:
+        """Replay a record; raise :class:`ReplayError` naming the first bad action, or
+        (index -1) what is wrong with the record before any action: a field of the wrong
+        type or out of range (:func:`~bot.engine.record.read_record`), options or a deal
+        the game refuses."""
         try:
-            variant = find_variant(record["game"])
+            record = read_record(data)
             match = cls(
-                variant,
-                record["players"],
-                Options.from_dict(variant, record["players"], record["options"]),
-                seed=record["seed"],
-                deals=[Deal.from_dict(d) for d in record.get("deals", ())],
+                record.variant,
+                record.players,
+                record.options,
+                seed=record.seed,
+                deals=record.deals,
             )
-            actions = list(record["actions"])
-        except KeyError as error:
-            raise ReplayError(-1, None, f"the record has no {error.args[0]!r}") from None
-        except (EngineError, ValueError, TypeError) as error:
-            raise ReplayError(-1, None, str(error)) from None
-        for index, action in enumerate(actions):
+        except EngineError as error:
+            raise ReplayError(-1, None, error) from None
+        for index, (seat, text) in enumerate(record.actions):
             try:
-                seat, text = action
-                if seat != match.turn:
-                    raise IllegalMove(f"it is seat {match.turn}'s turn, not seat {seat}'s")
+                if match._outcome is not None:
+                    raise MatchOver()
+                if seat != match.round.turn:
+                    raise WrongSeat(match.round.turn, seat)
                 match.play(text)
-            except (EngineError, ValueError, TypeError) as error:
-                raise ReplayError(index, action, str(error)) from None
+            except EngineError as error:
+                raise ReplayError(index, (seat, text), error) from None
         return match
 
     # -- state ----------------------------------------------------------------------------
@@ -237,6 +264,7 @@ class Match:
         """The whole state (the record plus where it has got to); ``from_dict`` rebuilds it
         without replaying."""
         return {
+            "state": STATE_FORMAT,
             "record": self.record(),
             "rounds": [r.to_dict() for r in self.rounds],
             "rounds_dealt": self.rounds_dealt,
@@ -251,13 +279,19 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Rebuild a match from :meth:`to_dict`. A state stored in an older shape is not
+        read: the match is replayed from the record it carries (:meth:`from_record`),
+        which raises :class:`ReplayError` if that record breaks the rules as they are
+        now refereed."""
         record = data["record"]
+        if data.get("state") != STATE_FORMAT:
+            return cls.from_record(record)
         match = cls.__new__(cls)
         match.variant = find_variant(record["game"])
         match.players = record["players"]
         match.options = Options(**record["options"])
         match.seed = record["seed"]
-        match.deals = tuple(Deal.from_dict(d) for d in record["deals"])
+        match.deals = tuple(Deal.from_dict(d, match.players) for d in record["deals"])
         match.actions = [(seat, text) for seat, text in record["actions"]]
         match.rounds = [RoundOutcome.from_dict(r) for r in data["rounds"]]
         match.rounds_dealt = data["rounds_dealt"]
@@ -275,8 +309,17 @@ class Match:
         )
         return match
 
-    def public_view(self) -> dict[str, Any]:
+    def view(self) -> PublicView:
         """The round's public view with the match around it (what a picture shows)."""
+        return self.round._view(self.round_in_game, self.game_number, self.games_won, self._outcome)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may see of the round, with the match around it."""
+        return self.round._seat_view(self.view(), seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """The round's public view with the match around it, as a dict (the typed one is
+        :meth:`view`)."""
         view = self.round.public_view()
         view.update(self._match_view())
         return view

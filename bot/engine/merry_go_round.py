@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove
-from bot.engine.outcome import Reason, ScoreEvent
+from bot.engine.errors import IllegalMove, LeadRule, WrongLead
+from bot.engine.outcome import Reason, RoundScore, ScoreKind
 from bot.engine.spinner import SpinnerRound
-from bot.engine.tiles import ALL_DOUBLES, Tile
+from bot.engine.tiles import ALL_DOUBLES, Tile, tiles_of
+from bot.engine.traits import Drawing
 
 
 def nearest_five(value: int) -> int:
@@ -20,12 +21,17 @@ class MerryGoRound(SpinnerRound):
     title: ClassVar[str] = "Merry-Go-Round"
     lead_rule: ClassVar[str] = "R-MG-2"
     draw_rule: ClassVar[str] = "R-MG-5"
+    deal_rule: ClassVar[str] = "R-MG-1"
     target_rule: ClassVar[str] = "R-MG-7"
+    score_rule: ClassVar[str] = "R-MG-6"
     cross_rule: ClassVar[str] = "R-MG-3"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     default_target: ClassVar[int] = 61
     target_range: ClassVar[tuple[int, int]] = (61, 61)
     fixed_target: ClassVar[bool] = True
+    exact_target: ClassVar[bool] = True
+    drawing: ClassVar[Drawing] = Drawing.UNTIL_PLAYABLE
+    scores_plays: ClassVar[bool] = True
     offers_keep_last_two: ClassVar[bool] = True
 
     @classmethod
@@ -43,7 +49,8 @@ class MerryGoRound(SpinnerRound):
         return self.hands[self.leader] & ALL_DOUBLES
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
-        return IllegalMove("the round opens with a double of yours", self.lead_rule)
+        doubles = tuple(tiles_of(self.hands[self.leader] & ALL_DOUBLES))
+        return WrongLead(tile, doubles, LeadRule.ANY_DOUBLE, self.lead_rule)
 
     def open_sum(self) -> int:
         """R-MG-4: the open ends added up; a double at an arm's end counts both halves,
@@ -58,47 +65,42 @@ class MerryGoRound(SpinnerRound):
             total += self.spinner.value
         return total
 
+    def _open_sum(self) -> int | None:
+        return self.open_sum() if self.spinner is not None else 0
+
     def public_view(self) -> dict[str, Any]:
         view = super().public_view()
         view["open_sum"] = self.open_sum() if self.spinner is not None else 0
         return view
 
     def _after_lay(self, seat: int, tile: Tile) -> None:
+        """R-MG-4: a positive multiple of 5 on the open ends scores a fifth of it; R-MG-7:
+        reaching the target exactly ends the round (and the game) at once."""
         total = self.open_sum()
         if total and total % 5 == 0:
-            self._award(
-                seat,
-                total // 5,
-                f"{{{seat}}} scores {total // 5}: the open ends total {total} (R-MG-4)",
-                kind="play",
-            )
+            self._award(seat, total // 5, ScoreKind.PLAY, "R-MG-4", open_sum=total)
             if self.scores[seat] == self.options.target:
                 self._finish(Reason.TARGET, seat)
 
-    def _award(self, side: int, points: int, reason: str, kind: str = "round") -> None:
-        """R-MG-7: a score that would pass the target is not added (bust)."""
-        if self.scores[side] + points > self.options.target:
-            bust = f"{reason}, but that passes {self.options.target}: bust (R-MG-7)"
-            self.score_events.append(ScoreEvent(side, points, bust, bust=True, kind=kind))
-            return
-        super()._award(side, points, reason, kind)
-
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]
-    ) -> tuple[int | None, str]:
+    ) -> RoundScore:
         """R-MG-6: (other counts − own), to the nearest 5, divided by 5."""
-        if reason is Reason.TARGET:
-            assert winner_seat is not None
-            return winner_seat, f"{{{winner_seat}}} reached exactly {self.options.target} (R-MG-7)"
         assert winner_seat is not None
+        if reason is Reason.TARGET:
+            return RoundScore(
+                winner_seat, self.target_rule, seat=winner_seat, target=self.options.target
+            )
         own = counts[winner_seat]
-        raw = sum(counts) - 2 * own
-        points = nearest_five(raw) // 5
-        won = "dominoed" if reason is Reason.DOMINO else "lowest count"
-        how = (
-            f"{{{winner_seat}}} wins the round: {won};"
-            f" {sum(counts) - own} − {own} = {raw}, to the nearest 5 is {nearest_five(raw)}:"
-            f" {points} points (R-MG-6)"
+        others = sum(counts) - own
+        rounded = nearest_five(others - own)
+        self._award(winner_seat, rounded // 5, ScoreKind.ROUND, self.score_rule)
+        return RoundScore(
+            winner_seat,
+            self.score_rule,
+            seat=winner_seat,
+            own=own,
+            others=others,
+            raw=others - own,
+            rounded=rounded,
         )
-        self._award(winner_seat, points, how)
-        return winner_seat, how

@@ -8,6 +8,7 @@ import enum
 import re
 from typing import ClassVar
 
+from bot.engine.errors import NotAMove, NotATile
 from bot.engine.tiles import TILES, Tile, indices
 
 SPINNER_ARMS = ("N", "E", "S", "W")
@@ -22,6 +23,7 @@ class Kind(enum.Enum):
     PASS = "pass"
 
 
+_END_HINT = f"use {', '.join(SPINNER_ARMS)} or {', '.join(LINE_ENDS)}"
 _MOVE_TEXT = re.compile(r"^\s*(?P<tile>\S+?)(?:\s+(?:on\s+)?(?P<end>[A-Za-z]+))?\s*$")
 
 
@@ -57,27 +59,39 @@ class Move:
 
     @classmethod
     def play(cls, tile: Tile, end: str | int | None = None) -> Move:
+        """``tile`` on ``end`` (a name such as ``N``, or an index into :data:`END_NAMES`);
+        raise :class:`NotAMove` for anything else."""
+        if not isinstance(tile, Tile):
+            raise NotAMove(tile, "a play names a tile")
         if isinstance(end, str):
+            if end.upper() not in END_NAMES:
+                raise NotAMove(end, _END_HINT, "an end")
             end = END_NAMES.index(end.upper())
+        elif end is not None and (
+            isinstance(end, bool) or not isinstance(end, int) or not 0 <= end < len(END_NAMES)
+        ):
+            raise NotAMove(end, _END_HINT, "an end")
         return cls(Kind.PLAY, tile, end)
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read a move's text form; raise ``ValueError`` with a hint otherwise."""
+        """Read a move's text form; raise :class:`NotAMove` (a ``ValueError`` too) with a
+        hint otherwise, a non-string included."""
+        if not isinstance(text, str):
+            raise NotAMove(text)
         word = text.strip().lower()
         if word in ("draw", "pass"):
             return DRAW if word == "draw" else PASS
         match = _MOVE_TEXT.match(text)
         if not match:
-            raise ValueError(f"{text!r} is not a move: write a tile and an end, like 6-5 N")
-        tile = Tile.parse(match["tile"])
+            raise NotAMove(text)
+        try:
+            tile = Tile.parse(match["tile"])
+        except NotATile:
+            raise NotAMove(match["tile"], "write it like 6-5", "a tile") from None
         end = match["end"]
         if end is None:
             return cls(Kind.PLAY, tile)
-        if end.upper() not in END_NAMES:
-            raise ValueError(
-                f"{end!r} is not an end: use {', '.join(SPINNER_ARMS)} or {', '.join(LINE_ENDS)}"
-            )
         return cls.play(tile, end)
 
     @property

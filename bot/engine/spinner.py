@@ -9,15 +9,27 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.errors import IllegalMove, InvalidDeal
+from bot.engine.errors import (
+    ArmStartedAlready,
+    DoesNotFit,
+    IllegalMove,
+    LeadRule,
+    NoDouble,
+    WrongEnd,
+    WrongLead,
+    WrongLeader,
+)
 from bot.engine.moves import SPINNER_ARMS
 from bot.engine.round import Fits, Round
-from bot.engine.tiles import SUIT, Tile, highest_double
+from bot.engine.tiles import DOUBLE, SUIT, Tile, highest_double
+from bot.engine.traits import LayoutKind
+from bot.engine.views import Arm, ArmTile, Layout, SpinnerLayout
 
 
 class SpinnerRound(Round):
     """A round on a spinner layout. Arms are end indices 0..3 (N, E, S, W)."""
 
+    layout_kind: ClassVar[LayoutKind] = LayoutKind.SPINNER
     ends: ClassVar[tuple[str, ...]] = SPINNER_ARMS
     place_rule: ClassVar[str] = "R-SP-3"
     cross_rule: ClassVar[str]
@@ -45,11 +57,19 @@ class SpinnerRound(Round):
 
     def _default_leader(self) -> int:
         for pip in range(6, -1, -1):
-            bit = Tile(pip, pip).bit
+            bit = DOUBLE[pip]
             for seat, hand in enumerate(self.hands):
                 if hand & bit:
                     return seat
-        raise InvalidDeal(f"nobody holds a double: deal again ({self.lead_rule})")
+        raise NoDouble(self.lead_rule)
+
+    def _check_leader(self) -> None:
+        """Only the holder of the highest double may lead (R-CR-2, R-MG-2)."""
+        holder = self._default_leader()
+        if self.leader != holder:
+            raise WrongLeader(
+                self.leader, holder, highest_double(self.hands[holder]), self.lead_rule
+            )
 
     def _lead_mask(self) -> int:
         double = highest_double(self.hands[self.leader])
@@ -57,7 +77,8 @@ class SpinnerRound(Round):
 
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
         double = highest_double(self.hands[self.leader])
-        return IllegalMove(f"the round opens with your highest double, {double}", self.lead_rule)
+        assert double is not None  # the leader holds the highest double (R-ALL-3)
+        return WrongLead(tile, (double,), LeadRule.HIGHEST_DOUBLE, self.lead_rule)
 
     # -- laying tiles --------------------------------------------------------------------
 
@@ -98,16 +119,11 @@ class SpinnerRound(Round):
     def _compute_fits(self) -> Fits:
         return self._cross_fits() if self.started < 4 else self._open_fits()
 
-    def _why_not_fit(self, tile: Tile, end: int) -> IllegalMove:
+    def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
         name = SPINNER_ARMS[end]
-        need = self.arm_ends[end]
         if self.started < 4 and self.arms[end]:
-            return IllegalMove(
-                f"arm {name} is started already: all four arms must be started"
-                " before any arm grows",
-                self.cross_rule,
-            )
-        return IllegalMove(f"{tile} does not fit: arm {name} needs a {need}", "R-SP-2")
+            return ArmStartedAlready(tile, name, fits_on, self.cross_rule)
+        return DoesNotFit(tile, name, self.arm_ends[end], fits_on, "R-SP-2")
 
     # -- what a picture and a player read ----------------------------------------------
 
@@ -135,11 +151,30 @@ class SpinnerRound(Round):
             "dead": {SPINNER_ARMS[a]: dead[a] for a in range(4)},
         }
 
+    def _layout_view(self) -> SpinnerLayout:
+        assert self.spinner is not None
+        dead = self.dead_arms()
+        return SpinnerLayout(
+            self.spinner,
+            tuple(
+                Arm(
+                    SPINNER_ARMS[a],
+                    tuple(ArmTile(tile, tile.other(far), far) for tile, far in self.arms[a]),
+                    self.arm_ends[a],
+                    self._is_capped(a),
+                    dead[a],
+                )
+                for a in range(4)
+            ),
+            self.phase,
+        )
+
     def _is_capped(self, arm: int) -> bool:
         return False
 
-    def _load_layout(self, data: dict[str, Any]) -> None:
-        self._lay(Tile.parse(data["spinner"]), None)
-        for a, name in enumerate(SPINNER_ARMS):
-            for placed in data["arms"][name]:
-                self._lay(Tile.parse(placed["tile"]), a)
+    def _load_layout(self, layout: Layout) -> None:
+        assert isinstance(layout, SpinnerLayout)
+        self._lay(layout.spinner, None)
+        for a, arm in enumerate(layout.arms):
+            for placed in arm.tiles:
+                self._lay(placed.tile, a)

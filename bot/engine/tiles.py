@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
+from bot.engine.errors import NotATile
+
 PIPS = range(7)
 _TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[-|:/ ]\s*([0-6])\s*\]?\s*$")
 
@@ -50,10 +52,11 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Read ``6-5``, ``5-6``, ``6|5`` or ``[6|5]``; raise ``ValueError`` otherwise."""
-        match = _TILE_TEXT.match(text)
+        """Read ``6-5``, ``5-6``, ``6|5`` or ``[6|5]``; raise :class:`NotATile` (a
+        ``ValueError`` too) for anything else, a non-string included."""
+        match = _TILE_TEXT.match(text) if isinstance(text, str) else None
         if not match:
-            raise ValueError(f"{text!r} is not a tile: write it like 6-5")
+            raise NotATile(text)
         return cls(int(match[1]), int(match[2]))
 
     def other(self, pip: int) -> int:

@@ -125,8 +125,14 @@ def infer(view: dict[str, Any]) -> Knowledge:
     for seat, text in history:
         if text in ("draw", "pass"):
             fits = layout.fits()
-            for lot in lots[seat]:
-                lot.banned |= fits
+            if text == "pass" and previous == (seat, "draw"):
+                # After a draw only the drawn tile may be played (R-CR-5, R-MC-5): the
+                # pass shows just that it does not fit. Kept within the older lots' ban
+                # so bans stay nested (a draw that kills Maltese arms changes the fits).
+                lots[seat][-1].banned |= fits & drawn_fits
+            else:
+                for lot in lots[seat]:
+                    lot.banned |= fits
             if text == "draw":
                 layout.boneyard -= 1
                 lots[seat].append(Lot(1, 0))

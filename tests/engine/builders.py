@@ -1,10 +1,12 @@
-"""Explicit deals for rule tests (R-ALL-3: a round can be built from chosen hands)."""
+"""Explicit deals for rule tests (R-ALL-3: a round can be built from chosen hands, and is
+held to the game's rules: full hands, each tile once, the leader the rules name)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from bot.engine import TILES, Options, Round, Tile
+from bot.engine import TILES, Deal, Move, Options, Round, Tile, find_variant
 
 
 def tiles(text: str) -> list[Tile]:
@@ -21,27 +23,19 @@ def build(
     scores: Sequence[int] | None = None,
     **options: object,
 ) -> Round:
-    """A round with the given hands. The tiles nobody was given go to the end of the
-    boneyard (draw order: the ``boneyard`` given first), or, in Milo, which has no
-    boneyard, fill the hands up to seven in set order."""
+    """A round with the given hands (each as many tiles as the game deals). The boneyard
+    is drawn in order: the ``boneyard`` given first, then the tiles nobody was given, in
+    set order (so ``6-0`` and ``6-1`` are the last two when nobody holds them)."""
     dealt = [tiles(h) for h in hands]
     bone = tiles(boneyard)
     used = {t for hand in dealt for t in hand} | set(bone)
-    rest = [t for t in TILES if t not in used]
-    if game.game == "milo":
-        for hand in dealt:
-            while len(hand) < 7:
-                hand.append(rest.pop(0))
-    else:
-        bone += rest
+    bone += [t for t in TILES if t not in used]
     opts = Options.for_game(game, len(hands), **options)  # type: ignore[arg-type]
     return game(dealt, bone, leader, options=opts, scores=scores)
 
 
 def play(round_: Round, *moves: str) -> Round:
     """Play moves given as text, in turn order."""
-    from bot.engine import Move
-
     for text in moves:
         round_.play(Move.parse(text))
     return round_
@@ -51,29 +45,24 @@ def legal(round_: Round) -> set[str]:
     return {m.text for m in round_.legal_moves()}
 
 
-BLOCKING_MOVES = (
-    # Seat 0 leads 3-3 and the cross is built; then every arm is led to a 0 until all
-    # seven 0 tiles are on the table: every end shows 0 and nobody can play.
-    "3-3", "3-0 N", "3-1 E", "3-2 S", "3-4 W",
-    "0-0 N", "1-0 E", "2-0 S", "4-0 W", "0-5 W", "5-6 W", "6-0 W",
-)  # fmt: skip
-SEAT_0_PLAYS = "3-3 3-1 4-3 1-0 4-0 6-5"
-SEAT_1_PLAYS = "3-0 3-2 0-0 2-0 5-0 6-0"
-
-
-def blocked_round(
-    game: type[Round], keeps: tuple[str, str], boneyard: str = "5-5 6-6", **options: object
-) -> Round:
-    """A two-seat spinner round that ends blocked after :data:`BLOCKING_MOVES`, with
-    ``keeps`` left in the hands. Seat 0 must hold no double above 3-3 (it leads its
-    highest double); the two boneyard tiles are never drawn (in Merry-Go-Round, pass
-    ``keep_last_two=True``)."""
-    round_ = build(
-        game,
-        [f"{SEAT_0_PLAYS} {keeps[0]}", f"{SEAT_1_PLAYS} {keeps[1]}"],
-        boneyard,
-        leader=0,
-        **options,
-    )
-    play(round_, *BLOCKING_MOVES)
+def replay_first_round(record: dict[str, Any], scores: Sequence[int] | None = None) -> Round:
+    """The first round of a frozen record, dealt from its first deal with the running
+    ``scores`` given, and played to its end."""
+    variant = find_variant(record["game"])
+    deal = Deal.from_dict(record["deals"][0], record["players"])
+    options = Options.from_dict(variant, record["players"], record["options"])
+    round_ = variant(deal.hands, deal.boneyard, deal.leader, options=options, scores=scores)
+    for _, text in record["actions"]:
+        if round_.outcome() is not None:
+            break
+        round_.play(Move.parse(text))
     return round_
+
+
+NO_SIX = " ".join(str(t) for t in TILES if 6 not in t)
+"""The 21 tiles without a six, in set order."""
+
+
+def no_six(start: int, count: int) -> str:
+    """``count`` tiles without a six, from the ``start``-th in set order."""
+    return " ".join(NO_SIX.split()[start : start + count])

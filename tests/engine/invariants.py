@@ -10,10 +10,11 @@ engine's move generator cannot vouch for itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from bot.engine import TILES, Move, Reason, Round
+from bot.engine import TILES, Move, Reason, Round, Tile
 
 ARMS = ("N", "E", "S", "W")
 CROSS_FAMILY = ("cross", "maltese-cross")
@@ -147,18 +148,33 @@ def reference_open_sum(view: dict[str, Any]) -> int:
 # -- one checked step ---------------------------------------------------------------------
 
 
-def check_move(round_: Round, move: Move, view: dict[str, Any] | None = None) -> None:
+@dataclass(frozen=True)
+class Seen:
+    """What the checker carries from one action to the next within a round."""
+
+    view: dict[str, Any]
+    """The round's public view now."""
+    drawn: Tile | None = None
+    """The tile the seat to move drew last this turn, if it drew: the only tile it may
+    play now (R-CR-5, R-MG-5; R-MC-5 even when the draw killed arms)."""
+
+
+def check_move(round_: Round, move: Move, seen: Seen | None = None) -> None:
     """Before ``move``: the engine's legal moves are exactly the rules' (R-ALL-4: a
-    player who can play must, with every placement offered; otherwise draw as the game
-    says, R-CR-5 and R-MG-5, or pass), and ``move`` is one of them."""
+    player who can play must, with every placement offered; after a draw only the drawn
+    tile may be played; otherwise draw as the game says, R-CR-5 and R-MG-5, or pass), and
+    ``move`` is one of them."""
     legal = {m.text for m in round_.legal_moves()}
     assert move.text in legal
-    plays = reference_plays(round_, round_.turn, view)
+    plays = reference_plays(round_, round_.turn, seen.view if seen else None)
+    drawn = seen.drawn if seen else None
+    if drawn is not None:
+        plays = {play for play in plays if play.split()[0] == str(drawn)}
     if plays:
         assert legal == plays, (legal, plays)
         return
     may_draw = len(round_.boneyard) > reserve(round_)
-    if round_.game in CROSS_FAMILY and round_.drew:  # R-CR-5: exactly one tile a turn
+    if round_.game in CROSS_FAMILY and drawn is not None:  # R-CR-5: exactly one tile a turn
         may_draw = False
     assert legal == ({"draw"} if may_draw else {"pass"}), legal
 
@@ -167,24 +183,27 @@ def checked_step(
     round_: Round,
     move: Move,
     apply: Callable[[Move], object],
-    view: dict[str, Any] | None = None,
-) -> dict[str, Any] | None:
+    seen: Seen | None = None,
+) -> Seen | None:
     """Check ``move`` against the rules, make it with ``apply`` (``round_.play``, or a
-    match's ``play``), then check what it did to ``round_``. ``view``: the round's public
-    view now, if the caller has it. Returns the public view after the move while the
-    round goes on (the next step's ``view``), None once it is over."""
-    check_move(round_, move, view)
+    match's ``play``), then check what it did to ``round_``. ``seen``: what the last step
+    returned (None at a round's first action). Returns what the next step needs while the
+    round goes on, None once it is over."""
+    check_move(round_, move, seen)
     seat = round_.turn
     scores = list(round_.scores)
     events = len(round_.score_events)
     boneyard = len(round_.boneyard)
-    hand = len(round_.hand(seat))
+    before = set(round_.hand(seat))
     apply(move)
     view = round_.public_view()
     check_tiles_conserved(round_, view)
     new_events = round_.score_events[events:]
+    drawn = None
     if move.text == "draw":
-        assert len(round_.boneyard) == boneyard - 1 and len(round_.hand(seat)) == hand + 1
+        after = set(round_.hand(seat))
+        assert len(round_.boneyard) == boneyard - 1 and len(after) == len(before) + 1
+        (drawn,) = after - before
         assert round_.outcome() is not None or round_.turn == seat  # a draw ends no turn
     if round_.game == "merry-go-round" and move.tile is not None:
         check_play_score(round_, seat, scores, new_events, view)
@@ -194,7 +213,7 @@ def checked_step(
     if outcome is None:
         assert all(round_.hand(s) for s in range(round_.n))  # R-ALL-5: domino ends it
         assert not reference_blocked(round_, view)  # R-ALL-5: a block ends it at once
-        return view
+        return Seen(view, drawn)
     check_finished(round_)
     return None
 

@@ -19,7 +19,10 @@ from bot.engine import (
     Options,
     Reason,
 )
-from tests.engine.builders import blocked_round, build, legal, play
+from tests.engine.builders import build, legal, no_six, play
+
+NO_SIX_LEFT = "4-0 5-0 2-1 3-1 4-1"
+"""Five more tiles without a six, for a seat that must not be able to cross."""
 
 
 @pytest.mark.parametrize(("players", "size", "boneyard"), [(2, 7, 14), (3, 5, 13), (4, 5, 8)])
@@ -36,7 +39,8 @@ def test_r_cr_1_two_to_four_players(players: int) -> None:
 
 
 def test_r_cr_2_highest_double_leads_as_spinner() -> None:
-    round_ = build(Cross, ["4-4 6-5 1-0", "5-5 3-3 2-0", "6-1 2-2"])
+    # 6-6 is in the boneyard: seat 1's 5-5 is the highest double dealt.
+    round_ = build(Cross, ["4-4 6-5 1-0 6-4 6-3", "5-5 3-3 2-0 5-1 4-1", "6-1 2-2 6-2 5-2 4-2"])
     assert round_.turn == 1
     assert legal(round_) == {"5-5"}
     with pytest.raises(IllegalMove, match="highest double, 5-5"):
@@ -66,7 +70,7 @@ def test_r_cr_2_no_double_in_any_hand_means_a_new_deal() -> None:
 
 
 def test_r_cr_3_no_tile_on_a_started_arm_before_the_cross_is_complete() -> None:
-    round_ = build(Cross, ["6-6 6-4 5-1", "6-5 5-2 1-0"])
+    round_ = build(Cross, ["6-6 6-4 5-1 2-1 2-0 3-2 4-3", "6-5 5-2 1-0 3-0 3-1 4-0 4-1"])
     play(round_, "6-6", "6-5 N", "6-4 E")
     assert round_.open_ends()["N"] == 5
     assert legal(round_) == {"draw"}  # 5-2 would fit N, but N is started
@@ -75,7 +79,7 @@ def test_r_cr_3_no_tile_on_a_started_arm_before_the_cross_is_complete() -> None:
 
 
 def test_r_cr_4_open_phase_any_arm_end() -> None:
-    round_ = build(Cross, ["6-6 6-4 6-2 5-1 4-1", "6-5 6-3 3-1 2-1"])
+    round_ = build(Cross, ["6-6 6-4 6-2 5-1 4-1 3-3 3-0", "6-5 6-3 3-1 2-1 1-0 0-0 1-1"])
     play(round_, "6-6", "6-5 N", "6-4 E", "6-3 S", "6-2 W")
     assert legal(round_) == {"2-1 W", "3-1 S"}
     play(round_, "3-1 S")
@@ -83,7 +87,7 @@ def test_r_cr_4_open_phase_any_arm_end() -> None:
 
 
 def test_r_cr_5_drawn_tile_must_be_played() -> None:
-    round_ = build(Cross, ["6-6 1-1", "2-0 3-0"], "6-1 0-0 5-5")
+    round_ = build(Cross, ["6-6 1-1 6-5 6-4 6-3 6-2 5-5", f"2-0 3-0 {NO_SIX_LEFT}"], "6-1 0-0")
     play(round_, "6-6")
     assert legal(round_) == {"draw"}
     play(round_, "draw")
@@ -93,7 +97,7 @@ def test_r_cr_5_drawn_tile_must_be_played() -> None:
 
 
 def test_r_cr_5_one_draw_then_pass_if_it_does_not_fit() -> None:
-    round_ = build(Cross, ["6-6 1-1", "2-0 3-0"], "0-0 5-5 4-4")
+    round_ = build(Cross, ["6-6 1-1 6-5 6-4 6-3 6-2 6-1", f"2-0 3-0 {NO_SIX_LEFT}"], "0-0 5-5 4-4")
     play(round_, "6-6", "draw")
     assert legal(round_) == {"pass"}
     with pytest.raises(IllegalMove, match=r"drawn your one tile.*\(R-CR-5\)"):
@@ -103,23 +107,28 @@ def test_r_cr_5_one_draw_then_pass_if_it_does_not_fit() -> None:
 
 
 def test_r_cr_5_nobody_draws_from_the_last_two() -> None:
-    sixes = " ".join(str(t) for t in TILES if 6 in t)
-    no_six = [str(t) for t in TILES if 6 not in t]
-    round_ = build(Cross, [sixes, " ".join(no_six[:-2])], " ".join(no_six[-2:]))
+    """Four seats: seat 0 holds the sixes it leads and crosses with; the others hold none
+    and draw one tile each turn (none fits) until the boneyard is down to 2."""
+    round_ = build(
+        Cross,
+        ["6-6 6-5 6-4 6-3 6-2", no_six(0, 5), no_six(5, 5), no_six(10, 5)],
+        no_six(15, 6),  # then 6-0 and 6-1, never drawn
+    )
+    play(round_, "6-6", *["draw", "pass"] * 3, "6-5 N", *["draw", "pass"] * 3)
     assert len(round_.boneyard) == 2
-    play(round_, "6-6")
-    assert legal(round_) == {"pass"}
+    play(round_, "6-4 E")
+    assert round_.turn == 1 and legal(round_) == {"pass"}
     with pytest.raises(IllegalMove, match=r"nobody draws: 2 tiles.*\(R-CR-5\)"):
         round_.play(DRAW)
 
 
-def test_r_cr_6_domino_scores_the_other_hands() -> None:
-    round_ = build(Cross, ["6-6 2-1", "6-5", "5-5 4-3"])  # seat 1 dominoes at once
-    play(round_, "6-6", "6-5 N")
-    outcome = round_.outcome()
-    assert outcome is not None and outcome.reason is Reason.DOMINO
-    assert outcome.points == (0, 3 + 17, 0)
-    assert round_.scores == [0, 20, 0]
+def test_r_cr_6_domino_scores_the_other_hands(record) -> None:
+    match = Match.from_record(record("cross_domino"))
+    outcome = match.rounds[0]
+    assert outcome.reason is Reason.DOMINO and outcome.winner == 1
+    assert outcome.counts == (2, 0, 5)
+    assert outcome.points == (0, 2 + 5, 0)
+    assert match.scores == [0, 7, 0]
 
 
 def test_r_cr_6_blocked_13_against_30_scores_17(record) -> None:
@@ -130,14 +139,19 @@ def test_r_cr_6_blocked_13_against_30_scores_17(record) -> None:
     assert winner is not None and outcome.counts[winner] == 13
     assert sum(outcome.counts) - 13 == 30
     assert outcome.points[winner] == 17 and sum(outcome.points) == 17
-    assert "30 − 13 = 17 (R-CR-6)" in outcome.explanation
+    assert (outcome.seat, outcome.own, outcome.others, outcome.raw) == (winner, 13, 30, 17)
+    assert outcome.rule == "R-CR-6"
+    names = ["Ann", "Bob"]
+    assert outcome.describe(names) == (
+        f"{names[winner]} wins the round: blocked with the lowest count, 13; the others hold"
+        " 30: 30 − 13 = 17 (R-CR-6)"
+    )
 
 
-def test_r_cr_6_blocked_lowest_count_scores_others_minus_own() -> None:
-    round_ = blocked_round(Cross, ("1-1 2-1 2-2 4-1 4-2", "4-4 5-1 5-2 5-3 5-4 6-1 6-2 6-3 6-4"))
-    outcome = round_.outcome()
-    assert outcome is not None and outcome.counts == (20, 72)
-    assert outcome.winner == 0 and outcome.points == (52, 0)
+def test_r_cr_6_blocked_lowest_count_scores_every_other_hand_minus_own(record) -> None:
+    outcome = Match.from_record(record("cross_blocked_4_players")).rounds[0]
+    assert outcome.reason is Reason.BLOCKED and outcome.counts == (4, 8, 16, 23)
+    assert outcome.winner == 0 and outcome.points == (8 + 16 + 23 - 4, 0, 0, 0)
 
 
 def test_r_cr_7_first_to_100_wins_and_each_round_is_dealt_fresh() -> None:

@@ -32,7 +32,15 @@ def test_r_mi_1_seven_tiles_each_no_boneyard_two_partnerships() -> None:
 
 
 def test_r_mi_2_line_with_two_ends_and_doubles_are_not_spinners() -> None:
-    round_ = build(Milo, ["6-6", "6-5", "5-5", "6-4"])
+    round_ = build(
+        Milo,
+        [
+            "6-6 0-0 1-0 1-1 2-0 2-1 2-2",
+            "6-5 3-0 3-1 3-2 3-3 4-0 4-1",
+            "5-5 4-2 4-3 4-4 5-0 5-1 5-2",
+            "6-4 5-3 5-4 6-0 6-1 6-2 6-3",
+        ],
+    )
     play(round_, "6-6", "6-5 L")
     assert round_.open_ends() == {"L": 5, "R": 6}
     play(round_, "5-5 L")
@@ -61,7 +69,15 @@ def test_r_mi_3_first_round_led_with_6_6_later_rounds_by_the_next_seat() -> None
 
 
 def test_r_mi_4_a_player_who_cannot_play_passes() -> None:
-    round_ = build(Milo, ["6-6", "1-0", "6-5", "6-4"])
+    round_ = build(
+        Milo,
+        [
+            "6-6 0-0 1-1 2-0 2-1 2-2 3-0",
+            "1-0 3-1 3-2 3-3 4-0 4-1 4-2",  # no six
+            "6-5 4-3 4-4 5-0 5-1 5-2 5-3",
+            "6-4 5-4 5-5 6-0 6-1 6-2 6-3",
+        ],
+    )
     play(round_, "6-6")
     assert not round_.can_play(1)  # seat 1 holds no six
     assert legal(round_) == {"pass"}
@@ -96,7 +112,9 @@ def test_r_mi_5_domino_with_both_ends_the_same_scores_2(record) -> None:
     left, right = finished.line_ends
     assert left == right
     assert outcome.winner is not None and outcome.points[outcome.winner] == 2
-    assert f"both ends show {left}" in outcome.explanation
+    assert outcome.bonus == left and outcome.seat is not None
+    assert outcome.sides[outcome.winner] == (outcome.winner, outcome.winner + 2)
+    assert f"both ends show {left} (R-MI-5)" in outcome.describe(["Ann", "Bob", "Cat", "Dan"])
 
 
 def test_r_mi_5_blocked_lower_team_count_scores_1(record) -> None:

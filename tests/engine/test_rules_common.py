@@ -13,22 +13,16 @@ from bot.engine import (
     Cross,
     Deal,
     IllegalMove,
+    InvalidDeal,
     Match,
     MerryGoRound,
     Milo,
     Move,
     Reason,
+    ReplayError,
     Tile,
 )
-from tests.engine.builders import (
-    BLOCKING_MOVES,
-    SEAT_0_PLAYS,
-    SEAT_1_PLAYS,
-    blocked_round,
-    build,
-    legal,
-    play,
-)
+from tests.engine.builders import build, legal, no_six, play
 
 
 def test_r_all_1_double_six_set_written_high_first() -> None:
@@ -43,7 +37,7 @@ def test_r_all_1_double_six_set_written_high_first() -> None:
 
 
 def test_r_all_2_seats_take_turns_in_seat_order() -> None:
-    round_ = build(Cross, ["6-6 1-0", "6-5 2-0", "6-4 3-0"], leader=None)
+    round_ = build(Cross, ["6-6 1-0 1-1 2-1 3-1", "6-5 2-0 2-2 3-2 4-1", "6-4 3-0 3-3 4-2 4-3"])
     assert round_.turn == 0
     play(round_, "6-6")
     assert round_.turn == 1
@@ -72,18 +66,84 @@ def test_r_all_3_same_seed_same_deals_and_no_global_random_state() -> None:
 
 
 def test_r_all_3_a_round_can_be_built_from_explicit_hands_boneyard_and_leader() -> None:
-    named = {"6-6", "2-1", "6-5", "5-5", "1-1", "0-0"}
+    hands = [
+        ["6-6", "2-1", "1-0", "2-0", "3-0", "4-0", "5-0"],
+        ["6-5", "5-5", "4-2", "4-3", "4-4", "5-1", "5-2"],
+    ]
+    named = {t for hand in hands for t in hand} | {"1-1", "0-0"}
     rest = [str(t) for t in TILES if str(t) not in named]
-    deal = Deal.of([["6-6", "2-1"], ["6-5", "5-5"]], ["1-1", "0-0", *rest], leader=1)
+    deal = Deal.of(hands, ["1-1", "0-0", *rest], leader=0)
     match = Match("cross", 2, deals=[deal])
-    assert [str(t) for t in match.round.hand(0)] == ["2-1", "6-6"]
+    assert [str(t) for t in match.round.hand(0)] == sorted(hands[0], key=lambda t: Tile.parse(t))
     assert match.round.boneyard[:2] == [Tile(1, 1).index, Tile(0, 0).index]
-    assert match.turn == 1
-    assert [m.text for m in match.legal_moves()] == ["5-5"]  # seat 1's highest double
+    assert match.turn == 0 and [m.text for m in match.legal_moves()] == ["6-6"]
+
+
+@pytest.mark.parametrize(
+    ("hands", "boneyard", "leader", "message"),
+    [
+        (  # a 3-seat Cross deal of 7, 5 and 5 tiles
+            [no_six(0, 7), no_six(7, 5) + " 6-6 6-5", no_six(12, 3) + " 6-4 6-3 6-2"],
+            no_six(15, 6) + " 6-1 6-0",
+            None,
+            r"Cross deals 5 tiles to each of 3 players.*seat 0 holds 7 \(R-CR-1\)",
+        ),
+        (  # 5-5 named to lead while seat 0 holds 6-6
+            ["6-6 " + no_six(0, 6), "5-5 " + no_six(6, 6)],
+            "",
+            1,
+            r"seat 1 may not lead: seat 0 holds the highest double, 6-6 \(R-CR-2\)",
+        ),
+        (  # 6-6 dealt twice, 6-5 never
+            ["6-6 " + no_six(0, 6), "6-6 " + no_six(6, 6)],
+            "",
+            None,
+            r"each of the 28 tiles exactly once \(R-ALL-3\)",
+        ),
+    ],
+)
+def test_r_all_3_a_deal_that_breaks_the_rules_is_refused_before_any_play(
+    hands: list[str], boneyard: str, leader: int | None, message: str
+) -> None:
+    with pytest.raises(InvalidDeal, match=message) as refused:
+        build(Cross, hands, boneyard, leader)
+    assert refused.value.rule is not None
+
+
+def test_r_all_3_a_record_whose_deal_breaks_the_rules_is_refused_before_action_0(
+    record,
+) -> None:
+    data = record("cross_blocked_13_vs_30")
+    data["deals"][0]["leader"] = 0  # 6-6 is in the boneyard: seat 1 holds 5-5
+    with pytest.raises(
+        ReplayError, match="before action 0: deal 0: seat 0 may not lead"
+    ) as refused:
+        Match.from_record(data)
+    assert refused.value.index == -1 and refused.value.rule == "R-CR-2"
+    data = record("cross_blocked_13_vs_30")
+    data["players"] = 3  # the deal still has 2 hands
+    with pytest.raises(ReplayError, match=r"deals\[0\].hands must hold 3 hands"):
+        Match.from_record(data)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_r_all_3_a_milo_record_names_the_leader_the_rules_name(record, seat: int) -> None:
+    """R-MI-3: a game's first round is led by the holder of 6-6; a deal naming another
+    seat is refused, one naming that seat replays as before."""
+    data = record("milo_domino_plain")
+    holder = next(s for s, hand in enumerate(data["deals"][0]["hands"]) if "6-6" in hand)
+    data["deals"][0]["leader"] = seat
+    if seat == holder:
+        replayed, original = Match.from_record(data), Match.from_record(record("milo_domino_plain"))
+        assert replayed.rounds == original.rounds
+        assert replayed.round.to_dict() == original.round.to_dict()
+        return
+    with pytest.raises(ReplayError, match=r"before action 0: .*\(R-MI-3\)"):
+        Match.from_record(data)
 
 
 def test_r_all_4_a_player_who_can_play_must_play() -> None:
-    round_ = build(Cross, ["6-6 1-0", "6-5 2-0", "3-3 3-0"])
+    round_ = build(Cross, ["6-6 1-0 1-1 2-1 3-1", "6-5 2-0 2-2 3-2 4-1", "3-3 3-0 4-2 4-3 5-0"])
     play(round_, "6-6")
     assert legal(round_) == {"6-5 N", "6-5 E", "6-5 S", "6-5 W"}  # the player picks the arm
     with pytest.raises(IllegalMove, match="must play it"):
@@ -92,27 +152,33 @@ def test_r_all_4_a_player_who_can_play_must_play() -> None:
         round_.play(PASS)
 
 
-def test_r_all_5_round_ends_at_once_on_domino() -> None:
-    round_ = build(Cross, ["6-6 1-0", "6-5", "2-2 3-0"])
-    play(round_, "6-6", "6-5 N")
+def test_r_all_5_round_ends_at_once_on_domino(record) -> None:
+    data = record("cross_domino")
+    last = data["actions"].pop()
+    match = Match.from_record(data)
+    round_ = match.round
+    assert round_.outcome() is None and len(round_.hand(last[0])) == 1
+    match.play(last[1])
     outcome = round_.outcome()
     assert outcome is not None and outcome.reason is Reason.DOMINO and outcome.winner == 1
     assert round_.legal_moves() == ()
+    assert match.previous is round_ and match.round is not round_  # the next round is dealt
 
 
-def test_r_all_5_blocked_round_is_detected_at_once() -> None:
-    keeps = ("1-1 2-1 2-2 4-1 4-2", "4-4 5-1 5-2 5-3 5-4 6-1 6-2 6-3 6-4")
-    round_ = build(
-        Cross, [f"{SEAT_0_PLAYS} {keeps[0]}", f"{SEAT_1_PLAYS} {keeps[1]}"], "5-5 6-6", leader=0
-    )
-    play(round_, *BLOCKING_MOVES[:-1])
-    assert round_.outcome() is None
-    play(round_, BLOCKING_MOVES[-1])
+def test_r_all_5_blocked_round_is_detected_at_once(record) -> None:
+    """The draw that leaves 2 tiles in the boneyard (nobody may draw, R-CR-5) with no tile
+    that fits in any hand ends the round there: nobody passes first."""
+    data = record("cross_blocked_4_players")
+    last = data["actions"].pop()
+    match = Match.from_record(data)
+    round_ = match.round
+    assert last[1] == "draw" and round_.outcome() is None
+    match.play(last[1])
     outcome = round_.outcome()
     assert outcome is not None and outcome.reason is Reason.BLOCKED
-    assert not any(move == "pass" for _, move in round_.public_view()["history"])
-    assert not any(round_.can_play(seat) for seat in range(2))
-    assert round_.open_ends() == {"N": 0, "E": 0, "S": 0, "W": 0}
+    assert round_.history[-1] == (last[0], DRAW) and len(round_.boneyard) == 2
+    assert not any(round_.can_play(seat) for seat in range(4))
+    assert all(round_.hand(seat) for seat in range(4))
 
 
 def test_r_all_6_public_view_hides_hands_and_boneyard() -> None:
@@ -132,33 +198,34 @@ def test_r_all_6_public_view_hides_hands_and_boneyard() -> None:
 
 
 def test_r_all_7_count_is_the_pip_total_of_the_hand() -> None:
-    round_ = build(Cross, ["6-6 6-5 0-0", "5-5 3-1"])
-    assert round_.count(0) == 12 + 11 + 0
-    assert round_.count(1) == 10 + 4
+    round_ = build(Cross, ["6-6 6-5 0-0 1-0 2-0 3-0 4-0", "5-5 3-1 2-1 4-1 5-1 6-1 1-1"])
+    assert round_.count(0) == 12 + 11 + 0 + 1 + 2 + 3 + 4
+    assert round_.count(1) == 10 + 4 + 3 + 5 + 6 + 7 + 2
 
 
-def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody() -> None:
-    # Both seats keep 46 pips.
-    round_ = blocked_round(Cross, ("1-1 2-1 2-2 4-1 4-2 6-4 5-4 6-1", "4-4 5-1 5-2 5-3 6-2 6-3"))
-    outcome = round_.outcome()
-    assert outcome is not None and outcome.reason is Reason.BLOCKED
-    assert outcome.counts == (46, 46)
+def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody(record) -> None:
+    outcome = Match.from_record(record("cross_blocked_tie")).rounds[0]
+    assert outcome.reason is Reason.BLOCKED
+    assert outcome.counts == (36, 36)
     assert outcome.winner is None and outcome.points == (0, 0)
-    assert "R-ALL-8" in outcome.explanation
+    assert outcome.tie and outcome.rule == "R-ALL-8"
+    assert outcome.describe(["Ann", "Bob"]) == (
+        "Blocked, and the lowest counts tie: nobody scores (R-ALL-8)"
+    )
 
 
-def test_r_all_8_tie_holds_in_merry_go_round_too() -> None:
-    """R-ALL-8 over R-MG-6: the tied lowest counts score nothing, not a rounded share."""
-    keeps = ("1-1 2-1 2-2 4-1 4-2 6-4 5-4 6-1", "4-4 5-1 5-2 5-3 6-2 6-3")
-    round_ = blocked_round(MerryGoRound, keeps, keep_last_two=True)
-    outcome = round_.outcome()
-    assert outcome is not None and outcome.reason is Reason.BLOCKED
-    assert outcome.counts == (46, 46) and outcome.winner is None
-    assert not [e for e in round_.score_events if e.kind == "round"]
+def test_r_all_8_tie_holds_in_merry_go_round_too(record) -> None:
+    """R-ALL-8 over R-MG-6: the tied lowest counts score nothing, not a rounded share
+    (the points the round shows were scored in play, R-MG-4)."""
+    match = Match.from_record(record("merry_blocked_tie"))
+    outcome, finished = match.rounds[0], match.previous
+    assert finished is not None and outcome.reason is Reason.BLOCKED
+    assert outcome.counts == (56, 19, 19) and outcome.winner is None
+    assert not [e for e in finished.score_events if e.kind == "round"]
 
 
 def test_r_sp_1_first_tile_is_the_spinner_with_four_arms() -> None:
-    round_ = build(MerryGoRound, ["4-4 6-6 1-0", "6-5 2-0"])
+    round_ = build(MerryGoRound, ["4-4 6-6 1-0 2-1 3-1 4-1 5-1", "6-5 2-0 3-0 4-0 5-0 3-2 4-2"])
     assert legal(round_) == {"4-4", "6-6"}  # Merry-Go-Round: any double of the leader's
     play(round_, "4-4")
     layout = round_.public_view()["layout"]
@@ -168,17 +235,17 @@ def test_r_sp_1_first_tile_is_the_spinner_with_four_arms() -> None:
 
 
 def test_r_sp_2_arm_open_end_is_the_far_value_and_doubles_lie_crosswise() -> None:
-    round_ = build(Cross, ["6-6 6-4 6-2 5-5", "6-5 6-3 1-0"])  # the boneyard starts 0-0
+    round_ = build(Cross, ["6-6 6-4 6-2 4-0 4-1 4-2 4-3", "6-5 6-3 5-5 1-0 1-1 6-1 6-0"])
     play(round_, "6-6", "6-5 N")
     assert round_.open_ends()["N"] == 5
-    play(round_, "6-4 E", "6-3 S", "6-2 W", "draw", "pass", "5-5 N")
+    play(round_, "6-4 E", "6-3 S", "6-2 W", "5-5 N")
     assert round_.open_ends() == {"N": 5, "E": 4, "S": 3, "W": 2}  # still four ends
     arm = round_.public_view()["layout"]["arms"]["N"]
     assert arm[-1] == {"tile": "5-5", "near": 5, "far": 5}
 
 
 def test_r_sp_3_a_move_names_the_tile_and_the_arm() -> None:
-    round_ = build(Cross, ["6-6 1-0", "6-5 2-0"])
+    round_ = build(Cross, ["6-6 1-0 1-1 2-1 3-1 4-1 5-1", "6-5 2-0 2-2 3-0 3-2 4-0 4-2"])
     play(round_, "6-6")
     assert str(Move.parse("5-6 n")) == "6-5 N"
     with pytest.raises(IllegalMove, match="say where 6-5 goes: N or E or S or W"):
@@ -193,8 +260,6 @@ def test_r_sp_3_every_move_text_round_trips() -> None:
 
 
 def test_milo_refuses_a_boneyard_in_an_explicit_deal() -> None:
-    from bot.engine import InvalidDeal
-
     hands = [[t for t in TILES[i * 6 : i * 6 + 6]] for i in range(4)]
     with pytest.raises(InvalidDeal, match="no boneyard"):
         Milo(hands, TILES[24:])
@@ -224,7 +289,7 @@ def test_every_move_not_legal_is_refused_naming_its_rule_and_changes_nothing(gam
                 with pytest.raises(IllegalMove) as refused:
                     round_.play(move)
                 error = refused.value
-                assert error.reason
+                assert error.reason and type(error) is not IllegalMove  # a class with data
                 complete = move.tile is None or not round_.led or move.end is not None
                 if complete and (move.tile is None or move.tile in round_.hand(round_.turn)):
                     assert error.rule is not None, (move.text, error.reason)

@@ -83,14 +83,14 @@ def test_self_play_matches_keep_every_invariant_and_replay(game: str) -> None:
         match = Match(game, players, options, seed=index)
         picker = random.Random(index)
         leads: list[tuple[int, int]] = []
-        view = None
+        seen = None
         while match.outcome() is None:
             round_, game_number = match.round, match.game_number
             if not round_.history:
                 check_tiles_conserved(round_)
                 check_lead(match, leads)
-            view = checked_step(round_, picker.choice(round_.legal_moves()), match.play, view)
-            if view is None:
+            seen = checked_step(round_, picker.choice(round_.legal_moves()), match.play, seen)
+            if seen is None:
                 check_game_end(match, round_, game_number)
         rounds += len(match.rounds)
         replayed = Match.from_record(json.loads(json.dumps(match.record())))
@@ -110,12 +110,12 @@ def test_property_any_sequence_of_legal_choices_keeps_the_invariants(
     variant = GAMES[game]
     players, options = options_for(variant, seed)
     match = Match(game, players, options, seed=seed)
-    view = None
+    seen = None
     for choice in choices:
         if match.outcome() is not None:
             break
         legal = match.legal_moves()
-        view = checked_step(match.round, legal[choice % len(legal)], match.play, view)
+        seen = checked_step(match.round, legal[choice % len(legal)], match.play, seen)
     assert Match.from_dict(json.loads(json.dumps(match.to_dict()))).to_dict() == match.to_dict()
     replayed = Match.from_record(json.loads(json.dumps(match.record())))
     assert replayed.to_dict() == match.to_dict()

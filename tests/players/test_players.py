@@ -102,7 +102,11 @@ def test_a_round_with_computer_seats_replays_exactly_from_its_seeds(game: str) -
 def lone_five_five(seat_1_score: int) -> MerryGoRound:
     """Seat 0 has led 5-5. Seat 1 holds 5-0 (10 on the table: 2 points) and 5-2 (12:
     nothing)."""
-    round_ = build(MerryGoRound, ["5-5 6-6 1-1", "5-0 5-2 3-3"], leader=0, scores=[0, seat_1_score])
+    round_ = build(
+        MerryGoRound,
+        ["5-5 6-6 1-1 6-5 6-4 6-3 6-2", "5-0 5-2 3-3 4-0 4-1 3-0 3-1"],
+        scores=[0, seat_1_score],
+    )
     play(round_, "5-5")
     return round_  # type: ignore[return-value]
 
@@ -182,11 +186,19 @@ def test_a_milo_pass_shows_the_passer_lacks_both_end_numbers() -> None:
 def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:
     """Merry-Go-Round: seat 1 draws until a six comes (R-MG-5). Every tile it held or
     drew before that lacks a six, but the last one drawn is a six, and it may keep it."""
-    round_ = build(MerryGoRound, ["6-6 1-0", "2-1 3-1", "5-4 4-4"], "3-0 2-0 6-2", leader=0)
+    round_ = build(
+        MerryGoRound,
+        [
+            "6-6 1-0 6-5 6-4 6-3 6-1 6-0",
+            "2-1 3-1 4-1 5-1 4-0 5-0 1-1",
+            "5-4 4-4 5-5 3-3 2-2 4-3 5-3",
+        ],
+        "3-0 2-0 6-2",
+    )
     play(round_, "6-6", "draw", "draw")
     seen_by_2 = infer(round_.private_view(2))
     assert [(lot.count, lot.banned) for lot in seen_by_2.lots[1]] == [
-        (2, SUIT[6]),
+        (7, SUIT[6]),
         (1, SUIT[6]),
         (1, 0),
     ]
@@ -200,7 +212,7 @@ def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:
 def test_normal_opens_a_maltese_arm_it_can_cap() -> None:
     from bot.engine import MalteseCross
 
-    round_ = build(MalteseCross, ["6-6 2-0 4-0", "6-3 6-1 1-1 5-0"], leader=0)
+    round_ = build(MalteseCross, ["6-6 2-0 4-0 0-0 2-2 4-4 5-5", "6-3 6-1 1-1 5-0 4-2 5-2 5-4"])
     play(round_, "6-6")
     move = computer_player("normal", 1).choose(round_.private_view(1))
     assert str(move.tile) == "6-1"  # lighter than 6-3, but 1-1 will cap its arm (R-MC-3)

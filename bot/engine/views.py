@@ -1,0 +1,164 @@
+"""Typed views of a round: what everyone may see (:class:`PublicView`) and what one seat
+may see (:class:`SeatView`), as frozen dataclasses holding :class:`Tile` and
+:class:`Move` objects — never strings to parse again. Pictures, messages and computer
+players read these (``docs/VIEWS.md``).
+
+A :class:`PublicView` holds no hidden tile (R-ALL-6): hands appear only as their sizes,
+the boneyard only as its count, until a round's end reveals the hands in its outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.engine.moves import Move
+from bot.engine.options import Options
+from bot.engine.outcome import MatchOutcome, RoundOutcome, ScoreEvent
+from bot.engine.tiles import Tile
+from bot.engine.traits import LayoutKind
+
+if TYPE_CHECKING:
+    from bot.engine.round import Round
+
+
+@dataclass(frozen=True, slots=True)
+class ArmTile:
+    """A tile on a spinner's arm: ``near`` is the number it joins towards the spinner,
+    ``far`` the number it shows outwards (a double: both the same, laid crosswise)."""
+
+    tile: Tile
+    near: int
+    far: int
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One arm of a spinner layout (R-SP-1)."""
+
+    name: str
+    """``N``, ``E``, ``S`` or ``W``: the end a move names."""
+    tiles: tuple[ArmTile, ...]
+    """From the spinner outwards."""
+    open_end: int
+    """The number a tile must carry to go on it (the spinner's until it is started)."""
+    capped: bool
+    """Maltese Cross: capped with a double (R-MC-3)."""
+    dead: bool
+    """Maltese Cross: dead, nothing more goes on it (R-MC-5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpinnerLayout:
+    """A double in the middle and four arms (R-SP)."""
+
+    kind: ClassVar[LayoutKind] = LayoutKind.SPINNER
+    spinner: Tile
+    arms: tuple[Arm, ...]
+    """N, E, S, W, in that order."""
+    phase: str
+    """``cross`` (arms still to start), ``caps`` (Maltese Cross, R-MC-3) or ``open``."""
+
+    def arm(self, name: str) -> Arm:
+        return self.arms["NESW".index(name)]
+
+
+@dataclass(frozen=True, slots=True)
+class LineTile:
+    """A tile in a line, with the numbers on its left and right."""
+
+    tile: Tile
+    left: int
+    right: int
+
+
+@dataclass(frozen=True, slots=True)
+class LineLayout:
+    """One line with two ends, L and R (R-MI-2)."""
+
+    kind: ClassVar[LayoutKind] = LayoutKind.LINE
+    tiles: tuple[LineTile, ...]
+    """From left to right."""
+    lead_index: int
+    """Where the first tile of the round lies in ``tiles``."""
+
+
+Layout = SpinnerLayout | LineLayout
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """A round as everyone at the table may see it (R-ALL-6), with the match around it."""
+
+    variant: type[Round]
+    """The game's round class: its traits (``teams``, ``drawing`` …) and ``title``."""
+    options: Options
+    players: int
+    hand_sizes: tuple[int, ...]
+    boneyard_count: int
+    turn: int
+    """The seat to move (while the round is over: the seat that would have been)."""
+    leader: int
+    lead_passed: bool
+    """Milo: the lead passed on to ``leader``, who may lead any tile (R-MI-3, R-MI-7)."""
+    drew: bool
+    """The seat to move has drawn this turn."""
+    start_scores: tuple[int, ...]
+    """Each side's total when the round began."""
+    scores: tuple[int, ...]
+    """Each side's running total (a seat, or a team; ``variant.side_of``)."""
+    history: tuple[tuple[int, Move], ...]
+    """(seat, move) for every action of this round, in order."""
+    score_events: tuple[ScoreEvent, ...]
+    layout: Layout | None
+    """None until the round is led."""
+    open_ends: Mapping[str, int]
+    """End name → the number it needs, for every live end."""
+    open_sum: int | None
+    """Merry-Go-Round: the open ends added up as R-MG-4 counts them; None elsewhere."""
+    outcome: RoundOutcome | None
+    round_number: int
+    """The round's number within its game, from 1."""
+    game_number: int
+    """The game's number within the match, from 1 (R-MI-7)."""
+    games_won: tuple[int, ...]
+    target: int
+    match_outcome: MatchOutcome | None
+
+    @property
+    def led(self) -> bool:
+        return self.layout is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may see: the public view, its own hand and, on its turn, its legal
+    moves and the tile it drew this turn."""
+
+    public: PublicView
+    seat: int
+    hand: tuple[Tile, ...]
+    legal: tuple[Move, ...]
+    """Empty unless it is this seat's turn."""
+    drawn: Tile | None
+    """On its turn after a draw: the tile drawn last, the only one it may play."""
+
+
+def layout_from_dict(data: dict[str, Any]) -> Layout:
+    """The typed layout from the dict form :meth:`Round.to_dict` stores (read by
+    :meth:`Round.from_dict`)."""
+    if data["kind"] == LayoutKind.LINE.value:
+        return LineLayout(
+            tuple(LineTile(Tile.parse(t["tile"]), t["left"], t["right"]) for t in data["tiles"]),
+            data["lead_index"],
+        )
+    spinner = Tile.parse(data["spinner"])
+    arms = []
+    for name in "NESW":
+        tiles = tuple(
+            ArmTile(Tile.parse(t["tile"]), t["near"], t["far"]) for t in data["arms"][name]
+        )
+        open_end = tiles[-1].far if tiles else spinner.high
+        arms.append(Arm(name, tiles, open_end, data["capped"][name], data["dead"][name]))
+    return SpinnerLayout(spinner, tuple(arms), data["phase"])

@@ -1,0 +1,221 @@
+"""Typed views (R-ALL-6), and what computer players get from the engine: a round rebuilt
+from a seat's view and a guess, and what each pass and draw reveals."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator, Mapping
+
+import pytest
+
+from bot.engine import (
+    DRAW,
+    GAMES,
+    PASS,
+    TILES,
+    InvalidDeal,
+    Match,
+    Move,
+    NotASeat,
+    NotEachTileOnce,
+    Round,
+    Tile,
+)
+from bot.engine.reveals import reveals
+from bot.engine.views import LineLayout, PublicView, SpinnerLayout, layout_from_dict
+from tests.engine.invariants import reference_ends
+
+
+def every_tile(value: object) -> Iterator[Tile]:
+    """Every :class:`Tile` a view holds, however deep."""
+    if isinstance(value, Tile):
+        yield value
+    elif isinstance(value, Move):
+        if value.tile is not None:
+            yield value.tile
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from every_tile(getattr(value, field.name))
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from every_tile(item)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from every_tile(item)
+
+
+def positions(game: str, matches: int = 6) -> Iterator[Match]:
+    """Seeded matches of ``game``, yielded after every move (the same object, moving on)."""
+    variant = GAMES[game]
+    for seed in range(matches):
+        players = variant.player_counts[seed % len(variant.player_counts)]
+        match = Match(game, players, seed=seed)
+        picker = random.Random(seed)
+        yield match
+        while match.outcome() is None:
+            match.play(picker.choice(match.legal_moves()))
+            yield match
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_r_all_6_a_public_view_never_carries_a_hidden_tile(game: str) -> None:
+    """No tile of a hand or the boneyard while the round runs; once it is over the hands
+    are revealed in the outcome, the boneyard never."""
+    for match in positions(game, 4):
+        round_ = match.round if match.outcome() is None else match.previous or match.round
+        view = match.view()
+        boneyard = {TILES[i] for i in round_.boneyard}
+        hands = {t for seat in range(round_.n) for t in round_.hand(seat)}
+        shown = set(every_tile(view))
+        assert not shown & boneyard
+        if view.outcome is None:
+            assert not shown & hands
+            seat = match.turn
+            assert seat is not None
+            others = {t for s in range(round_.n) if s != seat for t in round_.hand(s)}
+            assert not set(every_tile(match.seat_view(seat))) & (others | boneyard)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_views_agree_with_the_round_and_its_dict_view(game: str) -> None:
+    for match in positions(game, 3):
+        round_, view, old = match.round, match.view(), match.public_view()
+        assert isinstance(view, PublicView) and view.variant is type(round_)
+        assert view.players == round_.n and list(view.hand_sizes) == old["hand_sizes"]
+        assert view.boneyard_count == len(round_.boneyard) == old["boneyard_count"]
+        assert (view.turn, view.leader, view.drew) == (round_.turn, round_.leader, round_.drew)
+        assert list(view.scores) == round_.scores and view.games_won == tuple(match.games_won)
+        assert [[s, m.text] for s, m in view.history] == old["history"]
+        assert [e.to_dict() for e in view.score_events] == old["score_events"]
+        assert dict(view.open_ends) == round_.open_ends() == old["open_ends"]
+        assert view.open_sum == old.get("open_sum")
+        assert view.layout == (layout_from_dict(old["layout"]) if old["layout"] else None)
+        if view.layout is not None:
+            assert view.layout.kind is round_.layout_kind
+            assert isinstance(view.layout, SpinnerLayout | LineLayout)
+        assert view.outcome is round_.outcome()
+        assert (view.round_number, view.game_number, view.target) == (
+            old["round_number"],
+            old["game_number"],
+            old["target"],
+        )
+        if match.outcome() is None:
+            seat = round_.turn
+            mine = match.seat_view(seat)
+            assert mine.public == view and mine.hand == tuple(round_.hand(seat))
+            assert mine.legal == round_.legal_moves()
+            assert (mine.drawn is not None) == round_.drew
+            other = match.seat_view((seat + 1) % round_.n)
+            assert other.legal == () and other.drawn is None
+
+
+def test_a_seat_view_names_a_seat() -> None:
+    match = Match("cross", 2, seed=1)
+    with pytest.raises(NotASeat, match="seat 2 is not a seat: seats run from 0 to 1"):
+        match.seat_view(2)
+
+
+def guess(round_: Round, seat: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """The tiles ``seat`` cannot see, shuffled among the other hands and the boneyard."""
+    hidden = [t for s in range(round_.n) if s != seat for t in round_.hand(s)]
+    hidden += [TILES[i] for i in round_.boneyard]
+    rng.shuffle(hidden)
+    hands = []
+    for s in range(round_.n):
+        if s == seat:
+            hands.append(round_.hand(s))
+        else:
+            size = len(round_.hand(s))
+            hands.append(hidden[:size])
+            hidden = hidden[size:]
+    return hands, hidden
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_from_seat_view_with_the_real_tiles_is_the_real_round(game: str) -> None:
+    """Filled in with the tiles really held, the view gives back the round itself, which
+    plays on exactly as the real one; filled in with a guess, the seat's own moves are
+    the same."""
+    rng = random.Random(3)
+    for match in positions(game, 3):
+        round_ = match.round
+        if match.outcome() is not None or rng.random() < 0.7:
+            continue
+        seat = round_.turn
+        view = match.seat_view(seat)
+        hands = [round_.hand(s) for s in range(round_.n)]
+        boneyard = [TILES[i] for i in round_.boneyard]
+        rebuilt = Round.from_seat_view(view, hands, boneyard)
+        assert rebuilt.to_dict() == round_.to_dict()
+        twin, picker = round_.copy(), random.Random(seat)
+        while twin.outcome() is None:
+            move = picker.choice(twin.legal_moves())
+            twin.play(move)
+            rebuilt.play(move)
+        assert rebuilt.to_dict() == twin.to_dict()
+        guessed = Round.from_seat_view(view, *guess(round_, seat, rng))
+        assert guessed.legal_moves() == round_.legal_moves()
+        assert guessed.view() == round_.view()
+
+
+def test_from_seat_view_refuses_a_guess_that_disagrees_with_the_view() -> None:
+    match = Match("cross", 3, seed=2)
+    match.play(match.legal_moves()[0])
+    round_, seat = match.round, match.round.turn
+    view = match.seat_view(seat)
+    hands, boneyard = guess(round_, seat, random.Random(1))
+    with pytest.raises(InvalidDeal, match="the guess must hold"):
+        Round.from_seat_view(view, hands, boneyard[1:])
+    other = (seat + 1) % 3
+    swapped = [list(h) for h in hands]
+    swapped[seat][0], swapped[other][0] = swapped[other][0], swapped[seat][0]
+    with pytest.raises(InvalidDeal, match=f"must give seat {seat} the hand it sees"):
+        Round.from_seat_view(view, swapped, boneyard)
+    doubled = [list(h) for h in hands]
+    doubled[other][0] = doubled[(other + 1) % 3][0]
+    with pytest.raises(NotEachTileOnce):
+        Round.from_seat_view(view, doubled, boneyard)
+
+
+def fitting(view: dict[str, object]) -> frozenset[Tile]:
+    """The tiles that could be played now, read from the dict view by the invariant
+    checker's own reading of the rules."""
+    ends, doubles_only = reference_ends(view)  # type: ignore[arg-type]
+    return frozenset(
+        t
+        for t in TILES
+        if any(need in t for need in ends.values()) and (t.is_double or not doubles_only)
+    )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_reveals_say_what_fitted_at_each_pass_and_draw(game: str) -> None:
+    """Against the real rounds: each pass and draw is listed with exactly the tiles that
+    fitted then, and what it shows holds of the hand it came from (R-ALL-4): a drawer
+    and a passer held none of them; after a draw, the drawn tile is not one of them."""
+    seen = 0
+    for match in positions(game, 8):
+        round_ = match.round
+        if match.outcome() is not None or not round_.led:
+            continue
+        seat = round_.turn
+        before = match.public_view()
+        hand = set(round_.hand(seat))
+        drawn = match.seat_view(seat).drawn
+        if round_.legal_moves() not in ((DRAW,), (PASS,)):
+            continue
+        (move,) = round_.legal_moves()
+        fits = fitting(before)  # what fits now, before the draw or pass is made
+        after = round_.copy()
+        after.play(move)
+        last = reveals(after.view())[-1]
+        assert (last.index, last.seat, last.move) == (len(after.history) - 1, seat, move)
+        assert last.tiles == fits
+        assert last.drawn_only == (move is PASS and drawn is not None)
+        if last.drawn_only:
+            assert drawn not in fits
+        else:
+            assert not hand & fits
+        seen += 1
+    assert seen
