@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -70,8 +69,9 @@ async def test_a_file_that_is_no_database_is_refused_and_leaves_no_thread(tmp_pa
     path = tmp_path / "notes.db"
     path.write_bytes(b"not a database, just some text that is long enough " * 20)
     before = set(threading.enumerate())
-    with pytest.raises(sqlite3.DatabaseError, match="not a database"):
+    with pytest.raises(StoreError, match="not a database") as refused:
         await SqliteStore.open(path)
+    assert refused.value.fault == "unavailable"
     for thread in set(threading.enumerate()) - before:
         thread.join(timeout=5)
         assert not thread.is_alive(), f"{thread.name} still running after the failed open"
