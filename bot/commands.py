@@ -52,10 +52,12 @@ class Cancel:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A member's move: a tile on an end, a draw or a pass."""
+    """A member's move: a tile on an end, a draw or a pass; or the text they typed
+    (``6-5``, ``6-5 N``, ``draw``), read against the position by the engine's parser
+    under the table's lock (a tile that fits one end only gets that end)."""
 
     user_id: int
-    move: Move
+    move: Move | str
     kind: ClassVar[str] = "play"
 
 

@@ -191,8 +191,7 @@ class Table:
                 return self._changed()
             case ComputerMove(move):
                 seat = self.seat_to_move()
-                self._check_move(move)
-                return self._apply_move(seat, move, [])
+                return self._apply_move(seat, self._legal_move(move), [])
             case Timeout(move):
                 return self._timeout(move)
 
@@ -251,8 +250,8 @@ class Table:
 
     # -- play -----------------------------------------------------------------------------
 
-    def _play(self, user_id: int, move: Move) -> list[Event]:
-        """A member's move (a tile, ``draw`` or ``pass``)."""
+    def _play(self, user_id: int, given: Move | str) -> list[Event]:
+        """A member's move (a tile, ``draw`` or ``pass``), or their text for one."""
         if self.status is Status.LOBBY:
             raise NotStarted()
         if self.status is not Status.PLAYING:
@@ -263,7 +262,7 @@ class Table:
         turn = self.seat_to_move()
         if seat != turn:
             raise NotYourTurn(turn)
-        self._check_move(move)
+        move = self._legal_move(given)
         events: list[Event] = []
         chair = self.seats[seat]
         if chair.away:
@@ -295,7 +294,7 @@ class Table:
         """The turn timer ran out for a member: ``move`` (the computer's) is made for
         them; after :data:`AWAY_AFTER_TIMEOUTS` in a row the seat is away."""
         seat = self.seat_to_move()
-        self._check_move(move)
+        move = self._legal_move(move)
         chair = self.seats[seat]
         chair.timeouts += 1
         events: list[Event] = [TimedOut(seat)]
@@ -304,20 +303,20 @@ class Table:
             events.append(Away(seat))
         return self._apply_move(seat, move, events)
 
-    def _check_move(self, move: Move) -> None:
-        """Refuse an illegal move before anything about the seat changes. The engine's
-        ``play`` checks a move before it changes anything, so it gives the refusal and
-        the rule; a legal move is never passed to it here."""
+    def _legal_move(self, given: Move | str) -> Move:
+        """The legal move ``given`` names, read by the engine's parser (which fills in
+        the one end a tile fits), or the engine's refusal saying why there is none;
+        checked before anything about the seat changes."""
         assert self.match is not None
-        if move not in self.match.legal_moves():
-            try:
-                self.match.round.play(move)
-            except EngineError as error:
-                raise MoveRefused(error) from None
-            raise AssertionError(f"the engine took {move}, which it did not list")
+        if isinstance(given, Move) and given in self.match.legal_moves():
+            return given
+        try:
+            return self.match.parse_move(given.text if isinstance(given, Move) else given)
+        except EngineError as error:
+            raise MoveRefused(error) from None
 
     def _apply_move(self, seat: int, move: Move, events: list[Event]) -> list[Event]:
-        """Make a move already checked by :meth:`_check_move`."""
+        """Make a legal move (see :meth:`_legal_move`)."""
         assert self.match is not None
         round_before = self.match.round
         scored_before = len(round_before.score_events)

@@ -107,11 +107,21 @@ class TableService:
     async def resume(self) -> int:
         """Load every table that is not finished, and start the clock. Returns how many."""
         for row in await self.store.load_active_tables():
-            self.tables.put(_from_row(row))
+            try:
+                self.tables.put(_from_row(row))
+            except (EngineError, KeyError, TypeError, ValueError) as error:
+                await self._set_aside(row, error)
         self._clock_task = asyncio.create_task(self._run_clock(), name="domino-clock")
         self._wake.set()
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
+
+    async def _set_aside(self, row: TableRow, error: Exception) -> None:
+        """A stored table that cannot be read back (written by a release that refereed a
+        rule wrongly, say, so its record no longer replays) is closed in the store, so
+        its channel is free again; the error is logged, the row and its actions kept."""
+        log.error("table %s cannot be read back (%s): closed", row.id, error)
+        await self.store.close_unreadable(row.id, row.version, f"{type(error).__name__}: {error}")
 
     async def close(self) -> None:
         """Stop the clock, then the computer moves under way (they are not stored yet,

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.commands import Command
+from bot.events import Event
 from bot.refusals import (
     NoTableHere,
     NotSeatedHere,
@@ -122,19 +123,18 @@ async def run(
     command: Command,
     *,
     seen_version: int | None = None,
-) -> bool:
+) -> list[Event] | None:
     """Have the service carry out ``command``; a refusal is answered privately (a click on
-    old controls gets the member's hand as it is now). True if the action stood."""
+    old controls gets the member's hand as it is now). The events if the action stood,
+    None if it was refused."""
     try:
         check_server(table, interaction)
-        await service.act(table.id, command, seen_version=seen_version)
+        return await service.act(table.id, command, seen_version=seen_version)
     except StaleVersion:
         await moved_on(interaction, service, table.id)
-        return False
     except TableError as error:
         await refuse(interaction, error, service.tables.get(table.id, table))
-        return False
-    return True
+    return None
 
 
 async def moved_on(

@@ -247,7 +247,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
             interaction, service, table, Play(user, move), seen_version=self.version
         ):
             await interaction.edit_original_response(
-                content=f"You played {move.text}.", view=None, attachments=[]
+                content=wording.you_played(move), view=None, attachments=[]
             )
 
 

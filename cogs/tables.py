@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import Cancel, Join, Leave, Play, Start
-from bot.engine import Move, Tile
+from bot.events import Moved
 from bot.refusals import TableError
 from bot.table import Status, Table
 from bot.tables import NewTable, TableService
@@ -191,33 +191,10 @@ class TablesCog(DominoCommands, name="Tables"):
         except TableError as error:
             await refuse(interaction, error)
             return
-        move = self._resolve(table, interaction.user.id, text)
-        if isinstance(move, str):
-            await reply(interaction, move)
-            return
-        user = interaction.user.id
-        if await acting.run(interaction, self.service, table, Play(user, move)):
-            await interaction.followup.send(f"You played {move.text}.", ephemeral=True)
-
-    @staticmethod
-    def _resolve(table: Table, user_id: int, text: str) -> Move | str:
-        """Read the player's move, or say why it is not one; a tile that fits only one
-        end gets that end filled in (R-SP-3), so ``/domino play 6-5`` works when there is
-        no choice to make."""
-        try:
-            move = Move.parse(text)
-        except ValueError:
-            tile, _, end = text.strip().rpartition(" ") if " " in text.strip() else (text, "", "")
-            try:
-                Tile.parse(tile)
-            except ValueError:
-                return wording.not_a_tile(tile)
-            return wording.not_an_end(end)
-        if move.tile is not None and move.end is None:
-            places = [m for m in table.legal_for(user_id) if m.tile is move.tile]
-            if len(places) == 1:
-                return places[0]
-        return move
+        events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
+        made = [e.move for e in events or () if isinstance(e, Moved)]
+        if made:
+            await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
 
     @app_commands.command(name="hand", description="See your hand (only you see it)")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

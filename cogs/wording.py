@@ -10,9 +10,47 @@ display name such as ``@everyone`` must read as text, never ping, and a 2,000-ch
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
-from bot.engine import EngineError, find_variant
+from bot.engine import (
+    LINE_ENDS,
+    AlreadyDrew,
+    AmbiguousMove,
+    ArmCapped,
+    ArmDead,
+    ArmStartedAlready,
+    BadOptionType,
+    CapsOnly,
+    DoesNotFit,
+    EngineError,
+    FitsNowhere,
+    FixedTarget,
+    LeadNamesNoEnd,
+    LeadRule,
+    MatchGamesOutOfRange,
+    MatchOver,
+    Move,
+    MustDrawFirst,
+    MustPlay,
+    NoBoneyard,
+    NoDrawAllowed,
+    NotAMove,
+    NotAnEnd,
+    NotInHand,
+    NotLedYet,
+    OnlyDrawnTile,
+    OptionNotOffered,
+    RoundOver,
+    TargetOutOfRange,
+    UnknownGame,
+    WrongEnd,
+    WrongLead,
+    find_variant,
+)
+from bot.engine import InvalidOptions as EngineOptions
+from bot.engine import WrongPlayerCount as EngineWrongPlayerCount
 from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,
@@ -140,17 +178,119 @@ def refusal(error: TableError, names: list[str] | None = None) -> str:
     return "That cannot be done now."
 
 
+def _or(items: Iterable[object]) -> str:
+    return " or ".join(str(item) for item in items)
+
+
+def _where(end: str) -> str:
+    return f"end {end}" if end in LINE_ENDS else f"arm {end}"
+
+
 def engine_refusal(error: EngineError) -> str:
-    """An engine refusal (an illegal move, options the game does not allow)."""
-    return sentence(str(error))
+    """An engine refusal (an illegal move, options the game does not allow), worded
+    from its data, with the rule that refuses it. A refusal this module has no words for
+    yet (a new class) falls back to the engine's own English."""
+    text = engine_words(error) or sentence(str(error)).rstrip(".")
+    return f"{text} ({error.rule})." if error.rule else f"{text}."
 
 
-def not_a_tile(text: str) -> str:
-    return f"{quote(text)} is not a tile: write it like 6-5."
+def engine_words(error: EngineError) -> str | None:
+    """The words for an engine refusal, without its rule; None if there are none."""
+    match error:
+        case NotAMove(text=text, what="a tile"):
+            return f"{quote(str(text))} is not a tile: write it like 6-5"
+        case NotAMove(text=text, what="an end"):
+            return f"{quote(str(text))} is not an end: use N, E, S or W (L or R in Milo)"
+        case NotAMove(text=text):
+            return f"{quote(str(text))} is not a move: write a tile and an end, like 6-5 N"
+        case RoundOver() | MatchOver():
+            return "The game is over"
+        case NotInHand(tile=tile):
+            return f"{tile} is not in your hand"
+        case MustPlay(drawn=drawn) if drawn is not None:
+            return f"The tile you drew, {drawn}, fits, so you must play it"
+        case MustPlay():
+            return "You hold a tile that fits, so you must play it"
+        case MustDrawFirst():
+            return "You cannot play, so you must draw first"
+        case NoDrawAllowed(boneyard_count=count):
+            return f"Nobody draws: {count} tiles are left in the boneyard, so you pass"
+        case AlreadyDrew():
+            return "You have drawn your one tile this turn and it does not fit: pass"
+        case NoBoneyard():
+            return "There is no boneyard in this game: you cannot play, so pass"
+        case NotLedYet():
+            return "The round has not been led yet: lead a tile"
+        case LeadNamesNoEnd(tile=tile):
+            return f"The first tile goes on no end: play just {tile}"
+        case WrongLead(lead=LeadRule.ANY_DOUBLE):
+            return "The round opens with a double of yours"
+        case WrongLead(lead=LeadRule.SIX_SIX):
+            return "The first round of a game opens with 6-6"
+        case WrongLead(required=required):
+            return f"The round opens with your highest double, {_or(required)}"
+        case OnlyDrawnTile(drawn=drawn):
+            return f"You drew {drawn} this turn: it is the only tile you may play"
+        case AmbiguousMove(tile=tile, ends=ends):
+            return f"Say where {tile} goes: {_or(ends)}"
+        case FitsNowhere(tile=tile):
+            return f"{tile} does not fit anywhere now"
+        case NotAnEnd(ends=ends):
+            return f"This layout's ends are {', '.join(ends)}"
+        case WrongEnd(tile=tile, fits_on=fits_on):
+            why = _wrong_end(error)
+            if why is None:
+                return None
+            return f"{why}; {tile} fits on {_or(fits_on)}" if fits_on else why
+        case EngineOptions():
+            return _options_words(error)
+    return None
 
 
-def not_an_end(text: str) -> str:
-    return f"{quote(text)} is not an end: use N, E, S or W (L or R in Milo)."
+def _wrong_end(error: EngineError) -> str | None:
+    match error:
+        case DoesNotFit(tile=tile, end=end, need=need):
+            return f"{tile} does not fit: {_where(end)} needs a {need}"
+        case ArmStartedAlready(end=end):
+            return (
+                f"Arm {end} is started already: all four arms must be started before any"
+                " arm grows"
+            )
+        case CapsOnly(end=end, need=need):
+            return (
+                f"Until every arm is capped only doubles may be played: arm {end} needs"
+                f" the {need}-{need}"
+            )
+        case ArmCapped(end=end):
+            return f"Arm {end} is capped already: cap another arm"
+        case ArmDead(end=end):
+            return f"Arm {end} is dead: it had no cap when the boneyard ran down to 2"
+    return None
+
+
+def _options_words(error: EngineError) -> str | None:
+    match error:
+        case UnknownGame():
+            return "There is no such game: choose one from the list"
+        case EngineWrongPlayerCount(game=game, allowed=allowed, got=got):
+            return f"{game.title} is played by {_or(allowed)} players, not {got}"
+        case FixedTarget(game=game, target=target):
+            return f"{game.title} is always played to exactly {target}: its target cannot change"
+        case TargetOutOfRange(game=game, low=low, high=high, got=got):
+            return f"The target for {game.title} must be {low} to {high}, not {quote(str(got))}"
+        case OptionNotOffered(game=game, option=option, offered_by=owners):
+            what = {"keep_last_two": "Keep last two", "match_games": "Match length"}[option]
+            return f"{what} is an option of {_or(g.title for g in owners)}, not of {game.title}"
+        case MatchGamesOutOfRange(low=low, high=high, got=got):
+            return f"A match is {low} to {high} games won, not {quote(str(got))}"
+        case BadOptionType(field=field, expected=expected, got=got):
+            option = field.replace("_", " ").capitalize()
+            return f"{option} must be {expected}, not {quote(str(got))}"
+    return None
+
+
+def you_played(move: Move) -> str:
+    return f"You played {move}."
 
 
 BUTTON_GONE = "That button is no longer valid: use /domino status to see the table now."

@@ -56,6 +56,10 @@ class Repository(Protocol):
 
     async def load_active_tables(self) -> list[TableRow]: ...
 
+    async def close_unreadable(self, table_id: str, version: int, reason: str) -> None:
+        """Mark an open table that cannot be read back as cancelled, logging ``reason``
+        as its last action; its state and record are kept for a developer to look at."""
+
     async def get_table(self, table_id: str) -> TableRow | None: ...
 
     async def record_finished_game(self, game: FinishedGame) -> bool:

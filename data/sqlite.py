@@ -292,6 +292,19 @@ class SqliteStore:
                 "UPDATE active_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
             )
 
+    async def close_unreadable(self, table_id: str, version: int, reason: str) -> None:
+        now = time.time()
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE active_tables SET status = 'cancelled', version = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (version + 1, now, table_id, version),
+            )
+            await db.execute(
+                "INSERT INTO table_actions (table_id, version, action, at) VALUES (?, ?, ?, ?)",
+                (table_id, version + 1, _dumps({"kind": "unreadable", "error": reason}), now),
+            )
+
     async def load_active_tables(self) -> list[TableRow]:
         async with (
             self._reading() as db,

@@ -4,6 +4,8 @@ and makes them away after three timeouts, and deadlines survive a restart."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import bot.tables
@@ -187,3 +189,25 @@ async def test_a_failing_computer_player_is_logged_and_a_legal_move_made_instead
     await expire(service, clock, table)
     assert service.tables[table.id].version == version + 1, "the turn was played all the same"
     assert "the normal player failed" in caplog.text
+
+
+async def test_a_stored_table_that_no_longer_reads_back_is_closed_and_its_channel_freed(
+    store: SqliteStore, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table stored by a release whose record the corrected rules no longer replay."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(first)
+    await first.close()
+    row = await store.get_table(table.id)
+    assert row is not None
+    broken = dict(row.state, match={"record": {"format": "domino-record/1", "game": "chess"}})
+    async with store._transaction() as db:
+        await db.execute(
+            "UPDATE active_tables SET state = ? WHERE id = ?", (json.dumps(broken), table.id)
+        )
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    assert await second.resume() == 0
+    assert f"table {table.id} cannot be read back" in caplog.text
+    reopened = await second.open_table(NewTable(GUILD, CHANNEL, BOB, "Bob", "milo"))
+    assert second.in_channel(CHANNEL) is reopened, "the channel is free again"
+    await second.close()

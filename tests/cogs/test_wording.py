@@ -1,0 +1,76 @@
+"""Every refusal a player can meet has its own words in ``cogs.wording`` (not the
+engine's developer English), quotes at most a few characters of what was typed, and
+lets no name ping anyone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import GAMES, TILES, EngineError, Match, Move, Options, find_variant
+from bot.engine.moves import END_NAMES
+from cogs import wording
+
+
+def refusals_met_in_play(game: str, seed: int) -> list[EngineError]:
+    """Every refusal the engine gives to random wrong moves along a random game."""
+    variant = GAMES[game]
+    match = Match(game, variant.player_counts[-1], seed=seed)
+    rng = random.Random(seed)
+    found: list[EngineError] = []
+    texts = ["draw", "pass", "banana", "6-6 Q", "7-7", ""]
+    while match.outcome() is None and len(match.actions) < 400:
+        for _ in range(4):
+            tile = rng.choice(TILES)
+            text = rng.choice([str(tile), f"{tile} {rng.choice(END_NAMES)}", *texts])
+            try:
+                match.parse_move(text)
+            except EngineError as error:
+                found.append(error)
+        match.play(rng.choice(match.legal_moves()))
+    try:
+        match.play(Move.parse("draw"))
+    except EngineError as error:
+        found.append(error)
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_move_refusal_met_in_play_has_words_of_its_own(game: str) -> None:
+    kinds = set()
+    for seed in range(6):
+        for error in refusals_met_in_play(game, seed):
+            assert wording.engine_words(error) is not None, type(error).__name__
+            kinds.add(type(error).__name__)
+    assert len(kinds) >= 5, kinds
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("merry-go-round", {"target": 100}),
+        ("cross", {"target": 5}),
+        ("cross", {"keep_last_two": True}),
+        ("cross", {"match_games": 3}),
+        ("milo", {"match_games": 99}),
+        ("cross", {"target": "100"}),
+    ],
+)
+def test_every_options_refusal_has_words_of_its_own(game: str, options: dict[str, object]) -> None:
+    with pytest.raises(EngineError) as refused:
+        Options.for_game(find_variant(game), 4, **options)  # type: ignore[arg-type]
+    words = wording.engine_refusal(refused.value)
+    assert wording.engine_words(refused.value) is not None, type(refused.value).__name__
+    assert words.endswith(".") and len(words) < 200
+
+
+def test_what_a_member_typed_is_quoted_short_and_harmless() -> None:
+    typed = "@everyone " + "x" * 2000
+    with pytest.raises(EngineError) as refused:
+        Move.parse(typed)
+    words = wording.engine_refusal(refused.value)
+    assert len(words) < 120 and "x" * 20 not in words
+    assert "@everyone" not in wording.plain("@everyone")
+    assert "<@110000000000000001>" not in wording.plain("<@110000000000000001>")
+    assert "<@&110000000000000001>" not in wording.plain("<@&110000000000000001>")
