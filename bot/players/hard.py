@@ -54,7 +54,7 @@ def playout_value(round_: Round, side: int) -> tuple[float, int]:
     assert outcome is not None
     points = list(outcome.points)
     mine = points.pop(side)
-    value = mine - max(points, default=0)
+    value = float(mine - max(points, default=0))
     if outcome.reason is Reason.TARGET:
         value += TARGET_BONUS if outcome.winner == side else -TARGET_BONUS
     return value, work

@@ -37,7 +37,7 @@ def score_move(
     tile = move.tile
     if tile is None:
         return 0.0
-    seat = view["seat"]
+    seat: int = view["seat"]
     side = round_.side_of(seat)
     after = round_.copy()
     before = after.scores[side]
