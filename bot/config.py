@@ -27,6 +27,9 @@ class Settings:
     log_level: str = "INFO"
     computer_pace_seconds: float = 1.5
     """Pause between computer moves at one table, so the channel stays readable."""
+    requests_per_second: int = 40
+    """The bot's share of Discord's global limit of 50 requests a second (channel posts
+    and edits; answers through an interaction do not count)."""
 
     @classmethod
     def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Settings:
@@ -45,6 +48,7 @@ class Settings:
             dev_guild_id=_optional_int("DEV_GUILD_ID"),
             log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
+            requests_per_second=_int_in("DISCORD_REQUESTS_PER_SECOND", 40, 1, 50),
         )
 
 
@@ -68,3 +72,12 @@ def _float(name: str, default: float) -> float:
     if value < 0:
         raise ConfigError(f"{name} cannot be negative")
     return value
+
+
+def _int_in(name: str, default: int, low: int, high: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ConfigError(f"{name} must be a whole number from {low} to {high}, not {raw!r}")
+    return int(raw)

@@ -1,11 +1,12 @@
 """What happened at a table, as typed values: the service returns them after an action is
 stored, and the Discord face announces them (and words them, in ``cogs``). ``kind``
-names each in the audit log."""
+names each in the audit log, which stores them whole (:func:`to_dict`), so that what a
+channel has not been shown yet can be announced after a restart (:func:`from_dict`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.engine import MatchOutcome, Move, RoundOutcome, ScoreEvent
 
@@ -86,3 +87,38 @@ class Back:
 
 
 Event = Joined | Left | Started | Moved | RoundOver | GameOver | Cancelled | TimedOut | Away | Back
+
+
+_KINDS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (Joined, Left, Started, Moved, RoundOver, GameOver, Cancelled, TimedOut, Away, Back)
+}
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": event.kind}
+    match event:
+        case Moved(seat, move, scores):
+            data.update(seat=seat, move=move.text, scores=[s.to_dict() for s in scores])
+        case RoundOver(seat, outcome):
+            data.update(seat=seat, outcome=outcome.to_dict())
+        case GameOver(outcome):
+            data.update(outcome=outcome.to_dict())
+        case Joined(seat) | Left(seat) | Cancelled(seat) | TimedOut(seat) | Away(seat) | Back(seat):
+            data.update(seat=seat)
+    return data
+
+
+def from_dict(data: dict[str, Any]) -> Event:
+    """An event as :func:`to_dict` stored it; KeyError or ValueError if it is not one."""
+    cls = _KINDS[data["kind"]]
+    if cls is Moved:
+        scores = tuple(ScoreEvent.from_dict(s) for s in data["scores"])
+        return Moved(data["seat"], Move.parse(data["move"]), scores)
+    if cls is RoundOver:
+        return RoundOver(data["seat"], RoundOutcome.from_dict(data["outcome"]))
+    if cls is GameOver:
+        return GameOver(MatchOutcome.from_dict(data["outcome"]))
+    if cls is Started:
+        return Started()
+    return cls(data["seat"])  # type: ignore[call-arg]

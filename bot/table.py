@@ -127,6 +127,9 @@ class Table:
     match: Match | None = None
     deadline: float | None = None
     message_id: int | None = None
+    """The table's latest public message: the lobby, then the latest table message."""
+    announced_version: int = 0
+    """The version that message shows (the channel has seen the table up to it)."""
 
     # -- what the lobby and the cogs read --------------------------------------------------
 
@@ -374,6 +377,7 @@ class Table:
             "match": self.match.to_dict() if self.match else None,
             "deadline": self.deadline,
             "message_id": self.message_id,
+            "announced_version": self.announced_version,
         }
 
     @classmethod
@@ -392,4 +396,5 @@ class Table:
             match=Match.from_dict(data["match"]) if data["match"] else None,
             deadline=data["deadline"],
             message_id=data["message_id"],
+            announced_version=data.get("announced_version", data["version"]),
         )

@@ -22,14 +22,16 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.commands import ComeBack, Command, ComputerMove, Join, MoveToThread, Timeout
 from bot.engine import EngineError, Move, Options, Reason, find_variant
 from bot.events import Event, GameOver, Moved
+from bot.events import from_dict as events_from_dict
+from bot.events import to_dict as events_to_dict
 from bot.open_tables import OpenTables
 from bot.players import computer_player
 from bot.refusals import (
@@ -56,7 +58,20 @@ TURN_TIMER_RANGE = (20, 3600)
 RETRY_LONGEST = 300.0
 """The longest wait between tries of a computer move whose write keeps failing."""
 
-Announcer = Callable[[Table, list[Event]], Awaitable[None]]
+
+
+class Listener(Protocol):
+    """What hears of every stored action (the Discord face's announcer)."""
+
+    def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        """``table`` as stored after the action, with what it caused (none: show the
+        table as it stands). Called under the table's lock, in the order the actions
+        were stored, so it must not wait for anything: it queues. ``via`` is whatever
+        the caller of :meth:`TableService.act` gave (the Discord face passes the
+        interaction, to answer through it); the service never looks at it."""
+
+    async def close(self) -> None:
+        """The service is stopping: finish or drop what is under way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +106,7 @@ class TableService:
         self._guild_locks: dict[int, asyncio.Lock] = {}
         self._failures: dict[str, int] = {}
         """Computer moves whose write failed in a row, per table (for the back-off)."""
-        self._announcers: list[Announcer] = []
+        self._listeners: list[Listener] = []
         self._settings: dict[int, GuildSettings] = {}
         self._wake = asyncio.Event()
         self._clock_task: asyncio.Task[None] | None = None
@@ -100,21 +115,37 @@ class TableService:
 
     # -- lifecycle ------------------------------------------------------------------------
 
-    def add_announcer(self, announcer: Announcer) -> None:
-        """``announcer(table, events)`` is awaited after every stored action."""
-        self._announcers.append(announcer)
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
 
     async def resume(self) -> int:
-        """Load every table that is not finished, and start the clock. Returns how many."""
+        """Load every table that is not finished, tell the listeners what each channel
+        has not been shown yet (stored, but not announced before a crash or a failed
+        post), and start the clock. Returns how many tables."""
         for row in await self.store.load_active_tables():
             try:
-                self.tables.put(_from_row(row))
+                table = _from_row(row)
+                self.tables.put(table)
             except (EngineError, KeyError, TypeError, ValueError) as error:
                 await self._set_aside(row, error)
+                continue
+            if table.announced_version < table.version:
+                self._tell(table, await self._unannounced(table), None)
         self._clock_task = asyncio.create_task(self._run_clock(), name="domino-clock")
         self._wake.set()
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
+
+    async def _unannounced(self, table: Table) -> list[Event]:
+        """The events of the stored actions its channel has not been shown (an audit
+        line written before events were stored whole is skipped: the table is still
+        shown as it stands)."""
+        events: list[Event] = []
+        for action in await self.store.actions_since(table.id, table.announced_version):
+            for data in action.get("events", ()):
+                with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
+                    events.append(events_from_dict(data))
+        return events
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:
         """A stored table that cannot be read back (written by a release that refereed a
@@ -125,7 +156,8 @@ class TableService:
 
     async def close(self) -> None:
         """Stop the clock, then the computer moves under way (they are not stored yet,
-        so they simply did not happen)."""
+        so they simply did not happen), then the listeners (what they have not posted
+        is handed back to them at the next start)."""
         self._closing = True
         self._wake.set()
         if self._clock_task is not None:
@@ -135,6 +167,8 @@ class TableService:
         for task in list(self._running):
             task.cancel()
         await asyncio.gather(*self._running, return_exceptions=True)
+        for listener in self._listeners:
+            await listener.close()
 
     # -- finding tables -------------------------------------------------------------------
 
@@ -253,9 +287,15 @@ class TableService:
     # -- the one way to change a table ----------------------------------------------------
 
     async def act(
-        self, table_id: str, command: Command, *, seen_version: int | None = None
+        self,
+        table_id: str,
+        command: Command,
+        *,
+        seen_version: int | None = None,
+        via: object | None = None,
     ) -> list[Event]:
-        """Carry out ``command`` under the table's lock, store it, then announce it.
+        """Carry out ``command`` under the table's lock, store it, then tell the
+        listeners (``via``: passed on to them, see :class:`Listener`).
 
         A :class:`Join` also holds the server's lock, so "one seat per member in a
         server" is checked against every table of the server with none changing
@@ -273,7 +313,7 @@ class TableService:
                 if busy is not None and busy is not table:
                     raise SeatedElsewhere(busy.channel_id)
             table, events = await self._apply(table, command)
-            await self._announce(table, events)
+            self._tell(table, events, via)
             return events
 
     def _lock(self, table_id: str) -> asyncio.Lock:
@@ -326,12 +366,12 @@ class TableService:
         self._locks.pop(table_id, None)
         self._failures.pop(table_id, None)
 
-    async def _announce(self, table: Table, events: list[Event]) -> None:
-        for announcer in self._announcers:
+    def _tell(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        for listener in self._listeners:
             try:
-                await announcer(table, events)
-            except Exception:  # the action stands; the announcer reports its own trouble
-                log.exception("announcing table %s failed", table.id)
+                listener.stored(table, events, via)
+            except Exception:  # the action stands; a listener reports its own trouble
+                log.exception("telling %r about table %s failed", listener, table.id)
 
     def _set_deadline(self, table: Table, settings: GuildSettings) -> None:
         if table.status is not Status.PLAYING:
@@ -341,12 +381,24 @@ class TableService:
         else:
             table.deadline = self.clock() + settings.turn_timer_seconds
 
-    async def remember_message(self, table: Table, message_id: int) -> None:
-        """The table's current public message (the lobby, then the latest table message),
-        whose buttons are removed when the next one is posted."""
-        live = self.tables.get(table.id, table)
-        live.message_id = table.message_id = message_id
-        await self.store.set_message_id(table.id, message_id)
+    async def remember_message(
+        self, table_id: str, message_id: int | None, version: int
+    ) -> None:
+        """The channel now shows ``version`` of the table, in message ``message_id`` (the
+        lobby, then the latest table message, whose buttons the next one strips; None:
+        the same message as before). Stored, so that after a restart only what it has
+        not shown is announced; a store fault only means it is shown again later."""
+        async with self._lock(table_id):
+            live = self.tables.get(table_id)
+            if live is None or version < live.announced_version:
+                return
+            shown = message_id if message_id is not None else live.message_id
+            self.tables.put(replace(live, message_id=shown, announced_version=version))
+            try:
+                await self.store.set_announced(table_id, message_id, version)
+            except StoreError as error:
+                log.warning("table %s: could not store what its channel shows (%s)",
+                            table_id, error.fault)  # fmt: skip
 
     async def move_to_channel(self, table: Table, channel_id: int) -> None:
         await self.act(table.id, MoveToThread(channel_id))
@@ -354,10 +406,10 @@ class TableService:
     async def come_back(self, table: Table, user_id: int) -> None:
         await self.act(table.id, ComeBack(user_id))
 
-    async def repost(self, table: Table) -> None:
-        """Post the table message again (``/domino status``)."""
-        async with self._lock(table.id):
-            await self._announce(self.tables.get(table.id, table), [])
+    async def repost(self, table_id: str, via: object | None = None) -> None:
+        """Show the table again as it stands (``/domino status``)."""
+        async with self._lock(table_id):
+            self._tell(self.get(table_id), [], via)
 
     # -- the clock --------------------------------------------------------------------------
 
@@ -441,6 +493,7 @@ class TableService:
             record=table.match.record() if table.match else {},
             deadline=table.deadline,
             message_id=table.message_id,
+            announced_version=table.announced_version,
             created_at=now,
             updated_at=now,
         )
@@ -450,7 +503,7 @@ class TableService:
         """The audit log's line: the command by name, what it caused, the moves made."""
         return {
             "kind": command.kind,
-            "events": [e.kind for e in events],
+            "events": [events_to_dict(e) for e in events],
             "moves": [[e.seat, e.move.text] for e in events if isinstance(e, Moved)],
         }
 
@@ -501,6 +554,7 @@ class TableService:
 
 
 def _from_row(row: TableRow) -> Table:
-    table = Table.from_dict(row.state)
-    table.message_id = row.message_id  # stored apart: it changes without an action
-    return table
+    """The table a row stores; what its channel shows is stored apart (it changes
+    without an action)."""
+    shown = row.version if row.announced_version is None else row.announced_version
+    return replace(Table.from_dict(row.state), message_id=row.message_id, announced_version=shown)

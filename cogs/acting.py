@@ -13,12 +13,14 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
 
 from bot.commands import Command
-from bot.events import Event
+from bot.engine import DRAW
+from bot.events import Event, Moved
 from bot.refusals import (
     NoTableHere,
     NotSeatedHere,
@@ -129,7 +131,7 @@ async def run(
     None if it was refused."""
     try:
         check_server(table, interaction)
-        return await service.act(table.id, command, seen_version=seen_version)
+        return await service.act(table.id, command, seen_version=seen_version, via=interaction)
     except StaleVersion:
         await moved_on(interaction, service, table.id)
     except TableError as error:
@@ -150,6 +152,28 @@ async def moved_on(
         await send_hand(interaction, service, table, note=wording.MOVED_ON_HAND)
     else:
         await refuse(interaction, StaleVersion())
+
+
+async def after_draw(
+    interaction: discord.Interaction[Any],
+    service: TableService,
+    table_id: str,
+    events: Sequence[Event],
+) -> bool:
+    """After a member's draw, tell them privately what they drew and give them their
+    hand: the turn is still theirs (R-CR-5, R-MG-5), and the channel sees it whole
+    once it ends. False if the events hold no draw of theirs."""
+    if not any(isinstance(e, Moved) and e.move is DRAW for e in events):
+        return False
+    table = service.tables.get(table_id)
+    seat = table.seat_of(interaction.user.id) if table else None
+    if table is None or table.match is None or seat is None or table.turn != seat:
+        return False
+    view = table.match.seat_view(seat)
+    if view.drawn is None:
+        return False
+    await send_hand(interaction, service, table, note=wording.you_drew(view.drawn, view.legal))
+    return True
 
 
 async def send_hand(

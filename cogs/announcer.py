@@ -1,32 +1,44 @@
-"""Posting what happened at a table: the lobby, a picture after every move, the end of a
-round and of the game. Runs after the table service has stored the action, so a failure
-to post never loses a move: discord.py waits out rate limits and retries transient errors,
-and what still fails (a missing permission, say) is told to the channel in plain text."""
+"""Posting what happened at a table: the lobby, a picture after every turn, the end of a
+round and of the game.
+
+The table service tells the announcer of every stored action (under the table's lock,
+in order); the announcer queues it and posts from one worker per table, outside the
+lock, so Discord's pace never holds a table up and each channel sees its table's turns
+in order. What it posts is the table's newest state with every line since the channel
+last saw it: when a table changes faster than its picture can go out, the stale
+pictures are skipped, never queued. A turn that goes on after a draw (R-CR-5, R-MG-5)
+is posted once, when it ends ("Bob draws and passes").
+
+Requests are a budget (``cogs.budget``): a move made by a click is posted as that
+click's own follow-up and the previous table message's buttons stripped through the
+interaction that posted it, neither of which counts against Discord's global limit;
+only what has no interaction to go through (a computer's move, a timeout) is posted in
+the channel, within the bot's share of the limit.
+
+After posting, the version shown is stored (the transactional outbox: the service
+stores each action with its events, and on start-up hands back whatever a channel has
+not been shown). A post Discord refuses is told to the channel once, in plain words,
+and tried again later with the newest state; the move it announces stands, stored
+first.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.events import (
-    Away,
-    Back,
-    Cancelled,
-    Event,
-    GameOver,
-    Joined,
-    Left,
-    Moved,
-    RoundOver,
-    Started,
-    TimedOut,
-)
+from bot.events import Cancelled, Event, GameOver, RoundOver, Started
 from bot.table import Status, Table
-from cogs import messages
+from cogs import messages, wording
+from cogs.budget import RequestBudget
 from cogs.buttons import lobby_view, table_view
 from rendering import describe_table, render_table
 
@@ -34,147 +46,289 @@ if TYPE_CHECKING:
     from bot.tables import TableService
 
 log = logging.getLogger(__name__)
-NEEDED = "View Channel, Send Messages, Embed Links and Attach Files"
+
+TOKEN_LIFE = 14 * 60.0
+"""Seconds an interaction's token is used for (Discord honours it for 15 minutes)."""
+RETRY_FIRST, RETRY_LONGEST = 2.0, 300.0
+"""Seconds before a refused post is tried again, doubling up to the longest."""
+
+
+@dataclass
+class Posted:
+    """A table message the announcer posted, and the interaction webhook that can edit
+    it without counting against the global limit (None: a channel post)."""
+
+    message_id: int
+    webhook: discord.Webhook | None = None
+    at: float = field(default_factory=time.monotonic)
+    """When it was posted (its interaction was a moment older)."""
+
+    @property
+    def editable_by_token(self) -> bool:
+        return self.webhook is not None and time.monotonic() - self.at < TOKEN_LIFE
+
+
+@dataclass
+class Feed:
+    """One table's announcements still to make."""
+
+    table: Table
+    events: list[Event] = field(default_factory=list)
+    via: discord.Interaction[Any] | None = None
+    via_since: float = 0.0
+    pending: bool = False
+    task: asyncio.Task[None] | None = None
+    last: Posted | None = None
+    failures: int = 0
+
+
+class NotPosted(Exception):
+    """Discord refused a post (after discord.py's own retries); told and tried later."""
 
 
 class Announcer:
-    """Turns a table's events into channel messages."""
+    """Hears the table service (``stored``) and posts, one worker per table."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(
+        self, client: discord.Client, service: TableService, budget: RequestBudget
+    ) -> None:
         self.client = client
         self.service = service
+        self.budget = budget
+        self._feeds: dict[str, Feed] = {}
+        self._closing = False
+        self.posts = {"interaction": 0, "global": 0}
+        """Requests made, by whether they count against the global limit."""
 
-    async def __call__(self, table: Table, events: list[Event]) -> None:
-        if any(isinstance(e, Joined | Left) for e in events) and table.status is Status.LOBBY:
-            await self._edit(table, embed=messages.lobby_embed(table), view=lobby_view(table))
+    # -- what the service tells -----------------------------------------------------------
+
+    def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        feed = self._feeds.get(table.id)
+        if feed is None:
+            feed = self._feeds[table.id] = Feed(table)
+        feed.table = table
+        feed.events.extend(events)
+        feed.pending = True
+        if isinstance(via, discord.Interaction) and _answerable(via, table):
+            feed.via, feed.via_since = via, time.monotonic()
+        if not self._closing and (feed.task is None or feed.task.done()):
+            feed.task = asyncio.create_task(self._run(feed), name=f"announce-{table.id}")
+
+    async def close(self, timeout: float = 10.0) -> None:
+        """Let the posts under way finish (a while), then stop; what is left is posted
+        after the next start (the service hands back what a channel has not seen)."""
+        self._closing = True
+        tasks = [f.task for f in self._feeds.values() if f.task is not None and not f.task.done()]
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=timeout)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+
+    # -- one table's worker -----------------------------------------------------------------
+
+    async def _run(self, feed: Feed) -> None:
+        while feed.pending and not self._closing:
+            table = feed.table
+            if _turn_goes_on(table):
+                return  # posted with the rest of the turn: the next action wakes us
+            events, via = feed.events, feed.via
+            if time.monotonic() - feed.via_since > TOKEN_LIFE:
+                via = None
+            feed.events, feed.via, feed.pending = [], None, False
+            try:
+                await self._announce(feed, table, events, via)
+            except NotPosted:
+                feed.events[:0] = events
+                feed.pending = True
+                feed.failures += 1
+                await asyncio.sleep(min(RETRY_FIRST * 2 ** (feed.failures - 1), RETRY_LONGEST))
+                continue
+            except Exception:
+                log.exception("announcing table %s failed", table.id)
+                return
+            feed.failures = 0
+        if not feed.pending and not feed.table.is_open:
+            self._feeds.pop(feed.table.id, None)
+
+    async def _announce(
+        self, feed: Feed, table: Table, events: list[Event], via: discord.Interaction[Any] | None
+    ) -> None:
+        if table.status is Status.LOBBY:
+            await self._edit_lobby(table, via, embed=messages.lobby_embed(table),
+                                   view=lobby_view(table))  # fmt: skip
+            await self.service.remember_message(table.id, None, table.version)
             return
         if any(isinstance(e, Cancelled) for e in events):
-            await self._edit(table, view=None)
-            await self._send(table, content=f"The {table.variant_title} table was closed.")
+            await self._strip(feed, table)
+            await self._send(table, None, content=wording.table_closed(table.variant_title))
+            await self.service.remember_message(table.id, None, table.version)
             return
-        if any(isinstance(e, Started) for e in events):
-            await self._edit(table, embed=messages.lobby_embed(table), view=None)
-            await self._post_table(table, ["The game begins."])
-            return
-        lines = self._lines(table, events)
-        for event in events:
-            if isinstance(event, RoundOver):
-                await self._edit(table, view=None)
-                await self._send(
-                    table,
-                    content="\n".join(lines),
-                    embed=messages.round_embed(table, event.outcome),
-                )
-                lines = []
-            if isinstance(event, GameOver):
-                await self._send(table, embed=messages.game_over_embed(table, event.outcome))
-                return
-        if table.status is Status.PLAYING:
-            await self._post_table(table, lines)
+        started = any(isinstance(e, Started) for e in events)
+        if started:  # the lobby loses its buttons here: nothing to strip after the post
+            await self._edit_lobby(table, via, embed=messages.lobby_embed(table), view=None)
+        message = await self._post_table(table, events, via)
+        if not started:
+            await self._strip(feed, table)
+        feed.last = message
+        await self.service.remember_message(table.id, message.message_id, table.version)
 
-    def _lines(self, table: Table, events: list[Event]) -> list[str]:
-        lines = []
-        for event in events:
-            if isinstance(event, Moved):
-                lines.append(messages.move_line(table, event))
-            elif isinstance(event, TimedOut | Away | Back):
-                lines.append(messages.seat_note(table, event))
-        return lines
-
-    async def _post_table(self, table: Table, lines: list[str]) -> None:
-        """The table message: the picture, the embed, the buttons; the previous table
-        message loses its buttons; the next player is mentioned."""
+    async def _post_table(
+        self, table: Table, events: list[Event], via: discord.Interaction[Any] | None
+    ) -> Posted:
+        """One message for everything since the channel last saw the table: the lines,
+        each round's end, the game's end, and the picture with the buttons (none once
+        the game is over); the player to move is mentioned."""
         assert table.match is not None
-        view = table.match.public_view()
-        names = table.names()
-        png, alt = await asyncio.to_thread(_draw, view, names)
-        embed = messages.table_embed(table)
+        lines = messages.event_lines(table, events)
+        if any(isinstance(e, Started) for e in events):
+            lines.insert(0, wording.GAME_BEGINS)
+        ended = [e.outcome for e in events if isinstance(e, RoundOver)]
+        embeds = [messages.round_embed(table, outcome) for outcome in ended]
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        png, alt = await asyncio.to_thread(_draw, table.match.public_view(), table.names())
+        embed = messages.table_embed(table) if over is None else messages.game_over_embed(
+            table, over.outcome
+        )
         embed.set_image(url="attachment://table.png")
-        turn = table.turn
+        embeds = [embed, *embeds] if over is not None else [*embeds, embed]
         mention = discord.AllowedMentions.none()
-        if turn is not None and not table.seats[turn].played_by_computer:
-            lines.append(f"<@{table.seats[turn].user_id}>, your turn.")
+        turn = table.turn
+        if over is None and turn is not None and not table.seats[turn].played_by_computer:
+            lines.append(wording.your_turn(table.seats[turn].user_id or 0))
             # Users may be pinged in this one message, and the only mention it carries is
             # this one: every name in it is escaped. (Not ``users=[that member]``: discord.py
             # sends those ids as numbers, where Discord's API description wants strings.)
             mention = discord.AllowedMentions(users=True)
-        file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        previous = table.message_id
-        message = await self._send(
+        return await self._send(
             table,
+            via,
             content="\n".join(lines) or None,
-            embed=embed,
-            file=file,
-            view=table_view(table),
+            embeds=embeds[-10:],
+            file=discord.File(io.BytesIO(png), filename="table.png", description=alt),
+            view=table_view(table) if over is None else discord.utils.MISSING,
             allowed_mentions=mention,
         )
-        if message is None:  # the previous message keeps its buttons: the table is not stuck
-            return
-        await self.service.remember_message(table, message.id)
-        await self._edit(table, previous, view=None)
 
-    async def _channel(self, table: Table) -> discord.abc.Messageable | None:
-        channel = self.client.get_channel(table.channel_id)
-        if channel is None:
+    # -- requests ---------------------------------------------------------------------------
+
+    async def _send(
+        self, table: Table, via: discord.Interaction[Any] | None, **kwargs: Any
+    ) -> Posted:
+        """Post in the table's channel: as ``via``'s follow-up when there is one (not
+        counted against the global limit), else as a channel message within the budget.
+        A refusal is told to the channel (once in a row) and raises :class:`NotPosted`."""
+        if via is not None:
             try:
-                channel = await self.client.fetch_channel(table.channel_id)
-            except discord.HTTPException:
-                log.warning("table %s: channel %s is gone", table.id, table.channel_id)
-                return None
-        return channel  # type: ignore[return-value]
-
-    async def _send(self, table: Table, **kwargs: Any) -> discord.Message | None:
-        """Post in the table's channel. discord.py itself waits out rate limits (429) and
-        retries Discord's transient 5xx; what still fails is told to the channel in plain
-        words, and the action it announces stands (it was stored first)."""
-        channel = await self._channel(table)
-        if channel is None:
-            return None
+                self.posts["interaction"] += 1
+                sent = await via.followup.send(wait=True, **kwargs)
+                return Posted(sent.id, via.followup)
+            except discord.NotFound:
+                pass  # the click's token is gone: the channel it is
+            except discord.HTTPException as error:
+                await self._refused(table, error)
+                raise NotPosted() from error
+            if "file" in kwargs:
+                kwargs["file"].reset()
         try:
-            return await channel.send(**kwargs)
-        except discord.Forbidden:
-            await self._tell(
-                channel,
-                table,
-                f"I cannot post the {table.variant_title} table here: I need {NEEDED}. "
-                "The game is saved; use /domino status once that is fixed.",
-            )
+            channel = await self._channel(table)
+            await self.budget.take()
+            self.posts["global"] += 1
+            message = await channel.send(**kwargs)
+            return Posted(message.id)
         except discord.HTTPException as error:
-            log.warning(
-                "table %s: Discord refused a message (%s); the move stands", table.id, error.status
-            )
-            await self._tell(
-                channel,
-                table,
-                f"Discord did not take my last {table.variant_title} message ({error.status}). "
-                "Nothing is lost: /domino status posts the table again.",
-            )
-        return None
+            await self._refused(table, error)
+            raise NotPosted() from error
 
-    async def _tell(self, channel: discord.abc.Messageable, table: Table, text: str) -> None:
-        """A plain-text note to the channel, when a richer message could not be posted."""
-        try:
+    async def _refused(self, table: Table, error: discord.HTTPException) -> None:
+        feed = self._feeds.get(table.id)
+        if feed is not None and feed.failures:
+            return  # told already, this run of failures
+        log.warning("table %s: Discord refused a post (%s); the move stands", table.id,
+                    error.status)  # fmt: skip
+        if isinstance(error, discord.Forbidden):
+            text = wording.cannot_post(table.variant_title)
+        else:
+            text = wording.not_taken(table.variant_title, error.status)
+        with contextlib.suppress(discord.HTTPException, NotPosted):
+            channel = await self._channel(table)
+            await self.budget.take()
+            self.posts["global"] += 1
             await channel.send(text)
-        except discord.HTTPException:
-            log.warning("table %s: cannot post in channel %s at all", table.id, table.channel_id)
 
-    async def _edit(self, table: Table, message_id: int | None = None, **kwargs: Any) -> None:
-        """Edit one of the table's messages: by default its current one (the lobby, or the
-        last table message)."""
-        message_id = message_id or table.message_id
-        if message_id is None:
+    async def _strip(self, feed: Feed, table: Table) -> None:
+        """Take the buttons off the table's previous message (old buttons would answer
+        with the hand as it is now, but a channel reads better with one live set): the
+        one this announcer posted last, or after a restart the one the store names."""
+        last = feed.last
+        previous = last.message_id if last is not None else table.message_id
+        if previous is None:
             return
-        channel = await self._channel(table)
+        try:
+            if last is not None and last.message_id == previous and last.editable_by_token:
+                assert last.webhook is not None
+                self.posts["interaction"] += 1
+                await last.webhook.edit_message(previous, view=None)
+                return
+            await self._edit(table, previous, view=None)
+        except discord.HTTPException as error:
+            log.info("table %s: could not strip message %s (%s)", table.id, previous,
+                     error.status)  # fmt: skip
+
+    async def _edit_lobby(
+        self, table: Table, via: discord.Interaction[Any] | None, **kwargs: Any
+    ) -> None:
+        """Edit the lobby: through the click on it when there is one, else the channel."""
+        if table.message_id is None:
+            return
+        try:
+            if via is not None and via.message is not None and via.message.id == table.message_id:
+                self.posts["interaction"] += 1
+                await via.edit_original_response(**kwargs)
+                return
+            await self._edit(table, table.message_id, **kwargs)
+        except discord.HTTPException as error:
+            log.info("table %s: could not edit its lobby (%s)", table.id, error.status)
+
+    async def _edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
+        channel: discord.abc.Messageable = await self._channel(table)
         if isinstance(channel, discord.Thread) and channel.id == message_id:
             # The lobby started this thread, so the two share an id; the lobby itself
             # stays in the thread's parent channel.
             channel = self.client.get_partial_messageable(channel.parent_id)
-        if channel is None or not hasattr(channel, "get_partial_message"):
-            return
-        try:
-            await channel.get_partial_message(message_id).edit(**kwargs)
-        except discord.HTTPException as error:
-            log.info("table %s: could not edit message %s (%s)", table.id, message_id, error.status)
+        await self.budget.take()
+        self.posts["global"] += 1
+        await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+
+    async def _channel(self, table: Table) -> discord.abc.Messageable:
+        channel = self.client.get_channel(table.channel_id)
+        if channel is None:
+            try:
+                await self.budget.take()
+                self.posts["global"] += 1
+                channel = await self.client.fetch_channel(table.channel_id)
+            except discord.HTTPException as error:
+                log.warning("table %s: channel %s is gone", table.id, table.channel_id)
+                raise NotPosted() from error
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+
+def _answerable(via: discord.Interaction[Any], table: Table) -> bool:
+    """Whether a post for ``table`` may go out as ``via``'s follow-up: a click answered
+    by a deferred update (so no "thinking" message of the member's is replaced by it),
+    in the table's own channel. (Its token is young: the click was just handled.)"""
+    return (
+        via.type is discord.InteractionType.component
+        and via.response.type is discord.InteractionResponseType.deferred_message_update
+        and via.channel_id == table.channel_id
+    )
+
+
+def _turn_goes_on(table: Table) -> bool:
+    """The seat to move has drawn and not yet played or passed: one turn (R-CR-5,
+    R-MG-5), posted when it ends."""
+    return table.status is Status.PLAYING and table.match is not None and table.match.round.drew
 
 
 def _draw(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:

@@ -204,7 +204,9 @@ class DrawButton(TableButton, action="draw"):
     ) -> None:
         await interaction.response.defer()
         command = Play(interaction.user.id, self.move)
-        await acting.run(interaction, service, table, command, seen_version=self.version)
+        events = await acting.run(interaction, service, table, command, seen_version=self.version)
+        if events is not None:
+            await acting.after_draw(interaction, service, table.id, events)
 
 
 class PassButton(DrawButton, action="pass"):
@@ -243,12 +245,15 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
             )
             return
         await interaction.response.defer()
-        if await acting.run(
+        events = await acting.run(
             interaction, service, table, Play(user, move), seen_version=self.version
-        ):
-            await interaction.edit_original_response(
-                content=wording.you_played(move), view=None, attachments=[]
-            )
+        )
+        if events is None:
+            return
+        await interaction.edit_original_response(
+            content=wording.you_played(move), view=None, attachments=[]
+        )
+        await acting.after_draw(interaction, service, table.id, events)
 
 
 # -- anything else ---------------------------------------------------------------------------

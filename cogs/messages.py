@@ -3,10 +3,12 @@ points and why) comes from the engine, whose explanations name seats as {0}, {1}
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
-from bot.engine import MatchOutcome, RoundOutcome, find_variant
-from bot.events import Away, Back, Moved, TimedOut
+from bot.engine import Kind, MatchOutcome, RoundOutcome, find_variant
+from bot.events import Away, Back, Event, Moved, TimedOut
 from bot.table import Status, Table
 from cogs.wording import plain
 
@@ -92,12 +94,50 @@ def table_embed(table: Table) -> discord.Embed:
     return embed
 
 
+def event_lines(table: Table, events: Sequence[Event]) -> list[str]:
+    """The channel's lines for ``events``: each move (a draw and what follows it is one
+    turn, R-CR-5 and R-MG-5, so one line: "Ann draws and passes"), and each seat note."""
+    lines: list[str] = []
+    draws: list[Moved] = []
+    for event in events:
+        if isinstance(event, Moved) and event.move.kind is Kind.DRAW:
+            draws.append(event)
+            continue
+        if isinstance(event, Moved):
+            if draws and draws[0].seat == event.seat:
+                lines.append(drew_then(table, len(draws), event))
+            else:
+                lines.extend(move_line(table, d) for d in draws)
+                lines.append(move_line(table, event))
+            draws = []
+        elif isinstance(event, TimedOut | Away | Back):
+            lines.append(seat_note(table, event))
+    lines.extend(move_line(table, d) for d in draws)
+    return lines
+
+
+def drew_then(table: Table, draws: int, event: Moved) -> str:
+    """One turn of draws ending in ``event`` (a play of the last tile drawn, or a pass)."""
+    who = plain(table.seats[event.seat].name)
+    drew = "draws" if draws == 1 else f"draws {draws} tiles"
+    move = event.move
+    if move.tile is None:
+        text = f"{who} {drew} and passes."
+    elif draws == 1:
+        text = f"{who} draws {move.tile} and plays it on {move.end_name}."
+    else:
+        text = f"{who} {drew} and plays the last, {move.tile}, on {move.end_name}."
+    for score in event.scores:
+        text += " " + score.describe(names(table))
+    return text
+
+
 def move_line(table: Table, event: Moved) -> str:
     """``Ann plays 6-5 on N.`` and any points it scored."""
     who = plain(table.seats[event.seat].name)
     move = event.move
     if move.tile is None:
-        text = f"{who} {move.text}s."
+        text = f"{who} {'draws' if move.kind is Kind.DRAW else 'passes'}."
     else:
         end = move.end_name
         text = f"{who} plays {move.tile}" + (f" on {end}." if end else " to lead.")

@@ -19,6 +19,7 @@ from bot.tables import NewTable, TableService
 from cogs import acting, buttons, messages, wording
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
+from cogs.budget import RequestBudget
 from cogs.choices import GAME_CHOICES
 from cogs.rules_text import rules_for
 from cogs.tree import DominoCommands
@@ -38,7 +39,8 @@ class TablesCog(DominoCommands, name="Tables"):
     def __init__(self, bot: DominoBot, service: TableService) -> None:
         super().__init__(bot)
         self.service = service
-        service.add_announcer(Announcer(bot, service))
+        self.announcer = Announcer(bot, service, RequestBudget(bot.settings.requests_per_second))
+        service.add_listener(self.announcer)
 
     # -- slash commands -----------------------------------------------------------------------
 
@@ -82,7 +84,7 @@ class TablesCog(DominoCommands, name="Tables"):
         lobby = await channel.send(
             embed=messages.lobby_embed(table), view=buttons.lobby_view(table)
         )
-        await self.service.remember_message(table, lobby.id)
+        await self.service.remember_message(table.id, lobby.id, table.version)
         await interaction.followup.send(wording.TABLE_OPEN, ephemeral=True)
         settings = await self.service.settings(interaction.guild_id)
         if settings.use_threads and isinstance(channel, discord.TextChannel):
@@ -192,7 +194,9 @@ class TablesCog(DominoCommands, name="Tables"):
             await refuse(interaction, error)
             return
         events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
-        made = [e.move for e in events or () if isinstance(e, Moved)]
+        if events is None or await acting.after_draw(interaction, self.service, table.id, events):
+            return
+        made = [e.move for e in events if isinstance(e, Moved)]
         if made:
             await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
 
@@ -216,7 +220,7 @@ class TablesCog(DominoCommands, name="Tables"):
         if table.status is Status.LOBBY:
             await interaction.followup.send(embed=messages.lobby_embed(table), ephemeral=True)
             return
-        await self.service.repost(table)
+        await self.service.repost(table.id)
         await interaction.followup.send(wording.POSTED_AGAIN, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of a game, in plain words")

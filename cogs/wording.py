@@ -15,7 +15,9 @@ from collections.abc import Iterable
 import discord
 
 from bot.engine import (
+    DRAW,
     LINE_ENDS,
+    PASS,
     AlreadyDrew,
     AmbiguousMove,
     ArmCapped,
@@ -44,6 +46,7 @@ from bot.engine import (
     OptionNotOffered,
     RoundOver,
     TargetOutOfRange,
+    Tile,
     UnknownGame,
     WrongEnd,
     WrongLead,
@@ -293,6 +296,16 @@ def you_played(move: Move) -> str:
     return f"You played {move}."
 
 
+def you_drew(tile: Tile, legal: Iterable[Move]) -> str:
+    """What a member drew, privately, and what they may do next (R-CR-5, R-MG-5)."""
+    moves = set(legal)
+    if PASS in moves:
+        return f"You drew {tile}. It does not fit, so pass."
+    if DRAW in moves:
+        return f"You drew {tile}. It does not fit: draw again."
+    return f"You drew {tile}. It fits: play it."
+
+
 BUTTON_GONE = "That button is no longer valid: use /domino status to see the table now."
 NOT_YOUR_HAND = "Those buttons are someone else's: use /domino hand to see yours."
 APOLOGY = (
@@ -302,6 +315,32 @@ APOLOGY = (
 NOT_A_CHOICE = "That is not one of the choices offered: pick one from the list."
 STARTING = "The bot is starting up: try again in a moment."
 MOVED_ON_HAND = "The table has moved on since those buttons were drawn. Here is your hand now."
+GAME_BEGINS = "The game begins."
+NEEDED = "View Channel, Send Messages, Embed Links and Attach Files"
+
+
+def your_turn(user_id: int) -> str:
+    return f"<@{user_id}>, your turn."
+
+
+def table_closed(title: str) -> str:
+    return f"The {title} table was closed."
+
+
+def cannot_post(title: str) -> str:
+    return (
+        f"I cannot post the {title} table here: I need {NEEDED}. "
+        "The game is saved; use /domino status once that is fixed."
+    )
+
+
+def not_taken(title: str, status: int) -> str:
+    return (
+        f"Discord did not take my last {title} message ({status}). "
+        "Nothing is lost: I will try again, and /domino status posts the table again."
+    )
+
+
 TABLE_OPEN = "Your table is open: others press Join, or Add computer; then press Start."
 POSTED_AGAIN = "The table is posted again below."
 DONE = {

@@ -26,6 +26,9 @@ class TableRow:
     deadline: float | None = None
     """Unix time when the current turn runs out (stored, so timers survive restarts)."""
     message_id: int | None = None
+    """The table's latest public message (the lobby, then the latest table message)."""
+    announced_version: int | None = None
+    """The version that message shows; None: shown up to ``version`` (older rows)."""
     created_at: float = 0.0
     updated_at: float = 0.0
 

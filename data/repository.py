@@ -52,7 +52,13 @@ class Repository(Protocol):
         nothing. ``finished``: the game this action ended, recorded in the same transaction
         (as by ``record_finished_game``), so a game over is never stored half."""
 
-    async def set_message_id(self, table_id: str, message_id: int) -> None: ...
+    async def set_announced(self, table_id: str, message_id: int | None, version: int) -> None:
+        """The channel now shows ``version`` of the table, in message ``message_id``
+        (None: the message is unchanged)."""
+
+    async def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
+        """The table's stored actions after ``version``, oldest first: what its channel
+        has not been shown yet."""
 
     async def load_active_tables(self) -> list[TableRow]: ...
 

@@ -244,12 +244,12 @@ class SqliteStore:
             try:
                 await db.execute(
                     "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
-                    " version, state, record, deadline, message_id, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " version, state, record, deadline, message_id, announced_version,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.status,
                         row.version, _dumps(row.state), _dumps(row.record), row.deadline,
-                        row.message_id, row.created_at, row.updated_at,
+                        row.message_id, row.announced_version, row.created_at, row.updated_at,
                     ),
                 )  # fmt: skip
             except sqlite3.IntegrityError as error:
@@ -286,11 +286,25 @@ class SqliteStore:
             if finished is not None:
                 await _insert_finished_game(db, finished)
 
-    async def set_message_id(self, table_id: str, message_id: int) -> None:
+    async def set_announced(self, table_id: str, message_id: int | None, version: int) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE active_tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+                "UPDATE active_tables SET message_id = COALESCE(?, message_id),"
+                " announced_version = ? WHERE id = ?",
+                (message_id, version, table_id),
             )
+
+    async def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
+        async with (
+            self._reading() as db,
+            db.execute(
+                "SELECT action FROM table_actions WHERE table_id = ? AND version > ?"
+                " ORDER BY version",
+                (table_id, version),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [json.loads(row["action"]) for row in rows]
 
     async def close_unreadable(self, table_id: str, version: int, reason: str) -> None:
         now = time.time()
@@ -566,6 +580,7 @@ def _table_row(row: aiosqlite.Row) -> TableRow:
         record=json.loads(row["record"]),
         deadline=row["deadline"],
         message_id=row["message_id"],
+        announced_version=row["announced_version"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )

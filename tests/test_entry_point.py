@@ -47,7 +47,7 @@ def test_a_malformed_setting_is_refused_with_a_reason(monkeypatch: pytest.Monkey
 
 def test_env_example_lists_every_setting_the_bot_reads() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
-    read = set(re.findall(r'(?:environ\.get|_optional_int|_float)\(\s*"([A-Z_]+)"', source))
+    read = set(re.findall(r'(?:environ\.get|_optional_int|_float|_int_in)\(\s*"([A-Z_]+)"', source))
     example = (ROOT / ".env.example").read_text()
     listed = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))
     assert "DISCORD_TOKEN" in read and len(read) >= 5

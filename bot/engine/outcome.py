@@ -248,3 +248,7 @@ class MatchOutcome:
             "scores": list(self.scores),
             "games_won": list(self.games_won),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchOutcome:
+        return cls(int(data["winner"]), tuple(data["scores"]), tuple(data["games_won"]))

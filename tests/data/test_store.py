@@ -216,10 +216,12 @@ async def test_load_active_tables_returns_the_open_ones_intact(store: SqliteStor
         [("a", "lobby"), ("b", "playing"), ("c", "finished"), ("d", "cancelled")]
     ):
         await store.create_table(table_row(table_id, status=status, channel_id=channel))
-    await store.set_message_id("b", 12345)
+    await store.set_announced("b", 12345, 1)
+    await store.set_announced("b", None, 2)
     rows = {row.id: row for row in await store.load_active_tables()}
     assert set(rows) == {"a", "b"}
     assert rows["b"].message_id == 12345 and rows["b"].state == {"seats": ["Ann"], "version": 1}
+    assert (rows["b"].announced_version, rows["a"].announced_version) == (2, None)
 
 
 async def test_a_finished_game_closes_its_table_and_counts_members_not_computers(
@@ -275,3 +277,17 @@ async def test_a_database_path_that_cannot_be_opened_is_refused_by_name(tmp_path
     with pytest.raises(StoreError) as refused:
         await SqliteStore.open(blocked / "domino.db")
     assert refused.value.fault == "unavailable"
+
+
+async def test_the_actions_a_channel_has_not_seen_are_read_back_in_order(
+    store: SqliteStore,
+) -> None:
+    """The outbox: what was stored after the version the channel last saw."""
+    await store.create_table(table_row(status="playing"))
+    for version in (2, 3, 4):
+        await store.save_action(table_row(version=version, status="playing"), version - 1,
+                                {"kind": "play", "n": version})  # fmt: skip
+    await store.set_announced("t1", 99, 2)
+    assert [a["n"] for a in await store.actions_since("t1", 2)] == [3, 4]
+    [row] = await store.load_active_tables()
+    assert (row.message_id, row.announced_version) == (99, 2)

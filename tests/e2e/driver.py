@@ -17,7 +17,7 @@ from bot.table import Table
 from bot.tables import TableService
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
-from tests.fakediscord.users import Member
+from tests.fakediscord.users import Member, Sent
 
 TILE = re.compile(r"\b[0-6]-[0-6]\b")
 
@@ -36,7 +36,8 @@ def check_picture(message: Message) -> None:
     assert attachment["description"], "the picture has no alt text"
     image = Image.open(io.BytesIO(message.files["table.png"]))
     assert image.format == "PNG" and image.width > 0
-    assert message.embeds and message.embeds[0]["image"]["url"] == "attachment://table.png"
+    shown = [e.get("image", {}).get("url") for e in message.embeds]
+    assert "attachment://table.png" in shown, "an embed shows the picture"
 
 
 def hidden_tiles(table: Table) -> set[str]:
@@ -136,18 +137,43 @@ class Driver:
         tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
         if not tiles:
             action = next(b["label"] for b in hand.buttons())
-            await member.click(latest, action)
+            sent = await member.click(latest, action)
+            if action == "Draw":
+                await self._after_draw(member, sent)
             return
+        await self._play_from(member, hand)
+
+    async def _play_from(self, member: Member, hand: Message) -> None:
+        """Play the first tile button of a private hand (and its end, when asked)."""
+        tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
         choice = await member.click(hand, tiles[0]["label"])
         if tiles[0]["label"].endswith("…"):
             ends = await choice.reply()
             await member.click(ends, ends.buttons()[-1]["label"])
 
+    async def _after_draw(self, member: Member, sent: Sent) -> None:
+        """A draw is answered privately with the tile drawn and the hand: the turn goes
+        on from there (R-CR-5, R-MG-5) until a tile is played or the member passes."""
+        for _ in range(30):
+            hand = await sent.reply()
+            assert hand.visible_to == member.id and "You drew" in hand.content, hand.content
+            tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
+            if tiles:
+                await self._play_from(member, hand)
+                return
+            action = next(b["label"] for b in hand.buttons())
+            sent = await member.click(hand, action)
+            if action != "Draw":
+                return
+        raise AssertionError("a turn of more than 30 draws")
+
     async def _slash_move(self, member: Member, table: Table) -> None:
         legal = table.legal_for(member.id)
         move = legal[-1]
         if move.tile is None:
-            await member.slash(f"domino {move.text}", self.channel_id)
+            sent = await member.slash(f"domino {move.text}", self.channel_id)
+            if move.text == "draw":
+                await self._after_draw(member, sent)
             return
         choices = await member.autocomplete("domino play", self.channel_id, "tile", tile="")
         assert str(move.tile) in {c["value"] for c in choices}

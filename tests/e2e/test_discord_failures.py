@@ -8,7 +8,9 @@ import pytest
 from tests.e2e.driver import Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 
-POST_MESSAGE = ("POST", "/channels/{channel_id}/messages")
+FOLLOW_UP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
+CHANNEL_POST = ("POST", "/channels/{channel_id}/messages")
+"""A move made by a click is posted as that click's own follow-up."""
 
 
 @pytest.fixture
@@ -19,16 +21,24 @@ async def driver(running, server: Server) -> Driver:
 
 async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
     """The member to move plays from the hand that the last table message's "My hand"
-    gives them, while Discord answers the bot's next posts with ``refusals``; returns the
-    version the move made."""
-    table = driver.table()
-    assert table is not None
+    gives them (a tile: members are played on until one has a tile that fits), while
+    Discord answers the post of that move (the click's follow-up) with ``refusals``;
+    returns the version the move made."""
+    for _ in range(100):
+        table = driver.table()
+        assert table is not None
+        member = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+        latest = table_messages(driver.fake, driver.channel_id)[-1]
+        hand = await (await member.click(latest, "My hand")).reply()
+        tiles = [b for b in hand.buttons() if b["label"][:1].isdigit()]
+        if tiles:
+            break
+        await driver.play_one()
+    else:
+        raise AssertionError("nobody could play a tile")
     version = table.version
-    driver.fake.fail_next(*POST_MESSAGE, *refusals)
-    member = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
-    latest = table_messages(driver.fake, driver.channel_id)[-1]
-    hand = await (await member.click(latest, "My hand")).reply()
-    tile = hand.buttons()[0]
+    driver.fake.fail_next(*FOLLOW_UP, *refusals)
+    tile = tiles[0]
     click = await member.click(hand, tile["label"])
     if tile["label"].endswith("…"):
         ends = await click.reply()
@@ -36,6 +46,31 @@ async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
     def moved() -> int | None:
         now = driver.table()
         return now.version if now is not None and now.version > version else None
+
+    return int(await driver.fake.wait_for(moved))
+
+
+async def play_by_slash(driver: Driver, *refusals: int) -> int:
+    """The member to move plays with ``/domino play`` (posted in the channel, not as a
+    follow-up), while Discord answers that post with ``refusals``."""
+    for _ in range(100):
+        table = driver.table()
+        assert table is not None
+        member = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+        tiles = [m for m in table.legal_for(member.id) if m.tile is not None]
+        if tiles:
+            break
+        await driver.play_one()
+    else:
+        raise AssertionError("nobody could play a tile")
+    move = tiles[-1]
+    driver.fake.fail_next(*CHANNEL_POST, *refusals)
+    options = {"tile": str(move.tile)} | ({"end": move.end_name} if move.end_name else {})
+    await member.slash("domino play", driver.channel_id, **options)
+
+    def moved() -> int | None:
+        now = driver.table()
+        return now.version if now is not None and now.version > table.version else None
 
     return int(await driver.fake.wait_for(moved))
 
@@ -57,7 +92,7 @@ async def test_a_missing_permission_is_told_and_the_game_goes_on(driver: Driver)
 
 
 async def test_a_server_error_is_told_and_status_posts_the_table_again(driver: Driver) -> None:
-    version = await play_from_the_last_buttons(driver, 503)
+    version = await play_by_slash(driver, 503)
     await driver.fake.wait_for(
         lambda: any("(503)" in m.content for m in driver.fake.public(driver.channel_id))
     )

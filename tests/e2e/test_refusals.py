@@ -17,7 +17,7 @@ from bot.table import Table
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
-from tests.fakediscord.users import Member
+from tests.fakediscord.users import Member, Sent
 
 MOVES_BOUND = 400
 """A game to 100 has far fewer moves; the bound only stops a broken test from spinning."""
@@ -136,9 +136,19 @@ async def test_a_double_click_plays_once_and_the_second_click_is_told_the_table_
     tile = next(b["label"] for b in hand.buttons() if not b["label"].endswith("…"))
     first = await mover.click(hand, tile)
     second = await mover.click(hand, tile)
-    late = await game.server.fake.wait_for(
-        lambda: [s for s in (first, second) if s.interaction.followups] or None
-    )
+    fake = game.server.fake
+
+    def answered_privately() -> list[Sent] | None:
+        """The clicks answered with a private follow-up (the played one's follow-up is
+        the new table message, posted for everyone)."""
+        private = [
+            s
+            for s in (first, second)
+            if any(fake.messages[f].visible_to for f in s.interaction.followups)
+        ]
+        return private or None
+
+    late = await fake.wait_for(answered_privately)
     assert len(late) == 1
     refused(await late[0].reply(), mover, "moved on", "Here is your hand now")
     await game.server.fake.wait_for(game.driver.settled)

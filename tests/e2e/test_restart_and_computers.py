@@ -4,9 +4,17 @@ players fill seats from the lobby and play whole games."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
+from bot.table import Table
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
+
+
+def game_state(table: Table) -> dict[str, Any]:
+    """The table's state but for what its channel was last shown (stored apart, a
+    moment after each post)."""
+    return {k: v for k, v in table.to_dict().items() if k != "announced_version"}
 
 
 async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
@@ -21,14 +29,14 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     await server.fake.wait_for(driver.settled)
     before = driver.table()
     assert before is not None
-    state = before.to_dict()
+    state = game_state(before)
     latest = copy.deepcopy(table_messages(server.fake, channel)[-1])
 
     await running.stop()
     bot = await running.start()
 
     after = bot.service.tables[before.id]
-    assert after.to_dict() == state, "the table resumed exactly as it was stored"
+    assert game_state(after) == state, "the table resumed exactly as it was stored"
     assert server.fake.sync_count == 1, "the unchanged commands were not synced again"
     mover = members[after.seats[after.seat_to_move()].user_id]  # type: ignore[index]
     hand = await (await mover.click(latest, "My hand")).reply()

@@ -4,8 +4,10 @@ ways to move it on."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 from bot.commands import Join, Play, Start
+from bot.events import Event
 from bot.table import Table
 from bot.tables import NewTable, TableService
 
@@ -32,12 +34,12 @@ async def started(service: TableService, game: str = "cross") -> Table:
     return service.tables[table.id]
 
 
-async def play_one(service: TableService, table_id: str) -> None:
+async def play_one(service: TableService, table_id: str, via: object | None = None) -> None:
     """The member to move makes their first legal move."""
     table = service.tables[table_id]
     mover = table.seats[table.seat_to_move()].user_id
     assert mover is not None
-    await service.act(table_id, Play(mover, table.legal_for(mover)[0]))
+    await service.act(table_id, Play(mover, table.legal_for(mover)[0]), via=via)
 
 
 async def expire(service: TableService, clock: Clock, table: Table) -> None:
@@ -49,3 +51,21 @@ async def expire(service: TableService, clock: Clock, table: Table) -> None:
     await asyncio.gather(*tasks)
 
 
+
+
+class Heard:
+    """A listener that keeps what the service tells it, in order."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[int, list[Event], object | None]] = []
+        self.closed = False
+
+    def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        self.told.append((table.version, list(events), via))
+
+    async def close(self) -> None:
+        self.closed = True
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for _, events, _ in self.told for event in events]

@@ -5,6 +5,8 @@ and makes them away after three timeouts, and deadlines survive a restart."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,7 @@ from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
 from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
 from bot.tables import NewTable, TableService
+from data.models import TableRow
 from data.repository import StoreError
 from data.sqlite import SqliteStore
 from tests.tables.helpers import (
@@ -25,6 +28,7 @@ from tests.tables.helpers import (
     PACE,
     TURN_TIMER,
     Clock,
+    Heard,
     expire,
     play_one,
     started,
@@ -35,30 +39,31 @@ async def test_every_action_is_stored_before_it_is_announced(
     store: SqliteStore, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
-    seen: list[tuple[int, int]] = []
+    order: list[str] = []
+    save = store.save_action
 
-    async def announce(table: Table, events: list[Event]) -> None:
-        row = await store.get_table(table.id)
-        assert row is not None
-        seen.append((table.version, row.version))
+    async def saving(row: TableRow, *args: Any, **kwargs: Any) -> None:
+        await save(row, *args, **kwargs)
+        order.append(f"stored {row.version}")
 
-    service.add_announcer(announce)
+    class Listener(Heard):
+        def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+            order.append(f"told {table.version}")
+
+    store.save_action = saving  # type: ignore[method-assign]
+    service.add_listener(Listener())
     table = await started(service)
-    await play_one(service, table.id)
-    assert len(seen) == 3 and all(memory == stored for memory, stored in seen)
+    await play_one(service, table.id, via="the click")
+    assert order == [f"{what} {v}" for v in (2, 3, 4) for what in ("stored", "told")]
 
 
 async def test_a_write_that_fails_changes_nothing_and_announces_nothing(
     store: SqliteStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
-    announced: list[list[Event]] = []
-
-    async def announce(table: Table, events: list[Event]) -> None:
-        announced.append(events)
-
+    heard = Heard()
     table = await started(service)
-    service.add_announcer(announce)
+    service.add_listener(heard)
     before = table.to_dict()
 
     async def broken(*args: object, **kwargs: object) -> None:
@@ -70,7 +75,7 @@ async def test_a_write_that_fails_changes_nothing_and_announces_nothing(
     assert (refused.value.fault, refused.value.kind) == ("full", "play")
     assert service.tables[table.id] is table, "the live table was never swapped"
     assert table.to_dict() == before, "nor changed: the move was applied to a copy"
-    assert announced == []
+    assert heard.told == []
 
 
 async def test_the_turn_timer_plays_for_a_member_and_three_timeouts_make_them_away(
@@ -107,17 +112,14 @@ async def test_a_timeout_is_announced_with_the_computers_move(
     store: SqliteStore, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
-    announced: list[Event] = []
-
-    async def announce(table: Table, events: list[Event]) -> None:
-        announced.extend(events)
-
-    service.add_announcer(announce)
+    heard = Heard()
+    service.add_listener(heard)
     table = await started(service)
-    announced.clear()
+    heard.told.clear()
     await expire(service, clock, table)
-    assert isinstance(announced[0], TimedOut) and any(isinstance(e, Moved) for e in announced)
-    assert not any(isinstance(e, Away) for e in announced)
+    [(_, events, via)] = heard.told
+    assert isinstance(events[0], TimedOut) and any(isinstance(e, Moved) for e in events)
+    assert not any(isinstance(e, Away) for e in events) and via is None
 
 
 async def test_deadlines_are_stored_and_a_restarted_service_keeps_them(

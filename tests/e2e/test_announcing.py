@@ -1,0 +1,123 @@
+"""What reaches the channel, and how: a move stored but never posted (the bot died
+between the two) is shown at once after a restart, with no older message keeping its
+buttons; a move made by a click costs at most one request against Discord's global
+limit; a table that changes faster than its pictures can go out skips the stale ones;
+a draw and what follows it is one turn, posted once."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from bot.client import DominoBot
+from bot.engine import DRAW, PASS, Move
+from bot.events import Event, Moved
+from bot.table import Table
+from cogs import messages
+from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
+from tests.fakediscord.fixtures import Server
+
+
+def announcer_of(bot: DominoBot) -> Any:
+    """The tables cog's announcer (the cog's module is loaded as an extension, so its
+    class is not the one this test module imports)."""
+    return getattr(bot.get_cog("Tables"), "announcer")  # noqa: B009
+
+
+async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
+    running, server: Server
+) -> None:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    await driver.play_one()
+    posted = len(table_messages(server.fake, driver.channel_id))
+
+    async def died_before_posting(*args: object) -> None:
+        """The process ends between the commit and the post: nothing posted, nothing
+        recorded as shown."""
+
+    announcer_of(bot)._announce = died_before_posting
+    table = driver.table()
+    assert table is not None
+    mover = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+    move = table.legal_for(mover.id)[0]
+    options = {"tile": str(move.tile)} | ({"end": move.end_name} if move.end_name else {})
+    await (await mover.slash("domino play", driver.channel_id, **options)).reply()
+    stored = driver.table()
+    assert stored is not None and stored.version == table.version + 1
+    assert len(table_messages(server.fake, driver.channel_id)) == posted, "not posted"
+    await running.stop()
+
+    bot = await running.start()
+    driver = Driver(server.fake, bot.service, driver.channel_id, driver.members)
+    await server.fake.wait_for(driver.settled)
+    shown = table_messages(server.fake, driver.channel_id)
+    assert len(shown) == posted + 1 and driver.latest_version() == stored.version
+    assert not any(m.buttons() for m in shown[:-1]), "no older message keeps buttons"
+    mover_name = stored.seats[table.seat_to_move()].name
+    assert mover_name in shown[-1].content, "the move that was never posted is told"
+
+
+async def test_a_move_made_by_a_click_costs_at_most_one_request_against_the_global_limit(
+    running, server: Server
+) -> None:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "merry-go-round", 2, {})
+    limiter = server.fake.limiter
+    assert limiter is not None
+    for _ in range(12):
+        before = limiter.requests["global"]
+        await driver.play_one()
+        if driver.finished():
+            break
+        assert limiter.requests["global"] - before <= 1, "a human move: at most one"
+    counted = announcer_of(bot).posts
+    assert counted["interaction"] > counted["global"]
+
+
+async def test_a_table_faster_than_its_pictures_skips_the_stale_ones(
+    running, server: Server
+) -> None:
+    """Computer moves at full speed, and one request a second for the channel: each
+    post shows the newest state, never queued old ones, and the game still ends."""
+    running.settings = dataclasses.replace(running.settings, requests_per_second=1)
+    bot = await running.start()
+    ann = server.member("Ann")
+    channel = server.channels[0]
+    lobby = await open_lobby(server.fake, ann, channel, game="milo", target=1)
+    for number in (1, 2, 3):
+        levels = await (await ann.click(lobby, "Add computer")).reply()
+        await ann.click(levels, "Easy")
+        await server.fake.wait_for(
+            lambda n=number: f"Computer {n} (easy)" in server.fake.messages[lobby.id].text()
+        )
+    table = bot.service.in_channel(channel)
+    assert table is not None and len(table.seats) == 4
+    table_id = table.id
+    await ann.click(lobby, "Start")
+    driver = Driver(server.fake, bot.service, channel, {ann.id: ann})
+    while not driver.finished():
+        await driver.play_one()
+    versions = [int(m.buttons()[0]["custom_id"].split(":")[2])
+                for m in table_messages(server.fake, channel) if m.buttons()]  # fmt: skip
+    posts = len(table_messages(server.fake, channel))
+    made = [a for a in await bot.store.actions_since(table_id, 0) if a["moves"]]
+    assert posts < len(made), "some states were never pictured: skipped, not queued"
+    assert versions == sorted(versions), "each post newer than the one before"
+
+
+def event(seat: int, move: str) -> Event:
+    return Moved(seat, Move.parse(move))
+
+
+def test_a_draw_and_what_follows_it_is_one_line() -> None:
+    table = Table.__new__(Table)
+    names = ["Ann", "Bob"]
+    table.seats = [dataclasses.make_dataclass("S", ["name"])(n) for n in names]  # type: ignore[misc]
+    lines = messages.event_lines(table, [Moved(0, DRAW), Moved(0, PASS), event(1, "6-5 N")])
+    assert lines == ["Ann draws and passes.", "Bob plays 6-5 on N."]
+    lines = messages.event_lines(table, [Moved(1, DRAW), Moved(1, DRAW), event(1, "3-1 E")])
+    assert lines == ["Bob draws 2 tiles and plays the last, 3-1, on E."]
+    assert messages.event_lines(table, [Moved(0, DRAW), event(0, "6-1 W")]) == [
+        "Ann draws 6-1 and plays it on W."
+    ]
