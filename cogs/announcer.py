@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine import PublicView
 from bot.events import (
     Away,
     Back,
@@ -26,9 +27,9 @@ from bot.events import (
     TimedOut,
 )
 from bot.table import Status, Table
-from cogs import messages
+from cogs import messages, wording
 from cogs.buttons import lobby_view, table_view
-from rendering import describe_table, render_table
+from rendering import render_table
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -85,7 +86,7 @@ class Announcer:
         """The table message: the picture, the embed, the buttons; the previous table
         message loses its buttons; the next player is mentioned."""
         assert table.match is not None
-        view = table.match.public_view()
+        view = table.match.view()
         names = table.names()
         png, alt = await asyncio.to_thread(_draw, view, names)
         embed = messages.table_embed(table)
@@ -177,6 +178,7 @@ class Announcer:
             log.info("table %s: could not edit message %s (%s)", table.id, message_id, error.status)
 
 
-def _draw(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:
+def _draw(view: PublicView, names: list[str]) -> tuple[bytes, str]:
     """Render in a worker thread: Pillow must never block the event loop."""
-    return render_table(view, names).png, describe_table(view, names)
+    png = render_table(view, wording.table_text(view, names)).png
+    return png, wording.describe_table(view, names)
