@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.commands import Command
-from bot.engine import DRAW
+from bot.engine import DRAW, SeatView
 from bot.events import Event, Moved
 from bot.refusals import (
     NoTableHere,
@@ -31,7 +31,7 @@ from bot.refusals import (
 from bot.table import Status, Table
 from bot.tables import TableService
 from cogs import buttons, wording
-from rendering import describe_hand, render_hand
+from rendering import render_hand
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +195,7 @@ async def send_hand(
             await service.come_back(table, user)
         table = service.tables.get(table.id, table)
     assert table.match is not None
-    view = table.match.private_view(seat)
+    view = table.match.seat_view(seat)
     legal = table.legal_for(user)
     png, alt = await asyncio.to_thread(_draw_hand, view, table.names())
     turn = (
@@ -209,6 +209,6 @@ async def send_hand(
     )
 
 
-def _draw_hand(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:
+def _draw_hand(view: SeatView, names: list[str]) -> tuple[bytes, str]:
     """Render in a worker thread."""
-    return render_hand(view, names).png, describe_hand(view)
+    return render_hand(view, wording.hand_text(view, names)).png, wording.describe_hand(view)

@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, RoundOver, Started
 from bot.table import Status, Table
 from cogs import messages, wording
 from cogs.budget import RequestBudget
 from cogs.buttons import lobby_view, table_view
-from rendering import describe_table, render_table
+from rendering import render_table
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -186,7 +187,7 @@ class Announcer:
         ended = [e.outcome for e in events if isinstance(e, RoundOver)]
         embeds = [messages.round_embed(table, outcome) for outcome in ended]
         over = next((e for e in events if isinstance(e, GameOver)), None)
-        png, alt = await asyncio.to_thread(_draw, table.match.public_view(), table.names())
+        png, alt = await asyncio.to_thread(_draw, table.match.view(), table.names())
         embed = messages.table_embed(table) if over is None else messages.game_over_embed(
             table, over.outcome
         )
@@ -331,6 +332,7 @@ def _turn_goes_on(table: Table) -> bool:
     return table.status is Status.PLAYING and table.match is not None and table.match.round.drew
 
 
-def _draw(view: dict[str, Any], names: list[str]) -> tuple[bytes, str]:
+def _draw(view: PublicView, names: list[str]) -> tuple[bytes, str]:
     """Render in a worker thread: Pillow must never block the event loop."""
-    return render_table(view, names).png, describe_table(view, names)
+    png = render_table(view, wording.table_text(view, names)).png
+    return png, wording.describe_table(view, names)

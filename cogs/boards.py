@@ -63,7 +63,7 @@ class BoardsCog(DominoCommands, name="Boards"):
             LeaderboardRow(e.rank, e.name or self._name(e.user_id), _value(e, by), e.games)
             for e in board.entries
         ]
-        png = await asyncio.to_thread(render_leaderboard, title, rows)
+        png = await asyncio.to_thread(render_leaderboard, rows, wording.leaderboard_text(title))
         lines = [f"{r.rank}. {wording.plain(r.name)} — {r.value} ({r.games} games)" for r in rows]
         if board.me is not None and all(e.user_id != board.me.user_id for e in board.entries):
             lines.append(f"You: #{board.me.rank} — {_value(board.me, by)} ({board.me.games} games)")

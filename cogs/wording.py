@@ -54,6 +54,8 @@ from bot.engine import (
 )
 from bot.engine import InvalidOptions as EngineOptions
 from bot.engine import WrongPlayerCount as EngineWrongPlayerCount
+from bot.engine.moves import Kind
+from bot.engine.views import Arm, Layout, LineLayout, PublicView, SeatView
 from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,
@@ -83,6 +85,7 @@ from bot.refusals import (
     WrongPlayerCount,
 )
 from bot.tables import GuildSettings
+from rendering import HandText, LeaderboardText, TableText, fit_name, hand_order, placements
 
 QUOTE_LIMIT = 12
 """At most this many characters of what a user typed are quoted back."""
@@ -364,3 +367,143 @@ def settings_now(settings: GuildSettings) -> str:
         f"Turn timer: {settings.turn_timer_seconds} s · Default targets: {defaults} · "
         f"Threads: {threads}"
     )
+
+
+# -- pictures: headers and alt text --
+
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description: the alt text says the essentials
+first (whose turn, the open ends) and its tile-by-tile detail is cut to fit."""
+_PRESS = {Kind.DRAW: "Draw", Kind.PASS: "Pass"}
+"""The button a seat that cannot play presses, as its label reads."""
+_DO = {Kind.DRAW: "draw", Kind.PASS: "pass"}
+
+
+def table_text(view: PublicView, names: list[str]) -> TableText:
+    """The table picture's words: game, round, target; scores (and games won in a
+    match); hand sizes, boneyard (and the open-end total); whose turn. Names in a list
+    are cut so that four long ones still fit; the player to move gets a wider limit."""
+    short = [fit_name(name) for name in names]
+    sides = _side_names(view, short)
+    first = f"{view.variant.title} · round {view.round_number}"
+    if _in_match(view):
+        first += f" of game {view.game_number}"
+    first += f" · to {view.target}"
+    scores = zip(sides, view.scores, strict=True)
+    lines = [first, "Scores: " + " · ".join(f"{n} {s}" for n, s in scores)]
+    if _in_match(view):
+        won = zip(sides, view.games_won, strict=True)
+        needed = view.options.match_games
+        lines.append(f"Games won (first to {needed}): " + " · ".join(f"{n} {w}" for n, w in won))
+    hands = ", ".join(f"{n} {k}" for n, k in zip(short, view.hand_sizes, strict=True))
+    counts = f"Tiles in hand: {hands} · Boneyard {view.boneyard_count}"
+    if view.open_sum is not None:
+        counts += f" · Open ends total {view.open_sum}"
+    lines.append(counts)
+    mover = fit_name(names[view.turn], wide=True)
+    lines.append(f"To play: {mover}" if view.outcome is None else "Round over")
+    return TableText(tuple(lines), before_lead="Waiting for the lead.", dead="dead")
+
+
+def hand_text(view: SeatView, names: list[str]) -> HandText:
+    """The hand picture's words: whose hand, and what the seat is to do now."""
+    public = view.public
+    fits = placements(view)
+    if public.outcome is not None:
+        status = "The round is over"
+    elif public.turn != view.seat:
+        status = f"Waiting for {names[public.turn]}"
+    elif fits:
+        status = f"Your turn: {len(fits)} of your tiles fit (green)"
+    else:
+        status = f"Your turn: nothing fits, press {_PRESS[view.legal[0].kind]}"
+    return HandText(f"{names[view.seat]}'s hand · {len(view.hand)} tiles", status)
+
+
+def leaderboard_text(title: str) -> LeaderboardText:
+    return LeaderboardText(title, rank="#", player="Player", score="Score", games="Games")
+
+
+def describe_table(view: PublicView, names: list[str]) -> str:
+    """The table picture in words, for screen readers: the game and whose turn, each
+    open end's name and number (what a move must match), the last tile, scores and
+    counts, then every tile, arm by arm (or along the line)."""
+    sides = _side_names(view, names)
+    game = f" of game {view.game_number}" if _in_match(view) else ""
+    title = f"{view.variant.title}, round {view.round_number}{game}, to {view.target}."
+    scores = zip(sides, view.scores, strict=True)
+    standing = "Scores: " + ", ".join(f"{n} {s}" for n, s in scores) + "."
+    if _in_match(view):
+        won = ", ".join(f"{n} {w}" for n, w in zip(sides, view.games_won, strict=True))
+        standing += f" Games won, first to {view.options.match_games}: {won}."
+    turn = f"{names[view.turn]} to play." if view.outcome is None else "The round is over."
+    hands = (
+        "Tiles in hand: "
+        + ", ".join(f"{n} {k}" for n, k in zip(names, view.hand_sizes, strict=True))
+        + f". Boneyard {view.boneyard_count}."
+    )
+    layout = view.layout
+    if layout is None:
+        return " ".join([title, "No tile played yet.", turn, standing, hands])[:ALT_LIMIT]
+    ends = "Open ends: " + ", ".join(f"{e} {v}" for e, v in view.open_ends.items()) + "."
+    dead = [] if isinstance(layout, LineLayout) else [a.name for a in layout.arms if a.dead]
+    if dead:
+        ends += f" Dead: {', '.join(dead)}."
+    if view.open_sum is not None:
+        ends += f" Open ends total {view.open_sum}."
+    played = ""
+    last = next(((s, m) for s, m in reversed(view.history) if m.tile is not None), None)
+    if last is not None:
+        seat, move = last
+        where = f" on {move.end_name}" if move.end_name else " as the lead"
+        played = f"Last played: {move.tile}{where} by {names[seat]}."
+    summary = " ".join(part for part in [title, turn, ends, played, standing, hands] if part)
+    return (summary + " " + _layout_words(layout))[:ALT_LIMIT].rstrip()
+
+
+def describe_hand(view: SeatView) -> str:
+    """The seat's own hand in words (sent only to that player), in the picture's order,
+    with the ends each playable tile fits, as its buttons will name them."""
+    hand = hand_order(view.hand)
+    text = f"Your hand, {len(hand)} tiles: {', '.join(str(tile) for tile in hand)}."
+    fits = placements(view)
+    if fits:
+        where = [f"{tile} on {' or '.join(ends)}" if ends else str(tile)
+                 for tile, ends in fits.items()]  # fmt: skip
+        text += f" Playable now: {', '.join(where)}."
+    elif view.legal:
+        text += f" Nothing fits: {_DO[view.legal[0].kind]}."
+    return text[:ALT_LIMIT]
+
+
+def _side_names(view: PublicView, names: list[str]) -> list[str]:
+    """Each side's name: its seat's, or in a team game both partners' ("Ann & Cat")."""
+    return [
+        " & ".join(names[seat] for seat in side) for side in view.variant.sides_of(view.players)
+    ]
+
+
+def _in_match(view: PublicView) -> bool:
+    """A match of several games (R-MI-7), where the games won are worth saying; in a
+    single game they would only say nought."""
+    return view.options.match_games > 1
+
+
+def _layout_words(layout: Layout) -> str:
+    if isinstance(layout, LineLayout):
+        return "Line from L to R: " + ", ".join(str(t.tile) for t in layout.tiles) + "."
+    arms = []
+    for arm in layout.arms:
+        chain = ", ".join(str(t.tile) for t in arm.tiles) or "empty"
+        cap = _cap(arm)
+        capped = f"Arm {arm.name}" if cap is None else f"Arm {arm.name}, capped with {cap}"
+        arms.append(f"{capped}: {chain}")
+    return f"Spinner {layout.spinner}. " + ". ".join(arms) + "."
+
+
+def _cap(arm: Arm) -> Tile | None:
+    """The double that capped a Maltese Cross arm (R-MC-3): the first double on it, as
+    the tile that started the arm matched the spinner, whose only double is the spinner."""
+    if not arm.capped:
+        return None
+    return next(placed.tile for placed in arm.tiles if placed.tile.is_double)

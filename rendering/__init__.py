@@ -1,16 +1,21 @@
-"""Pillow pictures drawn from the engine's views: the table after every move, a player's
-hand, the leaderboard card, and their alt text. Never imports Discord or the database."""
+"""Pillow pictures drawn from the engine's typed views: the table after every move, a
+player's hand, the leaderboard card. Never imports Discord or the database, and writes
+no words of its own: every word in a picture comes from the caller in a ``*Text``
+dataclass (``cogs.wording`` builds them, and the alt text)."""
 
-from rendering.alt_text import describe_hand, describe_table
-from rendering.hand import render_hand
-from rendering.leaderboard import LeaderboardRow, render_leaderboard
-from rendering.table import RenderedImage, render_table
+from rendering.hand import HandText, hand_order, placements, render_hand
+from rendering.leaderboard import LeaderboardRow, LeaderboardText, render_leaderboard
+from rendering.table import RenderedImage, TableText, fit_name, render_table
 
 __all__ = [
+    "HandText",
     "LeaderboardRow",
+    "LeaderboardText",
     "RenderedImage",
-    "describe_hand",
-    "describe_table",
+    "TableText",
+    "fit_name",
+    "hand_order",
+    "placements",
     "render_hand",
     "render_leaderboard",
     "render_table",

@@ -1,4 +1,4 @@
-"""Where each tile goes: pure geometry from the engine's public layout, no Pillow.
+"""Where each tile goes: pure geometry from the engine's typed layout, no Pillow.
 
 A tile is ``LONG`` × ``SHORT`` pixels; it lies along the direction its arm grows, and a
 double lies crosswise. Arms grow as staircases, each into its own quadrant (N turns
@@ -9,8 +9,10 @@ the left end turns up.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from bot.engine import LineLayout, PublicView, SpinnerLayout, Tile
 
 LONG, SHORT = 64, 32
 STRAIGHT_RUN = 4
@@ -55,7 +57,7 @@ class PlacedTile:
     """A tile on the picture: ``near`` is drawn on the side towards the spinner (or the
     lead), ``far`` on the outer side; ``direction`` is the way its arm grows there."""
 
-    tile: str
+    tile: Tile
     rect: Rect
     near: int
     far: int
@@ -67,7 +69,6 @@ class PlacedTile:
 @dataclass(frozen=True, slots=True)
 class Label:
     end: str
-    text: str
     value: int | None
     """The open number shown (None: a dead arm)."""
     anchor: tuple[int, int]
@@ -98,11 +99,6 @@ def tile_rect(start: tuple[float, float], direction: Vector, double: bool) -> Re
     return Rect(int(sx - half), int(min(sy, ey)), int(sx + half), int(max(sy, ey)))
 
 
-def _is_double(tile: str) -> bool:
-    high, _, low = tile.partition("-")
-    return high == low
-
-
 class _Arm:
     """Lays the tiles of one arm (or one end of a line), turning as the pattern says."""
 
@@ -113,9 +109,9 @@ class _Arm:
         self.run = 0
         self.direction = pattern[0][0]
 
-    def lay(self, tile: str) -> tuple[Rect, Vector]:
+    def lay(self, tile: Tile) -> tuple[Rect, Vector]:
         _, limit = self.pattern[self.step % len(self.pattern)]
-        double = _is_double(tile)
+        double = tile.is_double
         if self.run >= limit and not double:  # doubles never take a corner
             self.step += 1
             self.run = 0
@@ -142,65 +138,76 @@ class _Arm:
         )
 
 
+ARM_STARTS: dict[str, tuple[float, float]] = {
+    "N": (0, -LONG / 2),
+    "E": (SHORT / 2, 0),
+    "S": (0, LONG / 2),
+    "W": (-SHORT / 2, 0),
+}
+"""Per arm: the middle of the spinner's edge it grows from."""
+
+
 def spinner_layout(
-    layout: dict[str, Any], open_ends: dict[str, int], label_size: tuple[int, int]
+    layout: SpinnerLayout, open_ends: Mapping[str, int], label_size: tuple[int, int]
 ) -> Layout:
     """Place a spinner layout (Cross, Maltese Cross, Merry-Go-Round) around (0, 0)."""
-    spinner = layout["spinner"]
-    high = int(spinner[0])
+    spinner = layout.spinner
     tiles = [
         PlacedTile(
-            spinner, Rect(-SHORT // 2, -LONG // 2, SHORT // 2, LONG // 2), high, high, UP, None
+            spinner,
+            Rect(-SHORT // 2, -LONG // 2, SHORT // 2, LONG // 2),
+            spinner.high,
+            spinner.high,
+            UP,
+            None,
         )
     ]
     labels = []
-    starts = {"N": (0, -LONG / 2), "E": (SHORT / 2, 0), "S": (0, LONG / 2), "W": (-SHORT / 2, 0)}
-    for end, (grow, aside) in ARM_DIRECTIONS.items():
-        arm = _Arm(starts[end], [(grow, STRAIGHT_RUN), (aside, SIDE_RUN)])
-        for placed in layout["arms"][end]:
-            rect, direction = arm.lay(placed["tile"])
-            tiles.append(
-                PlacedTile(placed["tile"], rect, placed["near"], placed["far"], direction, end)
-            )
-        dead = layout["dead"][end]
-        value = None if dead else open_ends.get(end)
-        text = f"{end}: dead" if dead else f"{end}: {value}"
-        labels.append(Label(end, text, value, arm.label_anchor(*label_size)))
+    for arm_view in layout.arms:
+        end = arm_view.name
+        grow, aside = ARM_DIRECTIONS[end]
+        arm = _Arm(ARM_STARTS[end], [(grow, STRAIGHT_RUN), (aside, SIDE_RUN)])
+        for placed in arm_view.tiles:
+            rect, direction = arm.lay(placed.tile)
+            tiles.append(PlacedTile(placed.tile, rect, placed.near, placed.far, direction, end))
+        value = None if arm_view.dead else open_ends[end]
+        labels.append(Label(end, value, arm.label_anchor(*label_size)))
     return Layout(tiles, labels)
 
 
 def line_layout(
-    layout: dict[str, Any], open_ends: dict[str, int], label_size: tuple[int, int]
+    layout: LineLayout, open_ends: Mapping[str, int], label_size: tuple[int, int]
 ) -> Layout:
     """Place Milo's line: the lead at (0, 0), the right end snaking down, the left up."""
-    placed = layout["tiles"]
-    lead_index = layout["lead_index"]
+    placed = layout.tiles
+    lead_index = layout.lead_index
     lead = placed[lead_index]
-    double = _is_double(lead["tile"])
+    double = lead.tile.is_double
     rect = tile_rect((-(SHORT if double else LONG) / 2, 0), RIGHT, double)
-    tiles = [PlacedTile(lead["tile"], rect, lead["left"], lead["right"], RIGHT, None)]
+    tiles = [PlacedTile(lead.tile, rect, lead.left, lead.right, RIGHT, None)]
     edge = rect.x1 - rect.x0
     snake = 6
     right = _Arm((edge / 2, 0), [(RIGHT, snake), (DOWN, 1), (LEFT, snake), (DOWN, 1)])
     for item in placed[lead_index + 1 :]:
-        box, direction = right.lay(item["tile"])
-        tiles.append(PlacedTile(item["tile"], box, item["left"], item["right"], direction, "R"))
+        box, direction = right.lay(item.tile)
+        tiles.append(PlacedTile(item.tile, box, item.left, item.right, direction, "R"))
     left = _Arm((-edge / 2, 0), [(LEFT, snake), (UP, 1), (RIGHT, snake), (UP, 1)])
     for item in reversed(placed[:lead_index]):
-        box, direction = left.lay(item["tile"])
-        tiles.append(PlacedTile(item["tile"], box, item["right"], item["left"], direction, "L"))
+        box, direction = left.lay(item.tile)
+        tiles.append(PlacedTile(item.tile, box, item.right, item.left, direction, "L"))
     labels = [
-        Label("L", f"L: {open_ends['L']}", open_ends["L"], left.label_anchor(*label_size)),
-        Label("R", f"R: {open_ends['R']}", open_ends["R"], right.label_anchor(*label_size)),
+        Label("L", open_ends["L"], left.label_anchor(*label_size)),
+        Label("R", open_ends["R"], right.label_anchor(*label_size)),
     ]
     return Layout(tiles, labels)
 
 
-def place(view: dict[str, Any], label_size: tuple[int, int] = (56, 20)) -> Layout | None:
-    """The geometry of a public view's layout (None before the lead)."""
-    layout = view["layout"]
+def place(view: PublicView, label_size: tuple[int, int]) -> Layout | None:
+    """The geometry of a public view's layout (None before the lead); ``label_size`` is
+    the room each open-end label is given."""
+    layout = view.layout
     if layout is None:
         return None
-    if layout["kind"] == "spinner":
-        return spinner_layout(layout, view["open_ends"], label_size)
-    return line_layout(layout, view["open_ends"], label_size)
+    if isinstance(layout, LineLayout):
+        return line_layout(layout, view.open_ends, label_size)
+    return spinner_layout(layout, view.open_ends, label_size)

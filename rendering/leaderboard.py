@@ -21,25 +21,42 @@ class LeaderboardRow:
     games: int
 
 
-def render_leaderboard(title: str, rows: list[LeaderboardRow]) -> bytes:
+@dataclass(frozen=True, slots=True)
+class LeaderboardText:
+    """The card's words, written by the caller (``cogs.wording``)."""
+
+    title: str
+    rank: str
+    """The heading of the rank column."""
+    player: str
+    score: str
+    games: str
+
+
+def render_leaderboard(rows: list[LeaderboardRow], text: LeaderboardText) -> bytes:
     """The card for the first ten ``rows``; the cog writes the same rows as text too."""
     rows = rows[:10]
     height = MARGIN * 2 + 40 + ROW * (len(rows) + 1)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     big = font(22)
-    draw.text((MARGIN, MARGIN), fit(title, WIDTH - 2 * MARGIN, big), font=big, fill=TEXT)
+    draw.text((MARGIN, MARGIN), fit(text.title, WIDTH - 2 * MARGIN, big), font=big, fill=TEXT)
     body, y = font(17), MARGIN + 44
-    for x, heading in ((MARGIN, "#"), (NAME_X, "Player"), (SCORE_X, "Score"), (GAMES_X, "Games")):
-        draw.text((x, y), heading, font=body, fill=MUTED)
+    for x, heading, room in (
+        (MARGIN, text.rank, NAME_X - MARGIN),
+        (NAME_X, text.player, SCORE_X - NAME_X),
+        (SCORE_X, text.score, GAMES_X - SCORE_X),
+        (GAMES_X, text.games, WIDTH - GAMES_X),
+    ):
+        draw.text((x, y), fit(heading, room - 12, body), font=body, fill=MUTED)
     for row in rows:
         y += ROW
         colour = HIGHLIGHT if row.rank <= 3 else TEXT
-        for x, text in (
+        for x, words in (
             (MARGIN, str(row.rank)),
             (NAME_X, fit(row.name, SCORE_X - NAME_X - 16, body)),
             (SCORE_X, fit(row.value, GAMES_X - SCORE_X - 12, body)),
             (GAMES_X, str(row.games)),
         ):
-            draw.text((x, y), text, font=body, fill=colour)
+            draw.text((x, y), words, font=body, fill=colour)
     return encode_png(image)

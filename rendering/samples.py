@@ -1,4 +1,8 @@
-"""Write the sample pictures shown in the README: ``python -m rendering.samples docs/images``."""
+"""Write the sample pictures shown in the README: ``python -m rendering.samples docs/images``.
+
+A script, not part of the library: it draws what the bot posts, so it takes the words from
+the bot's own ``cogs.wording`` (the one import of ``rendering`` outside the engine and
+Pillow, allowed by name in pyproject.toml's layer contracts)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.engine import GAMES, Match
+from cogs import wording
 from rendering import LeaderboardRow, render_hand, render_leaderboard, render_table
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -29,16 +34,21 @@ def busy_position(game: str, players: int, tiles: int = 12) -> Match:
 
 def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    for game in GAMES:
+    for index, game in enumerate(GAMES):
         players = max(GAMES[game].player_counts)
         match = busy_position(game, players)
-        (folder / f"{game}.png").write_bytes(render_table(match.public_view(), NAMES[:players]).png)
-        if game == "cross":
-            hand = render_hand(match.private_view(match.round.turn), NAMES[:players])
+        names = NAMES[:players]
+        view = match.view()
+        table = render_table(view, wording.table_text(view, names))
+        (folder / f"{game}.png").write_bytes(table.png)
+        if index == 0:  # one hand, from the first game's table
+            mine = match.seat_view(view.turn)
+            hand = render_hand(mine, wording.hand_text(mine, names))
             (folder / "hand.png").write_bytes(hand.png)
     rows = [LeaderboardRow(i, name, f"{31.5 - 2.3 * i:.1f}", 40 - 3 * i)
             for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)]  # fmt: skip
-    (folder / "leaderboard.png").write_bytes(render_leaderboard("Cross — this server", rows))
+    board = render_leaderboard(rows, wording.leaderboard_text("Cross — this server"))
+    (folder / "leaderboard.png").write_bytes(board)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine import PublicView, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
 from rendering.palette import ALERT, BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, fit, font
@@ -15,7 +16,21 @@ MARGIN = 24
 HEADER_FONT, LABEL_FONT = 18, 16
 LINE_HEIGHT = 24
 NAME_ROOM = 130
-"""Pixels a player's name may take in the header (about 14 letters)."""
+"""Pixels a player's name may take in a list in the header (about 14 letters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableText:
+    """Every word a table picture shows, written by the caller (``cogs.wording``):
+    rendering draws words but chooses none, so a picture reads in any language."""
+
+    header: tuple[str, ...]
+    """The lines above the layout (game, scores, counts, whose turn); the first is drawn
+    brighter. Cut names to fit with :func:`fit_name`."""
+    before_lead: str
+    """Shown where the layout will be, until the round is led."""
+    dead: str
+    """Written after a dead arm's name on its label, in place of a number (R-MC-5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,58 +40,22 @@ class RenderedImage:
     png: bytes
     width: int
     height: int
-    tiles: list[tuple[str, Rect]] = field(default_factory=list)
+    tiles: list[tuple[Tile, Rect]] = field(default_factory=list)
     labels: list[tuple[str, str, int | None, Rect]] = field(default_factory=list)
     """(end, text, open number or None when dead, where)."""
 
 
-def side_names(view: dict[str, Any], names: list[str]) -> list[str]:
-    if len(view["scores"]) == 2 and view["game"] == "milo":
-        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    return names
+def fit_name(name: str, *, wide: bool = False) -> str:
+    """``name`` cut to the room the header gives it: names listed side by side get about
+    14 letters each, so that four of Discord's 32-character names still fit in the
+    picture; a name on a line of its own (``wide``: the player to move) gets three times
+    that."""
+    return fit(name, (3 if wide else 1) * NAME_ROOM, font(HEADER_FONT))
 
 
-def match_standing(view: dict[str, Any], names: list[str]) -> list[str]:
-    """Games won so far by each side ("Ann & Cat 1") in a match of several games
-    (R-MI-7); nothing in a single game, where it would only say nought."""
-    if view["options"]["match_games"] <= 1:
-        return []
-    won = zip(side_names(view, names), view["games_won"], strict=True)
-    return [f"{n} {w}" for n, w in won]
-
-
-def header_lines(view: dict[str, Any], names: list[str]) -> list[str]:
-    """Game, round, target; scores (and games won in a match); hand sizes, boneyard (and
-    the open-end sum); whose turn. Names in lists are cut so that four long ones still
-    fit in the picture; the player to move is named in full, up to a wider limit."""
-    header_font = font(HEADER_FONT)
-    short = [fit(name, NAME_ROOM, header_font) for name in names]
-    match = match_standing(view, short)
-    first = f"{view['title']} · round {view['round_number']}"
-    if match:
-        first += f" of game {view['game_number']}"
-    first += f" · to {view['target']}"
-    scores = zip(side_names(view, short), view["scores"], strict=True)
-    lines = [first, "Scores: " + " · ".join(f"{n} {s}" for n, s in scores)]
-    if match:
-        needed = view["options"]["match_games"]
-        lines.append(f"Games won (first to {needed}): " + " · ".join(match))
-    hands = ", ".join(f"{n} {k}" for n, k in zip(short, view["hand_sizes"], strict=True))
-    counts = f"Tiles in hand: {hands} · Boneyard {view['boneyard_count']}"
-    if "open_sum" in view:
-        counts += f" · Open ends total {view['open_sum']}"
-    lines.append(counts)
-    mover = fit(names[view["turn"]], 3 * NAME_ROOM, header_font)
-    lines.append(f"To play: {mover}" if view["outcome"] is None else "Round over")
-    return lines
-
-
-def last_played(view: dict[str, Any]) -> str | None:
-    history: list[tuple[int, str]] = view["history"]
-    for _, move in reversed(history):
-        if move not in ("draw", "pass"):
-            return move.split()[0]
-    return None
+def last_played(view: PublicView) -> Tile | None:
+    """The tile of the round's last play (a draw or a pass lays none)."""
+    return next((move.tile for _, move in reversed(view.history) if move.tile is not None), None)
 
 
 def halves(placed: PlacedTile) -> tuple[int, int]:
@@ -85,21 +64,34 @@ def halves(placed: PlacedTile) -> tuple[int, int]:
     return (placed.near, placed.far) if outward_first else (placed.far, placed.near)
 
 
-def label_size() -> tuple[int, int]:
-    """The room every open-end label is given: the widest one any layout shows."""
-    left, top, right, bottom = font(LABEL_FONT).getbbox("W: dead")
-    return int(right - left), int(bottom - top)
+@lru_cache(maxsize=8)
+def label_size(dead: str) -> tuple[int, int]:
+    """The room every open-end label is given: the widest and tallest any layout shows,
+    a dead arm's (``W: dead``) or a number's, whatever language ``dead`` is in."""
+    label_font = font(LABEL_FONT)
+    boxes = [label_font.getbbox(f"W: {dead}"), label_font.getbbox("W: 6")]
+    return (
+        max(int(right - left) for left, _, right, _ in boxes),
+        max(int(bottom - top) for _, top, _, bottom in boxes),
+    )
 
 
-def render_table(view: dict[str, Any], names: list[str]) -> RenderedImage:
-    """The picture of a table from its public view (never a hand, never the boneyard)."""
-    layout = place(view, label_size())
-    lines = header_lines(view, names)
+def label_text(end: str, value: int | None, dead: str) -> str:
+    return f"{end}: {dead if value is None else value}"
+
+
+def render_table(view: PublicView, text: TableText) -> RenderedImage:
+    """The picture of a table from its public view (never a hand, never the boneyard),
+    worded by ``text``."""
+    layout = place(view, label_size(text.dead))
+    lines = text.header
     header_font = font(HEADER_FONT)
-    header_width = max(int(header_font.getlength(line)) for line in lines) + 2 * MARGIN
+    header_width = max((int(header_font.getlength(line)) for line in lines), default=0)
+    header_width += 2 * MARGIN
     header_height = MARGIN + LINE_HEIGHT * len(lines)
     if layout is None:
-        width, height = header_width, header_height + MARGIN + LINE_HEIGHT
+        width = max(header_width, int(header_font.getlength(text.before_lead)) + 2 * MARGIN)
+        height = header_height + MARGIN + LINE_HEIGHT
         offset = (0, 0)
     else:
         bounds = layout.bounds()
@@ -119,26 +111,29 @@ def render_table(view: dict[str, Any], names: list[str]) -> RenderedImage:
             fill=TEXT if index == 0 else MUTED,
             font=header_font,
         )
-    tiles: list[tuple[str, Rect]] = []
+    tiles: list[tuple[Tile, Rect]] = []
     labels: list[tuple[str, str, int | None, Rect]] = []
     if layout is None:
-        draw.text((MARGIN, header_height), "Waiting for the lead.", fill=MUTED, font=header_font)
+        draw.text((MARGIN, header_height), text.before_lead, fill=MUTED, font=header_font)
     else:
-        tiles, labels = _draw_layout(image, layout, offset, view)
+        tiles, labels = _draw_layout(image, layout, offset, last_played(view), text.dead)
     return RenderedImage(encode_png(image), width, height, tiles, labels)
 
 
 def _draw_layout(
-    image: Image.Image, layout: Layout, offset: tuple[int, int], view: dict[str, Any]
-) -> tuple[list[tuple[str, Rect]], list[tuple[str, str, int | None, Rect]]]:
+    image: Image.Image,
+    layout: Layout,
+    offset: tuple[int, int],
+    last: Tile | None,
+    dead_word: str,
+) -> tuple[list[tuple[Tile, Rect]], list[tuple[str, str, int | None, Rect]]]:
     dx, dy = offset
-    dead = (view["layout"] or {}).get("dead", {})
-    last = last_played(view)
+    dead = {label.end for label in layout.labels if label.value is None}
     tiles = []
     for placed in layout.tiles:
         rect = placed.rect.shifted(dx, dy)
         is_last = placed.tile == last
-        look = "dead" if dead.get(placed.end) else "last" if is_last else "plain"
+        look = "dead" if placed.end in dead else "last" if is_last else "plain"
         first, second = halves(placed)
         paste_tile(image, (rect.x0, rect.y0, rect.x1, rect.y1), first, second, look,
                    frame=HIGHLIGHT if is_last else None)  # fmt: skip
@@ -148,10 +143,11 @@ def _draw_layout(
     labels = []
     for label in layout.labels:
         x, y = label.anchor[0] + dx, label.anchor[1] + dy
-        left, top, right, bottom = draw.textbbox((x, y), label.text, font=label_font, anchor="mm")
-        draw.text((x, y), label.text, font=label_font, anchor="mm",
+        words = label_text(label.end, label.value, dead_word)
+        left, top, right, bottom = draw.textbbox((x, y), words, font=label_font, anchor="mm")
+        draw.text((x, y), words, font=label_font, anchor="mm",
                   fill=ALERT if label.value is None else TEXT)  # fmt: skip
         labels.append(
-            (label.end, label.text, label.value, Rect(int(left), int(top), int(right), int(bottom)))
+            (label.end, words, label.value, Rect(int(left), int(top), int(right), int(bottom)))
         )
     return tiles, labels

@@ -40,6 +40,12 @@ def check_picture(message: Message) -> None:
     assert "attachment://table.png" in shown, "an embed shows the picture"
 
 
+def shown_version(message: Message) -> int | None:
+    """The table version a message's buttons were drawn for (None: no buttons)."""
+    buttons = message.buttons()
+    return int(buttons[0]["custom_id"].split(":")[2]) if buttons else None
+
+
 def hidden_tiles(table: Table) -> set[str]:
     """Tiles nobody but their holder may see now."""
     if table.match is None:
@@ -77,11 +83,14 @@ class Driver:
         )
 
     def assert_no_hand_in_public(self, table: Table) -> None:
-        """Every public message so far: no tile still held in a hand (the round-over
-        summary reveals the finished round's hands, which is its purpose)."""
+        """Every public message showing the table as it is now: no tile still held in a
+        hand (the round-over summary reveals the finished round's hands, which is its
+        purpose). A message is judged against the state it shows: one posted for an
+        earlier round, seen only now, shows tiles that a new deal has put in hands since
+        (the announcer may post a moment late, skipping stale states)."""
         hidden = hidden_tiles(table)
         for message in self.fake.public(self.channel_id):
-            if message.id in self.checked_messages:
+            if message.id in self.checked_messages or shown_version(message) != table.version:
                 continue
             self.checked_messages.add(message.id)
             if any(e.get("title") == "Round over" for e in message.embeds):
@@ -92,9 +101,7 @@ class Driver:
     def latest_version(self) -> int | None:
         """The version the latest table message's buttons were drawn for."""
         messages = table_messages(self.fake, self.channel_id)
-        if not messages or not messages[-1].buttons():
-            return None
-        return int(messages[-1].buttons()[0]["custom_id"].split(":")[2])
+        return shown_version(messages[-1]) if messages else None
 
     def settled(self) -> bool:
         """The game is over, or a member is to move and the channel shows the table now:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
-from bot.engine import GAMES, Match
+from bot.engine import GAMES, LineLayout, Match, PublicView, Tile
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def positions(game: str, rounds: int, every: int = 1) -> Iterator[dict[str, Any]]:
+def positions(game: str, rounds: int, every: int = 1) -> Iterator[PublicView]:
     """Public views along seeded random rounds of ``game``, ending with the final one."""
     variant = GAMES[game]
     for seed in range(rounds):
@@ -21,26 +20,18 @@ def positions(game: str, rounds: int, every: int = 1) -> Iterator[dict[str, Any]
         step = 0
         while not match.rounds:
             if step % every == 0:
-                yield match.public_view()
+                yield match.view()
             match.play(picker.choice(match.legal_moves()))
             step += 1
         final = match.previous
         assert final is not None
-        view = final.public_view()
-        view.update(
-            round_number=1,
-            game_number=1,
-            target=match.options.target,
-            games_won=[0] * len(view["scores"]),
-            match_over=None,
-        )
-        yield view
+        yield final.view()  # the round on its own: round 1 of game 1
 
 
-def table_tiles(view: dict[str, Any]) -> list[str]:
-    layout = view["layout"]
+def table_tiles(view: PublicView) -> list[Tile]:
+    layout = view.layout
     if layout is None:
         return []
-    if layout["kind"] == "line":
-        return [t["tile"] for t in layout["tiles"]]
-    return [layout["spinner"], *(t["tile"] for arm in layout["arms"].values() for t in arm)]
+    if isinstance(layout, LineLayout):
+        return [placed.tile for placed in layout.tiles]
+    return [layout.spinner, *(placed.tile for arm in layout.arms for placed in arm.tiles)]

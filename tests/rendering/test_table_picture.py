@@ -1,39 +1,60 @@
-"""The table picture: structure over thousands of layouts, a few golden pictures, alt text."""
+"""The table picture: structure over thousands of layouts, a few golden pictures, and
+words drawn only as the caller gives them. (What the words say, and the alt text, are
+tested with ``cogs.wording`` in ``tests/cogs/test_picture_words.py``.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
-import random
-import re
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.engine import GAMES, TILES, Match, Options
-from rendering import describe_table, render_table
+from bot.engine import GAMES, LineLayout, Match, Options, PublicView, Tile
+from cogs.wording import table_text
+from rendering import TableText, render_table
 from rendering.geometry import LABEL_GAP, Rect, place
 from rendering.palette import HIGHLIGHT
-from rendering.table import header_lines, label_size, last_played
+from rendering.table import label_size
 from tests.rendering.scenes import NAMES, positions, table_tiles
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_SIDE = 1600
+SPANISH = TableText(
+    ("Cruz maltesa · ronda 1 · a 100", "Puntos: Ana 0 · Beto 0", "Le toca: Ana"),
+    before_lead="Esperando la salida.",
+    dead="muerto",
+)
+"""Words in another language, longer than the bot's English where it matters (the dead
+arm's label), to see that the picture makes room for whatever words it is given."""
 
 
-def open_numbers(layout: dict) -> dict[str, int]:
+def open_numbers(view: PublicView) -> dict[str, int]:
     """What each live end needs, read off the tiles themselves (not the engine's
     ``open_ends``), so a label that shows the wrong number fails."""
-    if layout["kind"] == "line":
-        return {"L": layout["tiles"][0]["left"], "R": layout["tiles"][-1]["right"]}
-    spinner = int(layout["spinner"][0])
+    layout = view.layout
+    assert layout is not None
+    if isinstance(layout, LineLayout):
+        return {"L": layout.tiles[0].left, "R": layout.tiles[-1].right}
     return {
-        end: tiles[-1]["far"] if tiles else spinner
-        for end, tiles in layout["arms"].items()
-        if not layout["dead"][end]
+        arm.name: arm.tiles[-1].far if arm.tiles else layout.spinner.high
+        for arm in layout.arms
+        if not arm.dead
     }
+
+
+def dead_arms(view: PublicView) -> set[str]:
+    layout = view.layout
+    if layout is None or isinstance(layout, LineLayout):
+        return set()
+    return {arm.name for arm in layout.arms if arm.dead}
+
+
+def last_tile(view: PublicView) -> Tile | None:
+    return next((move.tile for _, move in reversed(view.history) if move.tile is not None), None)
 
 
 def gap(a: Rect, b: Rect) -> int:
@@ -46,7 +67,7 @@ def test_every_layout_places_each_tile_once_without_overlap_and_labels_the_open_
     game: str,
 ) -> None:
     """Thousands of seeded self-played positions, every move of 400 rounds."""
-    width, height = label_size()
+    width, height = label_size("dead")
     checked = 0
     for view in positions(game, rounds=400):
         layout = place(view, (width, height))
@@ -56,9 +77,8 @@ def test_every_layout_places_each_tile_once_without_overlap_and_labels_the_open_
         for a, b in combinations(layout.tiles, 2):
             assert not a.rect.overlaps(b.rect), (a, b)
         shown = {label.end: label.value for label in layout.labels if label.value is not None}
-        assert shown == open_numbers(view["layout"]) == view["open_ends"]
-        dead = {end for end, is_dead in (view["layout"].get("dead") or {}).items() if is_dead}
-        assert {label.end for label in layout.labels if label.value is None} == dead
+        assert shown == open_numbers(view) == view.open_ends
+        assert {label.end for label in layout.labels if label.value is None} == dead_arms(view)
         boxes = []
         for label in layout.labels:
             x, y = label.anchor
@@ -77,21 +97,26 @@ def test_every_layout_places_each_tile_once_without_overlap_and_labels_the_open_
     assert checked > 5000
 
 
+@pytest.mark.parametrize("language", ["bot", "spanish"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_rendered_pictures_hold_every_tile_inside_and_stay_within_1600(game: str) -> None:
+def test_rendered_pictures_hold_every_tile_and_label_inside_and_stay_within_1600(
+    game: str, language: str
+) -> None:
+    """In the bot's words and in words of another length: each label says its end and
+    the number it needs, or the word given for a dead arm, clear of every tile."""
     for view in positions(game, rounds=12, every=6):
-        names = NAMES[: view["players"]]
-        image = render_table(view, names)
+        text = table_text(view, NAMES[: view.players]) if language == "bot" else SPANISH
+        image = render_table(view, text)
         picture = Image.open(io.BytesIO(image.png))
         assert picture.format == "PNG" and picture.size == (image.width, image.height)
         assert image.width <= MAX_SIDE and image.height <= MAX_SIDE
         for _, rect in image.tiles:
             assert 0 <= rect.x0 < rect.x1 <= image.width and 0 <= rect.y0 < rect.y1 <= image.height
-        for end, text, value, rect in image.labels:
+        assert sorted(tile for tile, _ in image.tiles) == sorted(table_tiles(view))
+        for end, words, value, rect in image.labels:
             assert rect.x0 >= 0 and rect.x1 <= image.width and rect.y1 <= image.height
-            assert text == f"{end}: {'dead' if value is None else value}"
-            assert not any(rect.overlaps(tile) for _, tile in image.tiles), text
-        assert len(image.tiles) == len(table_tiles(view))
+            assert words == f"{end}: {text.dead if value is None else value}"
+            assert not any(rect.overlaps(tile) for _, tile in image.tiles), words
 
 
 def test_the_last_tile_is_framed_in_gold_even_on_an_arm_that_has_died() -> None:
@@ -99,16 +124,15 @@ def test_the_last_tile_is_framed_in_gold_even_on_an_arm_that_has_died() -> None:
     boneyard comes after it); the player must still see which tile was played last."""
     found = 0
     for view in positions("maltese-cross", rounds=60):
-        last = last_played(view)
-        layout = view["layout"]
-        if last is None or not any(layout["dead"].values()):
+        last = last_tile(view)
+        if last is None or not dead_arms(view):
             continue
-        image = render_table(view, NAMES[: view["players"]])
+        image = render_table(view, table_text(view, NAMES[: view.players]))
         picture = Image.open(io.BytesIO(image.png)).convert("RGB")
         rect = next(r for tile, r in image.tiles if tile == last)
         assert picture.getpixel((rect.x0 - 1, (rect.y0 + rect.y1) // 2)) == HIGHLIGHT
-        on_dead = [t["tile"] for end, arm in layout["arms"].items() if layout["dead"][end]
-                   for t in arm]  # fmt: skip
+        assert view.layout is not None and not isinstance(view.layout, LineLayout)
+        on_dead = [t.tile for arm in view.layout.arms if arm.dead for t in arm.tiles]
         found += last in on_dead
     assert found
 
@@ -116,11 +140,33 @@ def test_the_last_tile_is_framed_in_gold_even_on_an_arm_that_has_died() -> None:
 def test_a_short_layout_gives_a_compact_picture() -> None:
     match = Match("cross", 2, seed=1)
     match.play(match.legal_moves()[0])
-    image = render_table(match.public_view(), NAMES[:2])
+    view = match.view()
+    image = render_table(view, table_text(view, NAMES[:2]))
     assert image.width < 700 and image.height < 450
 
 
-def golden_view(game: str) -> dict:
+def test_every_header_line_is_drawn_and_a_longer_one_widens_the_picture() -> None:
+    """Rendering sets no words of its own: the header is the caller's lines, all of
+    them, however many and however long a translation makes them."""
+    view = golden_view("cross")
+    text = table_text(view, NAMES[: view.players])
+    image = render_table(view, text)
+    more = dataclasses.replace(text, header=(*text.header, "·"))
+    assert render_table(view, more).height == image.height + 24
+    wide = dataclasses.replace(text, header=(text.header[0] + " —" * 80, *text.header[1:]))
+    assert render_table(view, wide).width > image.width
+
+
+def test_before_the_lead_the_picture_shows_the_words_given_for_it() -> None:
+    view = Match("milo", 4, seed=2).view()
+    assert view.layout is None
+    image = render_table(view, dataclasses.replace(SPANISH, header=()))
+    picture = Image.open(io.BytesIO(image.png)).convert("RGB")
+    assert image.tiles == [] and image.labels == []
+    assert len(picture.getcolors(1 << 16) or []) > 1  # the words, on the felt
+
+
+def golden_view(game: str) -> PublicView:
     """A fixed mid-round position per game."""
     return next(v for i, v in enumerate(positions(game, rounds=1)) if i == 14)
 
@@ -128,7 +174,7 @@ def golden_view(game: str) -> dict:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_golden_pictures(game: str) -> None:
     view = golden_view(game)
-    png = render_table(view, NAMES[: view["players"]]).png
+    png = render_table(view, table_text(view, NAMES[: view.players])).png
     path = GOLDEN / f"{game}.png"
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_bytes(png)
@@ -141,59 +187,24 @@ def test_golden_pictures(game: str) -> None:
 
 def test_same_state_same_picture() -> None:
     view = golden_view("milo")
-    assert render_table(view, NAMES).png == render_table(view, NAMES).png
+    text = table_text(view, NAMES)
+    assert render_table(view, text).png == render_table(view, text).png
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_alt_text_says_every_open_end_and_never_a_hidden_tile(game: str) -> None:
-    variant = GAMES[game]
-    for seed in range(40):
-        match = Match(game, variant.player_counts[-1], seed=seed)
-        for _ in range(seed % 25):
-            if match.outcome():
-                break
-            match.play(match.legal_moves()[seed % len(match.legal_moves())])
-        view = match.public_view()
-        text = describe_table(view, NAMES[: match.players])
-        assert len(text) <= 1024
-        for end, value in view["open_ends"].items():
-            assert f"{end} {value}" in text
-        hidden = {str(t) for s in range(match.players) for t in match.round.hand(s)}
-        hidden |= {str(TILES[i]) for i in match.round.boneyard}
-        assert not hidden & set(re.findall(r"\b\d-\d\b", text))
-        assert f"{NAMES[match.turn]} to play" in text
-
-
-def test_a_milo_match_says_the_game_and_the_games_each_team_has_won() -> None:
-    """R-MI-7: in a match of several games the teams need the games won, not just the
-    points of the game under way."""
-    match = Match("milo", 4, Options.for_game(GAMES["milo"], 4, match_games=3), seed=5)
-    picker = random.Random(5)
-    while match.game_number == 1:
-        match.play(picker.choice(match.legal_moves()))
-    view = match.public_view()
-    won = view["games_won"]
-    assert sorted(won) == [0, 1]
-    text = describe_table(view, NAMES)
-    assert "of game 2, to 5." in text
-    assert f"Games won, first to 3: Ann & Cat {won[0]}, Bob & Dan {won[1]}." in text
-    single = Match("milo", 4, seed=5).public_view()
-    assert "Games won" not in describe_table(single, NAMES)
-    lines = header_lines(view, NAMES)
-    assert lines[0].startswith("Milo · round 1 of game 2 · to 5")
-    assert f"Games won (first to 3): Ann & Cat {won[0]} · Bob & Dan {won[1]}" in lines
-    taller = render_table(view, NAMES).height
-    assert taller > render_table(dict(view, options=single["options"]), NAMES).height
+def test_a_milo_match_header_has_a_line_for_the_games_won() -> None:
+    """R-MI-7: in a match of several games the picture shows the games won as well."""
+    options = Options.for_game(GAMES["milo"], 4, match_games=3)
+    match_view = Match("milo", 4, options, seed=5).view()
+    single = dataclasses.replace(match_view, options=Options.for_game(GAMES["milo"], 4))
+    taller = render_table(match_view, table_text(match_view, NAMES)).height
+    assert taller == render_table(single, table_text(single, NAMES)).height + 24
 
 
 def test_four_longest_display_names_still_fit_within_1600() -> None:
     """Discord display names run to 32 characters; the header cuts them, not the picture."""
     names = ["W" * 32, "M" * 32, "Ж" * 32, "Ш" * 32]
     options = Options.for_game(GAMES["milo"], 4, match_games=3)
-    for view in (
-        Match("milo", 4, options, seed=1).public_view(),
-        Match("cross", 4, seed=1).public_view(),
-    ):
-        image = render_table(view, names)
+    for view in (Match("milo", 4, options, seed=1).view(), Match("cross", 4, seed=1).view()):
+        image = render_table(view, table_text(view, names))
         assert image.width <= MAX_SIDE
-        assert image.width < render_table(view, NAMES).width + 700
+        assert image.width < render_table(view, table_text(view, NAMES)).width + 700
