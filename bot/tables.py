@@ -44,6 +44,7 @@ from bot.refusals import (
     TableClosed,
     TableError,
 )
+from bot.snapshot import TableSnapshot
 from bot.table import Status, Table
 from data.models import FinishedGame, Participant, RoundResult, TableRow
 from data.models import GuildSettings as GuildSettings  # part of this service's API
@@ -63,7 +64,9 @@ RETRY_LONGEST = 300.0
 class Listener(Protocol):
     """What hears of every stored action (the Discord face's announcer)."""
 
-    def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+    def stored(
+        self, table: TableSnapshot, events: Sequence[Event], via: object | None
+    ) -> None:
         """``table`` as stored after the action, with what it caused (none: show the
         table as it stands). Called under the table's lock, in the order the actions
         were stored, so it must not wait for anything: it queues. ``via`` is whatever
@@ -105,6 +108,7 @@ class TableService:
         self._locks: dict[str, asyncio.Lock] = {}
         self._guild_locks: dict[int, asyncio.Lock] = {}
         self._failures: dict[str, int] = {}
+        self._snapshots: dict[str, tuple[Table, TableSnapshot]] = {}
         """Computer moves whose write failed in a row, per table (for the back-off)."""
         self._listeners: list[Listener] = []
         self._settings: dict[int, GuildSettings] = {}
@@ -172,11 +176,33 @@ class TableService:
 
     # -- finding tables -------------------------------------------------------------------
 
-    def in_channel(self, channel_id: int) -> Table | None:
-        return self.tables.in_channel(channel_id)
+    def snapshot(self, table_id: str) -> TableSnapshot:
+        """The open table ``table_id`` as stored now (TableClosed if it is not open)."""
+        return self._snapshot(self.get(table_id))
 
-    def of_user(self, guild_id: int, user_id: int) -> Table | None:
-        return self.tables.of_member(guild_id, user_id)
+    def find(self, table_id: str) -> TableSnapshot | None:
+        """The open table ``table_id`` as stored now, or None if it is not open."""
+        table = self.tables.get(table_id)
+        return self._snapshot(table) if table is not None else None
+
+    def in_channel(self, channel_id: int) -> TableSnapshot | None:
+        table = self.tables.in_channel(channel_id)
+        return self._snapshot(table) if table is not None else None
+
+    def of_user(self, guild_id: int, user_id: int) -> TableSnapshot | None:
+        """The open table where the member sits in this server, if any."""
+        table = self.tables.of_member(guild_id, user_id)
+        return self._snapshot(table) if table is not None else None
+
+    def _snapshot(self, table: Table) -> TableSnapshot:
+        """Snapshots of the live tables, made once per stored state: a live table is
+        replaced whole, never changed, so its snapshot stays true while it is live."""
+        cached = self._snapshots.get(table.id)
+        if cached is not None and cached[0] is table:
+            return cached[1]
+        snapshot = TableSnapshot.of(table)
+        self._snapshots[table.id] = (table, snapshot)
+        return snapshot
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -236,7 +262,7 @@ class TableService:
 
     # -- opening a table --------------------------------------------------------------------
 
-    async def open_table(self, request: NewTable) -> Table:
+    async def open_table(self, request: NewTable) -> TableSnapshot:
         """A new lobby with the host seated; refused if the channel already has a table or
         the host sits at another table in this server, or if the options are not allowed.
         Checked and stored under the server's lock, so two requests at the same moment
@@ -246,9 +272,9 @@ class TableService:
         except EngineError as error:
             raise OptionsRefused(error) from None
         async with self._guild_lock(request.guild_id):
-            if self.in_channel(request.channel_id) is not None:
+            if self.tables.in_channel(request.channel_id) is not None:
                 raise ChannelTaken()
-            busy = self.of_user(request.guild_id, request.host_id)
+            busy = self.tables.of_member(request.guild_id, request.host_id)
             if busy is not None:
                 raise SeatedElsewhere(busy.channel_id)
             settings = await self.settings(request.guild_id)
@@ -282,7 +308,7 @@ class TableService:
             except StoreError as error:
                 raise NotSaved(error.fault) from error
             self.tables.put(table)
-            return table
+            return self._snapshot(table)
 
     # -- the one way to change a table ----------------------------------------------------
 
@@ -309,8 +335,8 @@ class TableService:
             if seen_version is not None:
                 table.check_version(seen_version)
             if isinstance(command, Join):
-                busy = self.of_user(guild_id, command.user_id)
-                if busy is not None and busy is not table:
+                busy = self.tables.of_member(guild_id, command.user_id)
+                if busy is not None and busy.id != table.id:
                     raise SeatedElsewhere(busy.channel_id)
             table, events = await self._apply(table, command)
             self._tell(table, events, via)
@@ -364,12 +390,14 @@ class TableService:
         the table gone and is told it is closed."""
         self.tables.drop(table_id)
         self._locks.pop(table_id, None)
+        self._snapshots.pop(table_id, None)
         self._failures.pop(table_id, None)
 
     def _tell(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
         for listener in self._listeners:
             try:
-                listener.stored(table, events, via)
+                listener.stored(snapshot, events, via)
             except Exception:  # the action stands; a listener reports its own trouble
                 log.exception("telling %r about table %s failed", listener, table.id)
 
@@ -400,11 +428,11 @@ class TableService:
                 log.warning("table %s: could not store what its channel shows (%s)",
                             table_id, error.fault)  # fmt: skip
 
-    async def move_to_channel(self, table: Table, channel_id: int) -> None:
-        await self.act(table.id, MoveToThread(channel_id))
+    async def move_to_channel(self, table_id: str, channel_id: int) -> None:
+        await self.act(table_id, MoveToThread(channel_id))
 
-    async def come_back(self, table: Table, user_id: int) -> None:
-        await self.act(table.id, ComeBack(user_id))
+    async def come_back(self, table_id: str, user_id: int) -> None:
+        await self.act(table_id, ComeBack(user_id))
 
     async def repost(self, table_id: str, via: object | None = None) -> None:
         """Show the table again as it stands (``/domino status``)."""

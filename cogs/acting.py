@@ -28,7 +28,8 @@ from bot.refusals import (
     StaleVersion,
     TableError,
 )
-from bot.table import Status, Table
+from bot.snapshot import TableSnapshot
+from bot.table import Status
 from bot.tables import TableService
 from cogs import buttons, wording
 from rendering import render_hand
@@ -77,7 +78,7 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 
 async def refuse(
-    interaction: discord.Interaction[Any], error: TableError, table: Table | None = None
+    interaction: discord.Interaction[Any], error: TableError, table: TableSnapshot | None = None
 ) -> None:
     """Tell the member why their action was refused (it changed nothing)."""
     await reply(interaction, wording.refusal(error, table.names() if table else None))
@@ -92,14 +93,14 @@ async def apologize(interaction: discord.Interaction[Any], text: str = wording.A
 # -- finding the caller's table -----------------------------------------------------------
 
 
-def table_here(service: TableService, interaction: discord.Interaction[Any]) -> Table:
+def table_here(service: TableService, interaction: discord.Interaction[Any]) -> TableSnapshot:
     table = service.in_channel(interaction.channel_id or 0)
     if table is None:
         raise NoTableHere()
     return table
 
 
-def my_table(service: TableService, interaction: discord.Interaction[Any]) -> Table:
+def my_table(service: TableService, interaction: discord.Interaction[Any]) -> TableSnapshot:
     """The table in this channel if the caller sits there, else their table here."""
     here = service.in_channel(interaction.channel_id or 0)
     if here is not None and here.seat_of(interaction.user.id) is not None:
@@ -110,7 +111,7 @@ def my_table(service: TableService, interaction: discord.Interaction[Any]) -> Ta
     return mine
 
 
-def check_server(table: Table, interaction: discord.Interaction[Any]) -> None:
+def check_server(table: TableSnapshot, interaction: discord.Interaction[Any]) -> None:
     if table.guild_id != interaction.guild_id:
         raise OtherServer()
 
@@ -121,7 +122,7 @@ def check_server(table: Table, interaction: discord.Interaction[Any]) -> None:
 async def run(
     interaction: discord.Interaction[Any],
     service: TableService,
-    table: Table,
+    table: TableSnapshot,
     command: Command,
     *,
     seen_version: int | None = None,
@@ -135,7 +136,7 @@ async def run(
     except StaleVersion:
         await moved_on(interaction, service, table.id)
     except TableError as error:
-        await refuse(interaction, error, service.tables.get(table.id, table))
+        await refuse(interaction, error, service.find(table.id) or table)
     return None
 
 
@@ -143,7 +144,7 @@ async def moved_on(
     interaction: discord.Interaction[Any], service: TableService, table_id: str
 ) -> None:
     """A click on controls drawn for an older state: say so, and give fresh ones."""
-    table = service.tables.get(table_id)
+    table = service.find(table_id)
     if (
         table is not None
         and table.status is Status.PLAYING
@@ -165,11 +166,10 @@ async def after_draw(
     once it ends. False if the events hold no draw of theirs."""
     if not any(isinstance(e, Moved) and e.move is DRAW for e in events):
         return False
-    table = service.tables.get(table_id)
-    seat = table.seat_of(interaction.user.id) if table else None
-    if table is None or table.match is None or seat is None or table.turn != seat:
+    table = service.find(table_id)
+    view = table.seat_view(interaction.user.id) if table else None
+    if table is None or view is None or table.turn != view.seat:
         return False
-    view = table.match.seat_view(seat)
     if view.drawn is None:
         return False
     await send_hand(interaction, service, table, note=wording.you_drew(view.drawn, view.legal))
@@ -177,7 +177,10 @@ async def after_draw(
 
 
 async def send_hand(
-    interaction: discord.Interaction[Any], service: TableService, table: Table, note: str = ""
+    interaction: discord.Interaction[Any],
+    service: TableService,
+    table: TableSnapshot,
+    note: str = "",
 ) -> None:
     """The caller's hand, privately: the picture and a button per playable tile. An away
     member who asks for their hand is back: the computer stops playing for them."""
@@ -185,18 +188,19 @@ async def send_hand(
         await interaction.response.defer(ephemeral=True, thinking=True)
     user = interaction.user.id
     seat = table.seat_of(user)
-    if seat is None or table.match is None or table.status is not Status.PLAYING:
+    if seat is None or table.view is None or table.status is not Status.PLAYING:
         await reply(
             interaction, "You have no hand here: the game has not started, or you are not playing."
         )
         return
     if table.seats[seat].away:
         with contextlib.suppress(TableError):
-            await service.come_back(table, user)
-        table = service.tables.get(table.id, table)
-    assert table.match is not None
-    view = table.match.seat_view(seat)
-    legal = table.legal_for(user)
+            await service.come_back(table.id, user)
+        table = service.find(table.id) or table
+    view = table.seat_view(user)
+    if view is None:
+        return
+    legal = view.legal
     png, alt = await asyncio.to_thread(_draw_hand, view, table.names())
     turn = (
         "Your turn: pick a tile."

@@ -37,7 +37,8 @@ import discord
 
 from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, RoundOver, Started
-from bot.table import Status, Table
+from bot.snapshot import TableSnapshot
+from bot.table import Status
 from cogs import messages, wording
 from cogs.budget import RequestBudget
 from cogs.buttons import lobby_view, table_view
@@ -73,7 +74,7 @@ class Posted:
 class Feed:
     """One table's announcements still to make."""
 
-    table: Table
+    table: TableSnapshot
     events: list[Event] = field(default_factory=list)
     via: discord.Interaction[Any] | None = None
     via_since: float = 0.0
@@ -103,7 +104,7 @@ class Announcer:
 
     # -- what the service tells -----------------------------------------------------------
 
-    def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         feed = self._feeds.get(table.id)
         if feed is None:
             feed = self._feeds[table.id] = Feed(table)
@@ -131,7 +132,7 @@ class Announcer:
     async def _run(self, feed: Feed) -> None:
         while feed.pending and not self._closing:
             table = feed.table
-            if _turn_goes_on(table):
+            if table.turn_goes_on:
                 return  # posted with the rest of the turn: the next action wakes us
             events, via = feed.events, feed.via
             if time.monotonic() - feed.via_since > TOKEN_LIFE:
@@ -153,7 +154,11 @@ class Announcer:
             self._feeds.pop(feed.table.id, None)
 
     async def _announce(
-        self, feed: Feed, table: Table, events: list[Event], via: discord.Interaction[Any] | None
+        self,
+        feed: Feed,
+        table: TableSnapshot,
+        events: list[Event],
+        via: discord.Interaction[Any] | None,
     ) -> None:
         if table.status is Status.LOBBY:
             await self._edit_lobby(table, via, embed=messages.lobby_embed(table),
@@ -162,7 +167,7 @@ class Announcer:
             return
         if any(isinstance(e, Cancelled) for e in events):
             await self._strip(feed, table)
-            await self._send(table, None, content=wording.table_closed(table.variant_title))
+            await self._send(table, None, content=wording.table_closed(table.title))
             await self.service.remember_message(table.id, None, table.version)
             return
         started = any(isinstance(e, Started) for e in events)
@@ -175,21 +180,27 @@ class Announcer:
         await self.service.remember_message(table.id, message.message_id, table.version)
 
     async def _post_table(
-        self, table: Table, events: list[Event], via: discord.Interaction[Any] | None
+        self, table: TableSnapshot, events: list[Event], via: discord.Interaction[Any] | None
     ) -> Posted:
         """One message for everything since the channel last saw the table: the lines,
         each round's end, the game's end, and the picture with the buttons (none once
         the game is over); the player to move is mentioned."""
-        assert table.match is not None
+        view = table.view
+        assert view is not None
         lines = messages.event_lines(table, events)
         if any(isinstance(e, Started) for e in events):
             lines.insert(0, wording.GAME_BEGINS)
         ended = [e.outcome for e in events if isinstance(e, RoundOver)]
-        embeds = [messages.round_embed(table, outcome) for outcome in ended]
         over = next((e for e in events if isinstance(e, GameOver)), None)
-        png, alt = await asyncio.to_thread(_draw, table.match.view(), table.names())
-        embed = messages.table_embed(table) if over is None else messages.game_over_embed(
-            table, over.outcome
+        embeds = [
+            messages.round_embed(table, outcome, _totals(view, over) if last else None)
+            for last, outcome in ((i == len(ended) - 1, o) for i, o in enumerate(ended))
+        ]
+        png, alt = await asyncio.to_thread(_draw, view, table.names())
+        embed = (
+            messages.table_embed(table)
+            if over is None
+            else messages.game_over_embed(table, over.outcome)
         )
         embed.set_image(url="attachment://table.png")
         embeds = [embed, *embeds] if over is not None else [*embeds, embed]
@@ -214,7 +225,7 @@ class Announcer:
     # -- requests ---------------------------------------------------------------------------
 
     async def _send(
-        self, table: Table, via: discord.Interaction[Any] | None, **kwargs: Any
+        self, table: TableSnapshot, via: discord.Interaction[Any] | None, **kwargs: Any
     ) -> Posted:
         """Post in the table's channel: as ``via``'s follow-up when there is one (not
         counted against the global limit), else as a channel message within the budget.
@@ -241,23 +252,23 @@ class Announcer:
             await self._refused(table, error)
             raise NotPosted() from error
 
-    async def _refused(self, table: Table, error: discord.HTTPException) -> None:
+    async def _refused(self, table: TableSnapshot, error: discord.HTTPException) -> None:
         feed = self._feeds.get(table.id)
         if feed is not None and feed.failures:
             return  # told already, this run of failures
         log.warning("table %s: Discord refused a post (%s); the move stands", table.id,
                     error.status)  # fmt: skip
         if isinstance(error, discord.Forbidden):
-            text = wording.cannot_post(table.variant_title)
+            text = wording.cannot_post(table.title)
         else:
-            text = wording.not_taken(table.variant_title, error.status)
+            text = wording.not_taken(table.title, error.status)
         with contextlib.suppress(discord.HTTPException, NotPosted):
             channel = await self._channel(table)
             await self.budget.take()
             self.posts["global"] += 1
             await channel.send(text)
 
-    async def _strip(self, feed: Feed, table: Table) -> None:
+    async def _strip(self, feed: Feed, table: TableSnapshot) -> None:
         """Take the buttons off the table's previous message (old buttons would answer
         with the hand as it is now, but a channel reads better with one live set): the
         one this announcer posted last, or after a restart the one the store names."""
@@ -277,7 +288,7 @@ class Announcer:
                      error.status)  # fmt: skip
 
     async def _edit_lobby(
-        self, table: Table, via: discord.Interaction[Any] | None, **kwargs: Any
+        self, table: TableSnapshot, via: discord.Interaction[Any] | None, **kwargs: Any
     ) -> None:
         """Edit the lobby: through the click on it when there is one, else the channel."""
         if table.message_id is None:
@@ -291,7 +302,7 @@ class Announcer:
         except discord.HTTPException as error:
             log.info("table %s: could not edit its lobby (%s)", table.id, error.status)
 
-    async def _edit(self, table: Table, message_id: int, **kwargs: Any) -> None:
+    async def _edit(self, table: TableSnapshot, message_id: int, **kwargs: Any) -> None:
         channel: discord.abc.Messageable = await self._channel(table)
         if isinstance(channel, discord.Thread) and channel.id == message_id:
             # The lobby started this thread, so the two share an id; the lobby itself
@@ -301,7 +312,7 @@ class Announcer:
         self.posts["global"] += 1
         await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
 
-    async def _channel(self, table: Table) -> discord.abc.Messageable:
+    async def _channel(self, table: TableSnapshot) -> discord.abc.Messageable:
         channel = self.client.get_channel(table.channel_id)
         if channel is None:
             try:
@@ -315,7 +326,7 @@ class Announcer:
         return channel
 
 
-def _answerable(via: discord.Interaction[Any], table: Table) -> bool:
+def _answerable(via: discord.Interaction[Any], table: TableSnapshot) -> bool:
     """Whether a post for ``table`` may go out as ``via``'s follow-up: a click answered
     by a deferred update (so no "thinking" message of the member's is replaced by it),
     in the table's own channel. (Its token is young: the click was just handled.)"""
@@ -326,10 +337,13 @@ def _answerable(via: discord.Interaction[Any], table: Table) -> bool:
     )
 
 
-def _turn_goes_on(table: Table) -> bool:
-    """The seat to move has drawn and not yet played or passed: one turn (R-CR-5,
-    R-MG-5), posted when it ends."""
-    return table.status is Status.PLAYING and table.match is not None and table.match.round.drew
+def _totals(view: PublicView, over: GameOver | None) -> tuple[int, ...] | None:
+    """Each side's total after the round that just ended: the game's final scores, or
+    what the next round of the same game starts from (None at a new game of a match,
+    whose totals start again)."""
+    if over is not None:
+        return over.outcome.scores
+    return view.start_scores if view.round_number > 1 else None
 
 
 def _draw(view: PublicView, names: list[str]) -> tuple[bytes, str]:

@@ -19,8 +19,9 @@ import discord
 
 from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
 from bot.engine import DRAW, PASS, Move
-from bot.refusals import StaleVersion, TableClosed, TableError
-from bot.table import LEVELS, Status, Table
+from bot.refusals import StaleVersion, TableError
+from bot.snapshot import TableSnapshot
+from bot.table import LEVELS, Status
 from bot.tables import TableService
 from cogs import acting, wording
 from cogs.rules_text import rules_for
@@ -71,7 +72,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
     @classmethod
     def on(
         cls,
-        table: Table,
+        table: TableSnapshot,
         label: str,
         arg: str | None = None,
         *,
@@ -94,12 +95,10 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         acting.track(interaction)
-        table: Table | None = None
+        table: TableSnapshot | None = None
         try:
             service = acting.service_of(interaction)
-            table = service.tables.get(self.table_id)
-            if table is None:
-                raise TableClosed()
+            table = service.snapshot(self.table_id)
             acting.check_server(table, interaction)
             await self.clicked(interaction, service, table)
         except acting.Starting:
@@ -113,7 +112,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
             await acting.apologize(interaction)
 
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         raise NotImplementedError
 
@@ -130,7 +129,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
 
 class JoinButton(TableButton, action="join"):
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await interaction.response.defer()
         user = interaction.user
@@ -139,7 +138,7 @@ class JoinButton(TableButton, action="join"):
 
 class LeaveButton(TableButton, action="leave"):
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await interaction.response.defer()
         await acting.run(interaction, service, table, Leave(interaction.user.id))
@@ -149,7 +148,7 @@ class ComputerButton(TableButton, action="computer"):
     """Opens the level choice, privately, for the member who clicked."""
 
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await acting.reply(interaction, "Which level?", view=level_view(table))
 
@@ -159,7 +158,7 @@ class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
     drawn for, so a double click or an old choice adds no second computer."""
 
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
             await acting.reply(interaction, wording.BUTTON_GONE)
@@ -171,7 +170,7 @@ class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
 
 class StartButton(TableButton, action="start"):
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await interaction.response.defer()
         await acting.run(interaction, service, table, Start(interaction.user.id))
@@ -179,7 +178,7 @@ class StartButton(TableButton, action="start"):
 
 class CancelButton(TableButton, action="cancel"):
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await interaction.response.defer()
         manager = bool(interaction.permissions.manage_guild)
@@ -191,7 +190,7 @@ class CancelButton(TableButton, action="cancel"):
 
 class HandButton(TableButton, action="hand"):
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await acting.send_hand(interaction, service, table)
 
@@ -200,7 +199,7 @@ class DrawButton(TableButton, action="draw"):
     move: ClassVar[Move] = DRAW
 
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         await interaction.response.defer()
         command = Play(interaction.user.id, self.move)
@@ -215,9 +214,9 @@ class PassButton(DrawButton, action="pass"):
 
 class RulesButton(TableButton, action="rules"):
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, rules_for(table.game))
+        await acting.reply(interaction, rules_for(table.variant.game))
 
 
 # -- a private hand -------------------------------------------------------------------------
@@ -228,15 +227,15 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
     that fits several ends asks which, in the same private message."""
 
     async def clicked(
-        self, interaction: discord.Interaction[Any], service: TableService, table: Table
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
             await acting.reply(interaction, wording.BUTTON_GONE)
             return
         user = interaction.user.id
         move = Move.parse(self.arg)
-        match = table.match
-        if move.tile is not None and move.end is None and match is not None and match.round.led:
+        view = table.view
+        if move.tile is not None and move.end is None and view is not None and view.layout:
             if self.version != table.version:
                 raise StaleVersion()
             places = [m for m in table.legal_for(user) if m.tile is move.tile]
@@ -303,7 +302,7 @@ DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
 # -- which buttons each message carries ------------------------------------------------------
 
 
-def lobby_view(table: Table) -> discord.ui.View:
+def lobby_view(table: TableSnapshot) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if table.status is not Status.LOBBY:
         return view
@@ -316,7 +315,7 @@ def lobby_view(table: Table) -> discord.ui.View:
     return view
 
 
-def level_view(table: Table) -> discord.ui.View:
+def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
     view = discord.ui.View(timeout=None)
     for level in LEVELS:
@@ -324,19 +323,19 @@ def level_view(table: Table) -> discord.ui.View:
     return view
 
 
-def table_view(table: Table) -> discord.ui.View:
+def table_view(table: TableSnapshot) -> discord.ui.View:
     """My hand, Draw, Pass (enabled only when that is the legal action of the seat to
     move), Rules."""
     view = discord.ui.View(timeout=None)
-    legal = table.match.legal_moves() if table.match and table.status is Status.PLAYING else ()
+    moves = table.moves_to_make()
     view.add_item(HandButton.on(table, "My hand", style=discord.ButtonStyle.primary))
-    view.add_item(DrawButton.on(table, "Draw", disabled=DRAW not in legal))
-    view.add_item(PassButton.on(table, "Pass", disabled=PASS not in legal))
+    view.add_item(DrawButton.on(table, "Draw", disabled=DRAW not in moves))
+    view.add_item(PassButton.on(table, "Pass", disabled=PASS not in moves))
     view.add_item(RulesButton.on(table, "Rules"))
     return view
 
 
-def hand_view(table: Table, legal: tuple[Move, ...]) -> discord.ui.View:
+def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     """One button per playable tile (a tile that fits several ends asks which, on a
     second click); Draw or Pass when that is all there is to do."""
     view = discord.ui.View(timeout=None)
@@ -353,7 +352,7 @@ def hand_view(table: Table, legal: tuple[Move, ...]) -> discord.ui.View:
     return view
 
 
-def ends_view(table: Table, moves: list[Move]) -> discord.ui.View:
+def ends_view(table: TableSnapshot, moves: list[Move]) -> discord.ui.View:
     """Where a tile that fits several ends goes: one button per end."""
     view = discord.ui.View(timeout=None)
     for move in moves:

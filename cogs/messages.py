@@ -7,31 +7,34 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.engine import Kind, MatchOutcome, RoundOutcome, find_variant
+from bot.engine import Kind, MatchOutcome, RoundOutcome
 from bot.events import Away, Back, Event, Moved, TimedOut
-from bot.table import Status, Table
+from bot.snapshot import TableSnapshot
+from bot.table import Status
 from cogs.wording import plain
 
 COLOUR = discord.Colour.from_rgb(46, 125, 50)
 TEAM_NOTE = "Partners sit across: seats 1 & 3 play against seats 2 & 4."
 
 
-def names(table: Table) -> list[str]:
+def names(table: TableSnapshot) -> list[str]:
     """The seats' names as text for messages: escaped, so none pings or formats."""
     return [plain(seat.name) for seat in table.seats]
 
 
-def side_names(table: Table) -> list[str]:
-    """The names of the scoring sides: players, or Milo's two partnerships."""
+def side_names(table: TableSnapshot) -> list[str]:
+    """The names of the scoring sides: players, or partnerships (the engine says which
+    seats make each side)."""
     names_ = names(table)
-    if find_variant(table.game).teams and len(names_) == 4:
-        return [f"{names_[0]} & {names_[2]}", f"{names_[1]} & {names_[3]}"]
-    return names_
+    return [
+        " & ".join(names_[seat] for seat in seats)
+        for seats in table.variant.sides_of(len(names_))
+    ]
 
 
-def options_text(table: Table) -> str:
+def options_text(table: TableSnapshot) -> str:
     options = table.options
-    parts = [f"to {options.target}" + (" exactly" if table.game == "merry-go-round" else "")]
+    parts = [f"to {options.target}" + (" exactly" if table.variant.exact_target else "")]
     if options.keep_last_two:
         parts.append("last two boneyard tiles kept")
     if options.match_games > 1:
@@ -39,17 +42,17 @@ def options_text(table: Table) -> str:
     return ", ".join(parts)
 
 
-def lobby_embed(table: Table) -> discord.Embed:
-    counts = " or ".join(str(n) for n in find_variant(table.game).player_counts)
+def lobby_embed(table: TableSnapshot) -> discord.Embed:
+    counts = " or ".join(str(n) for n in table.variant.player_counts)
     embed = discord.Embed(
-        title=f"{table.variant_title} — table open",
+        title=f"{table.title} — table open",
         description=f"Host: <@{table.host_id}> · Play {options_text(table)} · {counts} players",
         colour=COLOUR,
     )
     seats = [f"{i + 1}. {shown}" for i, shown in enumerate(names(table))]
     free = [f"{i + 1}. (free)" for i in range(len(table.seats), table.max_players)]
     embed.add_field(name="Seats", value="\n".join(seats + free), inline=False)
-    if find_variant(table.game).teams:
+    if table.variant.teams:
         embed.add_field(name="Partners", value=TEAM_NOTE, inline=False)
     if table.status is Status.LOBBY:
         embed.set_footer(text="Join, or Add computer; the host presses Start.")
@@ -58,14 +61,13 @@ def lobby_embed(table: Table) -> discord.Embed:
     return embed
 
 
-def table_embed(table: Table) -> discord.Embed:
+def table_embed(table: TableSnapshot) -> discord.Embed:
     """Whose turn, tiles per seat, boneyard, scores."""
-    assert table.match is not None
-    match, round_ = table.match, table.match.round
-    view = round_.public_view()
-    title = f"{table.variant_title} — round {match.round_in_game}"
+    view = table.view
+    assert view is not None
+    title = f"{table.title} — round {view.round_number}"
     if table.options.match_games > 1:
-        title += f" of game {match.game_number}"
+        title += f" of game {view.game_number}"
     embed = discord.Embed(title=title, colour=COLOUR)
     turn = table.turn
     if turn is not None:
@@ -76,25 +78,25 @@ def table_embed(table: Table) -> discord.Embed:
     lines = []
     for seat, chair in enumerate(table.seats):
         marker = "▶ " if seat == turn else ""
-        lines.append(f"{marker}{plain(chair.name)}: {view['hand_sizes'][seat]} tiles")
+        lines.append(f"{marker}{plain(chair.name)}: {view.hand_sizes[seat]} tiles")
     embed.add_field(name="Hands", value="\n".join(lines), inline=True)
     scores = [
-        f"{name}: {score}" for name, score in zip(side_names(table), match.scores, strict=True)
+        f"{name}: {score}" for name, score in zip(side_names(table), view.scores, strict=True)
     ]
     embed.add_field(
         name=f"Scores (to {table.options.target})", value="\n".join(scores), inline=True
     )
-    extra = [f"Boneyard: {view['boneyard_count']}"]
-    if "open_sum" in view:
-        extra.append(f"Open ends total: {view['open_sum']}")
+    extra = [f"Boneyard: {view.boneyard_count}"]
+    if view.open_sum is not None:
+        extra.append(f"Open ends total: {view.open_sum}")
     if table.options.match_games > 1:
-        won = ", ".join(f"{n} {w}" for n, w in zip(side_names(table), match.games_won, strict=True))
+        won = ", ".join(f"{n} {w}" for n, w in zip(side_names(table), view.games_won, strict=True))
         extra.append(f"Games won: {won}")
-    embed.add_field(name="Table", value="\n".join(extra), inline=True)
+    embed.add_field(name="TableSnapshot", value="\n".join(extra), inline=True)
     return embed
 
 
-def event_lines(table: Table, events: Sequence[Event]) -> list[str]:
+def event_lines(table: TableSnapshot, events: Sequence[Event]) -> list[str]:
     """The channel's lines for ``events``: each move (a draw and what follows it is one
     turn, R-CR-5 and R-MG-5, so one line: "Ann draws and passes"), and each seat note."""
     lines: list[str] = []
@@ -116,7 +118,7 @@ def event_lines(table: Table, events: Sequence[Event]) -> list[str]:
     return lines
 
 
-def drew_then(table: Table, draws: int, event: Moved) -> str:
+def drew_then(table: TableSnapshot, draws: int, event: Moved) -> str:
     """One turn of draws ending in ``event`` (a play of the last tile drawn, or a pass)."""
     who = plain(table.seats[event.seat].name)
     drew = "draws" if draws == 1 else f"draws {draws} tiles"
@@ -132,7 +134,7 @@ def drew_then(table: Table, draws: int, event: Moved) -> str:
     return text
 
 
-def move_line(table: Table, event: Moved) -> str:
+def move_line(table: TableSnapshot, event: Moved) -> str:
     """``Ann plays 6-5 on N.`` and any points it scored."""
     who = plain(table.seats[event.seat].name)
     move = event.move
@@ -147,9 +149,11 @@ def move_line(table: Table, event: Moved) -> str:
     return text
 
 
-def round_embed(table: Table, outcome: RoundOutcome) -> discord.Embed:
-    """End of round: hands revealed, points with the rule that gave them, running totals."""
-    assert table.match is not None
+def round_embed(
+    table: TableSnapshot, outcome: RoundOutcome, totals: Sequence[int] | None
+) -> discord.Embed:
+    """End of round: hands revealed, points with the rule that gave them, and the
+    running totals when known (``totals``: each side's total after the round)."""
     embed = discord.Embed(
         title="Round over", description=outcome.describe(names(table)), colour=COLOUR
     )
@@ -158,15 +162,14 @@ def round_embed(table: Table, outcome: RoundOutcome) -> discord.Embed:
         tiles = " ".join(str(t) for t in outcome.hands[seat]) or "—"
         hands.append(f"{plain(chair.name)}: {tiles} (count {outcome.counts[seat]})")
     embed.add_field(name="Hands", value="\n".join(hands), inline=False)
-    totals = []
-    scores = table.match.previous.scores if table.match.previous else table.match.scores
-    for name, gained, total in zip(side_names(table), outcome.points, scores, strict=True):
-        totals.append(f"{name}: +{gained} → {total}")
-    embed.add_field(name="Scores", value="\n".join(totals), inline=False)
+    lines = []
+    for side, (name, gained) in enumerate(zip(side_names(table), outcome.points, strict=True)):
+        lines.append(f"{name}: +{gained}" + (f" → {totals[side]}" if totals else ""))
+    embed.add_field(name="Scores", value="\n".join(lines), inline=False)
     return embed
 
 
-def game_over_embed(table: Table, outcome: MatchOutcome) -> discord.Embed:
+def game_over_embed(table: TableSnapshot, outcome: MatchOutcome) -> discord.Embed:
     names = side_names(table)
     embed = discord.Embed(
         title=f"Winner: {names[outcome.winner]}",
@@ -189,5 +192,5 @@ SEAT_NOTES = {
 }
 
 
-def seat_note(table: Table, event: TimedOut | Away | Back) -> str:
+def seat_note(table: TableSnapshot, event: TimedOut | Away | Back) -> str:
     return SEAT_NOTES[type(event)].format(plain(table.seats[event.seat].name))

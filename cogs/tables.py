@@ -12,9 +12,11 @@ import discord
 from discord import app_commands
 
 from bot.commands import Cancel, Join, Leave, Play, Start
+from bot.engine import DRAW
 from bot.events import Moved
 from bot.refusals import TableError
-from bot.table import Status, Table
+from bot.snapshot import TableSnapshot
+from bot.table import Status
 from bot.tables import NewTable, TableService
 from cogs import acting, buttons, messages, wording
 from cogs.acting import refuse, reply
@@ -90,13 +92,13 @@ class TablesCog(DominoCommands, name="Tables"):
         if settings.use_threads and isinstance(channel, discord.TextChannel):
             await self._move_to_thread(table, lobby)
 
-    async def _move_to_thread(self, table: Table, message: discord.Message) -> None:
+    async def _move_to_thread(self, table: TableSnapshot, message: discord.Message) -> None:
         try:
-            thread = await message.create_thread(name=f"{table.variant_title} table")
+            thread = await message.create_thread(name=f"{table.title} table")
         except discord.HTTPException as error:
             log.info("table %s stays in its channel: no thread (%s)", table.id, error.status)
             return
-        await self.service.move_to_channel(table, thread.id)
+        await self.service.move_to_channel(table.id, thread.id)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -146,13 +148,11 @@ class TablesCog(DominoCommands, name="Tables"):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         table = self._quiet_table(interaction)
-        if table is None or table.match is None:
+        view = table.seat_view(interaction.user.id) if table is not None else None
+        if view is None:
             return []
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            return []
-        legal = {str(m.tile) for m in table.legal_for(interaction.user.id) if m.tile}
-        hand = [str(t) for t in table.match.round.hand(seat)]
+        legal = {str(m.tile) for m in view.legal if m.tile}
+        hand = [str(t) for t in view.hand]
         ordered = sorted(hand, key=lambda t: (t not in legal, t))
         return [
             app_commands.Choice(name=f"{t} (fits)" if t in legal else t, value=t)
@@ -172,7 +172,7 @@ class TablesCog(DominoCommands, name="Tables"):
                 if m.tile and str(m.tile) == str(tile).strip() and m.end_name]  # fmt: skip
         return [app_commands.Choice(name=e, value=e) for e in ends if current.upper() in e][:25]
 
-    def _quiet_table(self, interaction: discord.Interaction[Any]) -> Table | None:
+    def _quiet_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot | None:
         try:
             return acting.my_table(self.service, interaction)
         except TableError:
@@ -198,7 +198,9 @@ class TablesCog(DominoCommands, name="Tables"):
             return
         made = [e.move for e in events if isinstance(e, Moved)]
         if made:
-            await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
+            # A draw not answered with the hand ended the round: nobody could play.
+            text = wording.DRAW_ENDED_ROUND if made[0] is DRAW else wording.you_played(made[0])
+            await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="hand", description="See your hand (only you see it)")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

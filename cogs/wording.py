@@ -295,6 +295,9 @@ def _options_words(error: EngineError) -> str | None:
     return None
 
 
+DRAW_ENDED_ROUND = "You drew, and then nobody could play: the round is over (see the table)."
+
+
 def you_played(move: Move) -> str:
     return f"You played {move}."
 

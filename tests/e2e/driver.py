@@ -163,7 +163,12 @@ class Driver:
         on from there (R-CR-5, R-MG-5) until a tile is played or the member passes."""
         for _ in range(30):
             hand = await sent.reply()
+            if hand.visible_to is None:  # the draw blocked the round: the turn is over
+                assert any(e.get("title") == "Round over" for e in hand.embeds), hand.text()
+                return
             assert hand.visible_to == member.id and "You drew" in hand.content, hand.content
+            if "round is over" in hand.content:
+                return
             tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
             if tiles:
                 await self._play_from(member, hand)

@@ -41,7 +41,7 @@ async def test_two_new_tables_in_one_channel_at_once_open_one(
         service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross")),
         service.open_table(NewTable(GUILD, CHANNEL, BOB, "Bob", "milo")),
     )
-    assert sorted(type(r).__name__ for r in results) == ["ChannelTaken", "Table"]
+    assert sorted(type(r).__name__ for r in results) == ["ChannelTaken", "TableSnapshot"]
     assert len(await store.load_active_tables()) == 1
 
 
@@ -53,7 +53,7 @@ async def test_one_member_opening_tables_in_two_channels_at_once_hosts_one(
         service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross")),
         service.open_table(NewTable(GUILD, CHANNEL + 1, ANN, "Ann", "cross")),
     )
-    assert sorted(type(r).__name__ for r in results) == ["SeatedElsewhere", "Table"]
+    assert sorted(type(r).__name__ for r in results) == ["SeatedElsewhere", "TableSnapshot"]
 
 
 async def test_joining_two_tables_of_a_server_at_once_seats_the_member_once(
