@@ -11,6 +11,9 @@ from data.repository import Repository, StoreError
 PAGE_RANGE = (1, 1000)
 PAGE_SIZE = 10
 ORDERS = ("rating", "wins", "points")
+RATED_AFTER = 3
+"""Games a player must have finished to appear on a board by rating (a rating from
+fewer says little)."""
 
 
 class Standings:
@@ -40,6 +43,7 @@ class Standings:
                 order=order,
                 page=page - 1,
                 page_size=PAGE_SIZE,
+                min_games=RATED_AFTER,
                 user_id=user_id,
             )
         except StoreError as error:

@@ -48,6 +48,8 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status, Table
 from data.models import FinishedGame, Participant, RoundResult, TableRow
 from data.models import GuildSettings as GuildSettings  # part of this service's API
+from data.models import LeaderboardEntry as LeaderboardEntry
+from data.models import Stats as Stats
 from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -60,13 +62,10 @@ RETRY_LONGEST = 300.0
 """The longest wait between tries of a computer move whose write keeps failing."""
 
 
-
 class Listener(Protocol):
     """What hears of every stored action (the Discord face's announcer)."""
 
-    def stored(
-        self, table: TableSnapshot, events: Sequence[Event], via: object | None
-    ) -> None:
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         """``table`` as stored after the action, with what it caused (none: show the
         table as it stands). Called under the table's lock, in the order the actions
         were stored, so it must not wait for anything: it queues. ``via`` is whatever
@@ -409,9 +408,7 @@ class TableService:
         else:
             table.deadline = self.clock() + settings.turn_timer_seconds
 
-    async def remember_message(
-        self, table_id: str, message_id: int | None, version: int
-    ) -> None:
+    async def remember_message(self, table_id: str, message_id: int | None, version: int) -> None:
         """The channel now shows ``version`` of the table, in message ``message_id`` (the
         lobby, then the latest table message, whose buttons the next one strips; None:
         the same message as before). Stored, so that after a restart only what it has

@@ -190,7 +190,7 @@ async def send_hand(
     seat = table.seat_of(user)
     if seat is None or table.view is None or table.status is not Status.PLAYING:
         await reply(
-            interaction, "You have no hand here: the game has not started, or you are not playing."
+            interaction, wording.NO_HAND
         )
         return
     if table.seats[seat].away:
@@ -203,9 +203,7 @@ async def send_hand(
     legal = view.legal
     png, alt = await asyncio.to_thread(_draw_hand, view, table.names())
     turn = (
-        "Your turn: pick a tile."
-        if legal
-        else f"{wording.plain(table.seats[table.turn or 0].name)} is to play."
+        wording.PICK_A_TILE if legal else wording.is_to_play(table.seats[table.turn or 0].name)
     )
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     await interaction.followup.send(

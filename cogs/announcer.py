@@ -39,7 +39,7 @@ from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, RoundOver, Started
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from cogs import messages, wording
+from cogs import wording
 from cogs.budget import RequestBudget
 from cogs.buttons import lobby_view, table_view
 from rendering import render_table
@@ -161,7 +161,7 @@ class Announcer:
         via: discord.Interaction[Any] | None,
     ) -> None:
         if table.status is Status.LOBBY:
-            await self._edit_lobby(table, via, embed=messages.lobby_embed(table),
+            await self._edit_lobby(table, via, embed=wording.lobby_embed(table),
                                    view=lobby_view(table))  # fmt: skip
             await self.service.remember_message(table.id, None, table.version)
             return
@@ -172,7 +172,7 @@ class Announcer:
             return
         started = any(isinstance(e, Started) for e in events)
         if started:  # the lobby loses its buttons here: nothing to strip after the post
-            await self._edit_lobby(table, via, embed=messages.lobby_embed(table), view=None)
+            await self._edit_lobby(table, via, embed=wording.lobby_embed(table), view=None)
         message = await self._post_table(table, events, via)
         if not started:
             await self._strip(feed, table)
@@ -187,20 +187,20 @@ class Announcer:
         the game is over); the player to move is mentioned."""
         view = table.view
         assert view is not None
-        lines = messages.event_lines(table, events)
+        lines = wording.event_lines(table, events)
         if any(isinstance(e, Started) for e in events):
             lines.insert(0, wording.GAME_BEGINS)
         ended = [e.outcome for e in events if isinstance(e, RoundOver)]
         over = next((e for e in events if isinstance(e, GameOver)), None)
         embeds = [
-            messages.round_embed(table, outcome, _totals(view, over) if last else None)
+            wording.round_embed(table, outcome, _totals(view, over) if last else None)
             for last, outcome in ((i == len(ended) - 1, o) for i, o in enumerate(ended))
         ]
         png, alt = await asyncio.to_thread(_draw, view, table.names())
         embed = (
-            messages.table_embed(table)
+            wording.table_embed(table)
             if over is None
-            else messages.game_over_embed(table, over.outcome)
+            else wording.game_over_embed(table, over.outcome)
         )
         embed.set_image(url="attachment://table.png")
         embeds = [embed, *embeds] if over is not None else [*embeds, embed]

@@ -11,8 +11,8 @@ from discord import app_commands
 
 from bot.engine import GAMES
 from bot.refusals import TableError
-from bot.standings import Standings
-from cogs import messages, wording
+from bot.standings import PAGE_SIZE, RATED_AFTER, Standings
+from cogs import wording
 from cogs.acting import refuse
 from cogs.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
 from cogs.tree import DominoCommands
@@ -54,26 +54,34 @@ class BoardsCog(DominoCommands, name="Boards"):
         except TableError as error:
             await refuse(interaction, error)
             return
-        where = "this server" if scope_value == "server" else "every server"
-        title = f"{GAMES[game.value].title} — {where}"
+        title = wording.board_title(GAMES[game.value].title, everywhere=scope_value != "server")
         if not board.entries:
-            await interaction.followup.send(f"{title}: nobody has finished enough games yet.")
+            pages = -(-board.total // PAGE_SIZE)
+            text = (
+                wording.board_past_end(title, page, pages)
+                if board.total
+                else wording.board_empty(title, by, RATED_AFTER)
+            )
+            await interaction.followup.send(text)
             return
         rows = [
-            LeaderboardRow(e.rank, e.name or self._name(e.user_id), _value(e, by), e.games)
+            LeaderboardRow(
+                e.rank, e.name or self._name(e.user_id), wording.board_value(e, by), e.games
+            )
             for e in board.entries
         ]
         png = await asyncio.to_thread(render_leaderboard, rows, wording.leaderboard_text(title))
-        lines = [f"{r.rank}. {wording.plain(r.name)} — {r.value} ({r.games} games)" for r in rows]
+        lines = [wording.board_line(r.rank, r.name, r.value, r.games) for r in rows]
         if board.me is not None and all(e.user_id != board.me.user_id for e in board.entries):
-            lines.append(f"You: #{board.me.rank} — {_value(board.me, by)} ({board.me.games} games)")
+            me = board.me
+            lines.append(wording.board_you(me.rank, wording.board_value(me, by), me.games))
         alt = f"{title}. " + "; ".join(lines)
         file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt[:1024])
         await interaction.followup.send(f"**{title}**\n" + "\n".join(lines), file=file)
 
     def _name(self, user_id: int) -> str:
         user = self.bot.get_user(user_id)
-        return user.display_name if user else f"Player …{str(user_id)[-4:]}"
+        return user.display_name if user else wording.unknown_player(user_id)
 
     @app_commands.command(name="stats", description="A player's games, wins and points")
     async def stats(
@@ -88,30 +96,9 @@ class BoardsCog(DominoCommands, name="Boards"):
             await refuse(interaction, error)
             return
         if not rows:
-            await interaction.followup.send(
-                f"{shown} has not finished a game here yet.", ephemeral=True
-            )
+            await interaction.followup.send(wording.no_stats(shown), ephemeral=True)
             return
-        embed = discord.Embed(title=f"{shown} — this server", colour=messages.COLOUR)
-        for row in rows:
-            embed.add_field(
-                name=GAMES[row.game].title,
-                value=(
-                    f"{row.games} games, {row.wins} wins\n"
-                    f"{row.rounds_won} rounds won, {row.points} points\n"
-                    f"{row.dominoes} dominoes, {row.blocked_wins} blocked wins"
-                ),
-            )
-        await interaction.followup.send(embed=embed, ephemeral=True)
-
-
-
-def _value(entry: Any, order: str) -> str:
-    if order == "wins":
-        return f"{entry.wins} wins"
-    if order == "points":
-        return f"{entry.points} points"
-    return f"{entry.rating:.1f}"
+        await interaction.followup.send(embed=wording.stats_embed(shown, rows), ephemeral=True)
 
 
 async def setup(bot: DominoBot) -> None:

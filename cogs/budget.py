@@ -24,9 +24,7 @@ class RequestBudget:
     second of Discord's, however it counts, sees more), granted first come, first
     served."""
 
-    def __init__(
-        self, per_second: int, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, per_second: int, clock: Callable[[], float] = time.monotonic) -> None:
         if not 1 <= per_second <= DISCORD_GLOBAL_LIMIT:
             raise ValueError(f"a budget of 1 to {DISCORD_GLOBAL_LIMIT} requests a second")
         self.per_second = per_second

@@ -24,7 +24,6 @@ from bot.snapshot import TableSnapshot
 from bot.table import LEVELS, Status
 from bot.tables import TableService
 from cogs import acting, wording
-from cogs.rules_text import rules_for
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +149,7 @@ class ComputerButton(TableButton, action="computer"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, "Which level?", view=level_view(table))
+        await acting.reply(interaction, wording.WHICH_LEVEL, view=level_view(table))
 
 
 class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
@@ -216,7 +215,7 @@ class RulesButton(TableButton, action="rules"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, rules_for(table.variant.game))
+        await acting.reply(interaction, wording.rules_for(table.variant.game))
 
 
 # -- a private hand -------------------------------------------------------------------------
@@ -240,7 +239,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
                 raise StaleVersion()
             places = [m for m in table.legal_for(user) if m.tile is move.tile]
             await interaction.response.edit_message(
-                content=f"Where does {move.tile} go?", view=ends_view(table, places)
+                content=wording.where_goes(move.tile), view=ends_view(table, places)
             )
             return
         await interaction.response.defer()
@@ -307,11 +306,17 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
     if table.status is not Status.LOBBY:
         return view
     full = len(table.seats) >= table.max_players
-    view.add_item(JoinButton.on(table, "Join", style=discord.ButtonStyle.primary, disabled=full))
-    view.add_item(LeaveButton.on(table, "Leave"))
-    view.add_item(ComputerButton.on(table, "Add computer", disabled=full))
-    view.add_item(StartButton.on(table, "Start", style=discord.ButtonStyle.success))
-    view.add_item(CancelButton.on(table, "Cancel", style=discord.ButtonStyle.danger))
+    view.add_item(
+        JoinButton.on(
+            table, wording.LABELS["join"], style=discord.ButtonStyle.primary, disabled=full
+        )
+    )
+    view.add_item(LeaveButton.on(table, wording.LABELS["leave"]))
+    view.add_item(ComputerButton.on(table, wording.LABELS["computer"], disabled=full))
+    view.add_item(StartButton.on(table, wording.LABELS["start"], style=discord.ButtonStyle.success))
+    view.add_item(
+        CancelButton.on(table, wording.LABELS["cancel"], style=discord.ButtonStyle.danger)
+    )
     return view
 
 
@@ -319,7 +324,7 @@ def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
     view = discord.ui.View(timeout=None)
     for level in LEVELS:
-        view.add_item(LevelButton.on(table, level.capitalize(), level))
+        view.add_item(LevelButton.on(table, wording.LABELS[level], level))
     return view
 
 
@@ -328,10 +333,10 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     move), Rules."""
     view = discord.ui.View(timeout=None)
     moves = table.moves_to_make()
-    view.add_item(HandButton.on(table, "My hand", style=discord.ButtonStyle.primary))
-    view.add_item(DrawButton.on(table, "Draw", disabled=DRAW not in moves))
-    view.add_item(PassButton.on(table, "Pass", disabled=PASS not in moves))
-    view.add_item(RulesButton.on(table, "Rules"))
+    view.add_item(HandButton.on(table, wording.LABELS["hand"], style=discord.ButtonStyle.primary))
+    view.add_item(DrawButton.on(table, wording.LABELS["draw"], disabled=DRAW not in moves))
+    view.add_item(PassButton.on(table, wording.LABELS["pass"], disabled=PASS not in moves))
+    view.add_item(RulesButton.on(table, wording.LABELS["rules"]))
     return view
 
 
@@ -342,12 +347,12 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     tiles: dict[str, list[str]] = {}
     for move in legal:
         if move.tile is None:
-            view.add_item(PlayButton.on(table, move.text.capitalize(), move.text))
+            view.add_item(PlayButton.on(table, wording.LABELS[move.text], move.text))
         else:
             tiles.setdefault(str(move.tile), []).append(move.text)
     for tile, moves in tiles.items():
         arg = moves[0] if len(moves) == 1 else tile
-        label = moves[0] if len(moves) == 1 else f"{tile} …"
+        label = moves[0] if len(moves) == 1 else wording.choose_end_label(tile)
         view.add_item(PlayButton.on(table, label, arg, style=discord.ButtonStyle.success))
     return view
 
@@ -356,7 +361,5 @@ def ends_view(table: TableSnapshot, moves: list[Move]) -> discord.ui.View:
     """Where a tile that fits several ends goes: one button per end."""
     view = discord.ui.View(timeout=None)
     for move in moves:
-        view.add_item(
-            PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success)
-        )
+        view.add_item(PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success))
     return view

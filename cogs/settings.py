@@ -67,7 +67,6 @@ class SettingsCog(DominoCommands, name="Settings"):
         await reply(interaction, wording.settings_now(updated))
 
 
-
 async def setup(bot: DominoBot) -> None:
     assert bot.service is not None, "the client makes the table service before the cogs"
     await bot.add_cog(SettingsCog(bot, bot.service), override=True)

@@ -18,12 +18,11 @@ from bot.refusals import TableError
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import NewTable, TableService
-from cogs import acting, buttons, messages, wording
+from cogs import acting, buttons, wording
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
 from cogs.budget import RequestBudget
 from cogs.choices import GAME_CHOICES
-from cogs.rules_text import rules_for
 from cogs.tree import DominoCommands
 
 if TYPE_CHECKING:
@@ -83,9 +82,7 @@ class TablesCog(DominoCommands, name="Tables"):
         # host's own answer stays private, so a refusal above never shows in the channel.
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
-        lobby = await channel.send(
-            embed=messages.lobby_embed(table), view=buttons.lobby_view(table)
-        )
+        lobby = await channel.send(embed=wording.lobby_embed(table), view=buttons.lobby_view(table))
         await self.service.remember_message(table.id, lobby.id, table.version)
         await interaction.followup.send(wording.TABLE_OPEN, ephemeral=True)
         settings = await self.service.settings(interaction.guild_id)
@@ -94,7 +91,7 @@ class TablesCog(DominoCommands, name="Tables"):
 
     async def _move_to_thread(self, table: TableSnapshot, message: discord.Message) -> None:
         try:
-            thread = await message.create_thread(name=f"{table.title} table")
+            thread = await message.create_thread(name=wording.thread_name(table.title))
         except discord.HTTPException as error:
             log.info("table %s stays in its channel: no thread (%s)", table.id, error.status)
             return
@@ -155,7 +152,7 @@ class TablesCog(DominoCommands, name="Tables"):
         hand = [str(t) for t in view.hand]
         ordered = sorted(hand, key=lambda t: (t not in legal, t))
         return [
-            app_commands.Choice(name=f"{t} (fits)" if t in legal else t, value=t)
+            app_commands.Choice(name=wording.tile_choice(t, t in legal), value=t)
             for t in ordered
             if current.strip() in t
         ][:25]
@@ -220,7 +217,7 @@ class TablesCog(DominoCommands, name="Tables"):
             await refuse(interaction, error)
             return
         if table.status is Status.LOBBY:
-            await interaction.followup.send(embed=messages.lobby_embed(table), ephemeral=True)
+            await interaction.followup.send(embed=wording.lobby_embed(table), ephemeral=True)
             return
         await self.service.repost(table.id)
         await interaction.followup.send(wording.POSTED_AGAIN, ephemeral=True)
@@ -230,8 +227,7 @@ class TablesCog(DominoCommands, name="Tables"):
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
     ) -> None:
-        await reply(interaction, rules_for(game.value))
-
+        await reply(interaction, wording.rules_for(game.value))
 
 
 async def setup(bot: DominoBot) -> None:

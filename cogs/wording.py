@@ -1,7 +1,10 @@
-"""Every sentence the bot says to a player about what they asked for: refusals,
-confirmations and apologies. The service and the engine refuse with data
-(``bot.refusals``, the engine's errors); this module alone turns them into words, so a
-refusal can be reworded (or translated) in one place.
+"""Every word the bot says to a player, in one place: refusals, confirmations and
+apologies; the lobby, table, round and game-over messages; button labels; leaderboards
+and stats; the rules of each game; the pictures' headers and alt text. The service and
+the engine speak in data (``bot.refusals``, ``bot.events``, the engine's errors and
+views); this module alone turns them into words, so anything can be reworded (or
+translated) here. (Slash commands' names and descriptions are declared with the
+commands, for Discord.)
 
 Names and any text a user typed are escaped or shortened before they are quoted: a
 display name such as ``@everyone`` must read as text, never ping, and a 2,000-character
@@ -10,7 +13,7 @@ display name such as ``@everyone`` must read as text, never ping, and a 2,000-ch
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import discord
 
@@ -29,9 +32,11 @@ from bot.engine import (
     EngineError,
     FitsNowhere,
     FixedTarget,
+    Kind,
     LeadNamesNoEnd,
     LeadRule,
     MatchGamesOutOfRange,
+    MatchOutcome,
     MatchOver,
     Move,
     MustDrawFirst,
@@ -44,6 +49,7 @@ from bot.engine import (
     NotLedYet,
     OnlyDrawnTile,
     OptionNotOffered,
+    RoundOutcome,
     RoundOver,
     TargetOutOfRange,
     Tile,
@@ -54,8 +60,8 @@ from bot.engine import (
 )
 from bot.engine import InvalidOptions as EngineOptions
 from bot.engine import WrongPlayerCount as EngineWrongPlayerCount
-from bot.engine.moves import Kind
 from bot.engine.views import Arm, Layout, LineLayout, PublicView, SeatView
+from bot.events import Away, Back, Event, Moved, TimedOut
 from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,
@@ -84,7 +90,9 @@ from bot.refusals import (
     UnknownLevel,
     WrongPlayerCount,
 )
-from bot.tables import GuildSettings
+from bot.snapshot import TableSnapshot
+from bot.table import Status
+from bot.tables import GuildSettings, LeaderboardEntry, Stats
 from rendering import HandText, LeaderboardText, TableText, fit_name, hand_order, placements
 
 QUOTE_LIMIT = 12
@@ -259,8 +267,7 @@ def _wrong_end(error: EngineError) -> str | None:
             return f"{tile} does not fit: {_where(end)} needs a {need}"
         case ArmStartedAlready(end=end):
             return (
-                f"Arm {end} is started already: all four arms must be started before any"
-                " arm grows"
+                f"Arm {end} is started already: all four arms must be started before any arm grows"
             )
         case CapsOnly(end=end, need=need):
             return (
@@ -370,6 +377,387 @@ def settings_now(settings: GuildSettings) -> str:
         f"Turn timer: {settings.turn_timer_seconds} s · Default targets: {defaults} · "
         f"Threads: {threads}"
     )
+
+
+# -- hands, buttons and choices --
+
+NO_HAND = "You have no hand here: the game has not started, or you are not playing."
+PICK_A_TILE = "Your turn: pick a tile."
+WHICH_LEVEL = "Which level?"
+LABELS = {
+    "join": "Join",
+    "leave": "Leave",
+    "computer": "Add computer",
+    "start": "Start",
+    "cancel": "Cancel",
+    "hand": "My hand",
+    "draw": "Draw",
+    "pass": "Pass",
+    "rules": "Rules",
+    "easy": "Easy",
+    "normal": "Normal",
+    "hard": "Hard",
+    "expert": "Expert",
+}
+"""Button labels, by the action (or computer level) they stand for."""
+
+
+def is_to_play(name: str) -> str:
+    return f"{plain(name)} is to play."
+
+
+def where_goes(tile: Tile) -> str:
+    return f"Where does {tile} go?"
+
+
+def choose_end_label(tile: str) -> str:
+    """A hand's button for a tile that fits several ends (a second click asks which)."""
+    return f"{tile} …"
+
+
+def tile_choice(tile: str, fits: bool) -> str:
+    return f"{tile} (fits)" if fits else tile
+
+
+def thread_name(title: str) -> str:
+    return f"{title} table"
+
+
+# -- leaderboards and stats --
+
+
+def counted(number: int, one: str, many: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{number} {one if number == 1 else many}"
+
+
+def board_title(game_title: str, *, everywhere: bool) -> str:
+    return f"{game_title} — {'every server' if everywhere else 'this server'}"
+
+
+def board_empty(title: str, order: str, rated_after: int) -> str:
+    if order == "rating":
+        return (
+            f"{title}: nobody has finished {rated_after} games yet"
+            f" (a rating shows after {rated_after})."
+        )
+    return f"{title}: nobody has finished a game yet."
+
+
+def board_past_end(title: str, page: int, pages: int) -> str:
+    only = "is only 1 page" if pages == 1 else f"are only {pages} pages"
+    return f"{title}: page {page} is past the end; there {only}."
+
+
+def board_value(entry: LeaderboardEntry, order: str) -> str:
+    if order == "wins":
+        return counted(entry.wins, "win", "wins")
+    if order == "points":
+        return counted(entry.points, "point", "points")
+    return f"{entry.rating:.1f}"
+
+
+def board_line(rank: int, name: str, value: str, games: int) -> str:
+    return f"{rank}. {plain(name)} — {value} ({counted(games, 'game', 'games')})"
+
+
+def board_you(rank: int, value: str, games: int) -> str:
+    return f"You: #{rank} — {value} ({counted(games, 'game', 'games')})"
+
+
+def unknown_player(user_id: int) -> str:
+    return f"Player …{str(user_id)[-4:]}"
+
+
+def no_stats(name: str) -> str:
+    return f"{name} has not finished a game here yet."
+
+
+def stats_embed(name: str, rows: Sequence[Stats]) -> discord.Embed:
+    embed = discord.Embed(title=f"{name} — this server", colour=COLOUR)
+    for row in rows:
+        embed.add_field(
+            name=find_variant(row.game).title,
+            value=(
+                f"{counted(row.games, 'game', 'games')}, {counted(row.wins, 'win', 'wins')}\n"
+                f"{counted(row.rounds_won, 'round won', 'rounds won')},"
+                f" {counted(row.points, 'point', 'points')}\n"
+                f"{counted(row.dominoes, 'domino', 'dominoes')},"
+                f" {counted(row.blocked_wins, 'blocked win', 'blocked wins')}"
+            ),
+        )
+    return embed
+
+
+# -- the table's messages: lobby, table, round and game over --
+
+COLOUR = discord.Colour.from_rgb(46, 125, 50)
+TEAM_NOTE = "Partners sit across: seats 1 & 3 play against seats 2 & 4."
+
+
+def names(table: TableSnapshot) -> list[str]:
+    """The seats' names as text for messages: escaped, so none pings or formats."""
+    return [plain(seat.name) for seat in table.seats]
+
+
+def side_names(table: TableSnapshot) -> list[str]:
+    """The names of the scoring sides: players, or partnerships (the engine says which
+    seats make each side)."""
+    names_ = names(table)
+    return [
+        " & ".join(names_[seat] for seat in seats) for seats in table.variant.sides_of(len(names_))
+    ]
+
+
+def options_text(table: TableSnapshot) -> str:
+    options = table.options
+    parts = [f"to {options.target}" + (" exactly" if table.variant.exact_target else "")]
+    if options.keep_last_two:
+        parts.append("last two boneyard tiles kept")
+    if options.match_games > 1:
+        parts.append(f"match: first to win {options.match_games} games")
+    return ", ".join(parts)
+
+
+def lobby_embed(table: TableSnapshot) -> discord.Embed:
+    counts = " or ".join(str(n) for n in table.variant.player_counts)
+    embed = discord.Embed(
+        title=f"{table.title} — table open",
+        description=f"Host: <@{table.host_id}> · Play {options_text(table)} · {counts} players",
+        colour=COLOUR,
+    )
+    seats = [f"{i + 1}. {shown}" for i, shown in enumerate(names(table))]
+    free = [f"{i + 1}. (free)" for i in range(len(table.seats), table.max_players)]
+    embed.add_field(name="Seats", value="\n".join(seats + free), inline=False)
+    if table.variant.teams:
+        embed.add_field(name="Partners", value=TEAM_NOTE, inline=False)
+    if table.status is Status.LOBBY:
+        embed.set_footer(text="Join, or Add computer; the host presses Start.")
+    else:
+        embed.set_footer(text=f"This table is {table.status.value}.")
+    return embed
+
+
+def table_embed(table: TableSnapshot) -> discord.Embed:
+    """Whose turn, tiles per seat, boneyard, scores."""
+    view = table.view
+    assert view is not None
+    title = f"{table.title} — round {view.round_number}"
+    if table.options.match_games > 1:
+        title += f" of game {view.game_number}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    turn = table.turn
+    if turn is not None:
+        chair = table.seats[turn]
+        who = plain(chair.name) if chair.is_computer else f"<@{chair.user_id}>"
+        note = " (away: the computer plays)" if chair.away else ""
+        embed.description = f"**{who}** to play{note}."
+    lines = []
+    for seat, chair in enumerate(table.seats):
+        marker = "▶ " if seat == turn else ""
+        lines.append(f"{marker}{plain(chair.name)}: {view.hand_sizes[seat]} tiles")
+    embed.add_field(name="Hands", value="\n".join(lines), inline=True)
+    scores = [
+        f"{name}: {score}" for name, score in zip(side_names(table), view.scores, strict=True)
+    ]
+    embed.add_field(
+        name=f"Scores (to {table.options.target})", value="\n".join(scores), inline=True
+    )
+    extra = [f"Boneyard: {view.boneyard_count}"]
+    if view.open_sum is not None:
+        extra.append(f"Open ends total: {view.open_sum}")
+    if table.options.match_games > 1:
+        won = ", ".join(f"{n} {w}" for n, w in zip(side_names(table), view.games_won, strict=True))
+        extra.append(f"Games won: {won}")
+    embed.add_field(name="TableSnapshot", value="\n".join(extra), inline=True)
+    return embed
+
+
+def event_lines(table: TableSnapshot, events: Sequence[Event]) -> list[str]:
+    """The channel's lines for ``events``: each move (a draw and what follows it is one
+    turn, R-CR-5 and R-MG-5, so one line: "Ann draws and passes"), and each seat note."""
+    lines: list[str] = []
+    draws: list[Moved] = []
+    for event in events:
+        if isinstance(event, Moved) and event.move.kind is Kind.DRAW:
+            draws.append(event)
+            continue
+        if isinstance(event, Moved):
+            if draws and draws[0].seat == event.seat:
+                lines.append(drew_then(table, len(draws), event))
+            else:
+                lines.extend(move_line(table, d) for d in draws)
+                lines.append(move_line(table, event))
+            draws = []
+        elif isinstance(event, TimedOut | Away | Back):
+            lines.append(seat_note(table, event))
+    lines.extend(move_line(table, d) for d in draws)
+    return lines
+
+
+def drew_then(table: TableSnapshot, draws: int, event: Moved) -> str:
+    """One turn of draws ending in ``event`` (a play of the last tile drawn, or a pass)."""
+    who = plain(table.seats[event.seat].name)
+    drew = "draws" if draws == 1 else f"draws {draws} tiles"
+    move = event.move
+    if move.tile is None:
+        text = f"{who} {drew} and passes."
+    elif draws == 1:
+        text = f"{who} draws {move.tile} and plays it on {move.end_name}."
+    else:
+        text = f"{who} {drew} and plays the last, {move.tile}, on {move.end_name}."
+    for score in event.scores:
+        text += " " + score.describe(names(table))
+    return text
+
+
+def move_line(table: TableSnapshot, event: Moved) -> str:
+    """``Ann plays 6-5 on N.`` and any points it scored."""
+    who = plain(table.seats[event.seat].name)
+    move = event.move
+    if move.tile is None:
+        text = f"{who} {'draws' if move.kind is Kind.DRAW else 'passes'}."
+    else:
+        end = move.end_name
+        text = f"{who} plays {move.tile}" + (f" on {end}." if end else " to lead.")
+    for score in event.scores:
+        # The engine's reasons name seats ({0}..{3}), in Milo too: fill them with seat names.
+        text += " " + score.describe(names(table))
+    return text
+
+
+def round_embed(
+    table: TableSnapshot, outcome: RoundOutcome, totals: Sequence[int] | None
+) -> discord.Embed:
+    """End of round: hands revealed, points with the rule that gave them, and the
+    running totals when known (``totals``: each side's total after the round)."""
+    embed = discord.Embed(
+        title="Round over", description=outcome.describe(names(table)), colour=COLOUR
+    )
+    hands = []
+    for seat, chair in enumerate(table.seats):
+        tiles = " ".join(str(t) for t in outcome.hands[seat]) or "—"
+        hands.append(f"{plain(chair.name)}: {tiles} (count {outcome.counts[seat]})")
+    embed.add_field(name="Hands", value="\n".join(hands), inline=False)
+    lines = []
+    for side, (name, gained) in enumerate(zip(side_names(table), outcome.points, strict=True)):
+        lines.append(f"{name}: +{gained}" + (f" → {totals[side]}" if totals else ""))
+    embed.add_field(name="Scores", value="\n".join(lines), inline=False)
+    return embed
+
+
+def game_over_embed(table: TableSnapshot, outcome: MatchOutcome) -> discord.Embed:
+    names = side_names(table)
+    embed = discord.Embed(
+        title=f"Winner: {names[outcome.winner]}",
+        colour=discord.Colour.gold(),
+    )
+    order = sorted(range(len(names)), key=lambda side: -outcome.scores[side])
+    lines = [f"{rank}. {names[side]}: {outcome.scores[side]}" for rank, side in enumerate(order, 1)]
+    embed.add_field(name="Final standings", value="\n".join(lines), inline=False)
+    if table.options.match_games > 1:
+        won = ", ".join(f"{names[s]} {outcome.games_won[s]}" for s in range(len(names)))
+        embed.add_field(name="Games won", value=won, inline=False)
+    embed.set_footer(text="Stats and ratings are saved: /domino leaderboard, /domino stats")
+    return embed
+
+
+SEAT_NOTES = {
+    TimedOut: "{}'s time ran out: the computer plays for them.",
+    Away: "{} is away: the computer plays their seat until they come back (/domino hand).",
+    Back: "{} is back.",
+}
+
+
+def seat_note(table: TableSnapshot, event: TimedOut | Away | Back) -> str:
+    return SEAT_NOTES[type(event)].format(plain(table.seats[event.seat].name))
+
+
+# -- the rules of each game (/domino rules) --
+
+COMMON = (
+    "**Every game** — one double-six set of 28 tiles; a tile is written high end first "
+    "(`6-5`, worth 11) (R-ALL-1). Turns go round in seat order (R-ALL-2). Deals are random "
+    "yet replayable from their seed, and a deal given by hand must keep the game's rules "
+    "(R-ALL-3). If you hold a tile that fits you must play it; where it goes is your choice "
+    "(R-ALL-4). A round ends when someone plays their last tile, or when nobody can play or "
+    "draw (blocked) (R-ALL-5). Your hand is only ever shown to you, the boneyard only as a "
+    "count (R-ALL-6). Your count is the pips left in your hand (R-ALL-7); in a blocked round, "
+    "a tie for the lowest count scores nothing (R-ALL-8)."
+)
+
+SPINNER = (
+    "**The layout** — the first tile is a double, the spinner, with four arms: N, E, S, W "
+    "(R-SP-1). An arm starts with a tile matching the spinner; its open end is then the far "
+    "number of its last tile, and a double on an arm lies crosswise (R-SP-2). A move names "
+    "the tile and the arm (`6-5 N`); the bot fills in the arm when there is only one "
+    "(R-SP-3)."
+)
+
+RULES: dict[str, str] = {
+    "cross": (
+        "**Cross** (2–4 players; 7 tiles each with 2 players, 5 with 3 or 4; the rest is the "
+        "boneyard) (R-CR-1)\n"
+        "• The highest double leads as the spinner; if nobody has a double, the tiles are "
+        "dealt again (R-CR-2).\n"
+        "• First build the cross: each play must start an empty arm with a tile matching the "
+        "spinner, until all four are started (R-CR-3). Then play on any arm's open end (R-CR-4).\n"
+        "• Can't play? Draw one tile. If it fits you must play it at once, and it is the only "
+        "tile you may play that turn; otherwise pass. The last two boneyard tiles are never "
+        "drawn (R-CR-5).\n"
+        "• Play out: score everyone else's count. Blocked: the lowest count scores the others' "
+        "total minus their own (13 vs 30 → 17) (R-CR-6). First to 100 wins (R-CR-7)."
+    ),
+    "maltese-cross": (
+        "**Maltese Cross** — Cross with a second phase (2–4 players, hands and lead as Cross) "
+        "(R-MC-1)\n"
+        "• Start all four arms first (R-MC-2).\n"
+        "• Then cap every arm with the double of its open number, laid crosswise; only such "
+        "doubles may be played until all four are capped, and you draw as in Cross (R-MC-3). "
+        "Then open play on the four arm ends (R-MC-4).\n"
+        "• When the boneyard is down to two with the cross unfinished, every arm without a cap "
+        "dies at once. The draw that took it there is still one turn: the drawn tile is played "
+        "if it fits a live end, otherwise you pass, and no other tile may be played that turn. "
+        "If no arm was capped, the round is blocked there and then (R-MC-5).\n"
+        "• Scoring as Cross (18 vs 40 → 22); first to 100 by default, or 60, or your choice "
+        "(R-MC-6)."
+    ),
+    "merry-go-round": (
+        "**Merry-Go-Round** (2–4 players, 7 tiles each; the rest is the boneyard) (R-MG-1)\n"
+        "• The holder of the highest double leads any double: the spinner; if nobody has a "
+        "double, the tiles are dealt again (R-MG-2). All four sides must be played before "
+        "anything else (R-MG-3).\n"
+        "• After every tile, add up the open ends (a double at an end counts both halves; the "
+        "spinner counts both halves until two arms start). A multiple of 5 scores a point per 5 "
+        "(R-MG-4).\n"
+        "• Can't play? Draw until you can, or the boneyard is empty (option: keep the last two) "
+        "(R-MG-5).\n"
+        "• Round winner: the others' count minus yours, to the nearest 5, divided by 5 "
+        "(23 → 5, 22 → 4) (R-MG-6). The game is to exactly 61: a score that goes past is not "
+        "added (bust); reaching 61 ends the game at once (R-MG-7)."
+    ),
+    "milo": (
+        "**Milo** (4 players in two partnerships: seats 1 & 3 against 2 & 4; 7 tiles each, no "
+        "boneyard) (R-MI-1)\n"
+        "• One line with two ends, L and R; doubles lie crosswise and are not spinners (R-MI-2).\n"
+        "• The first round of a game is led with 6-6; then the lead passes to the next seat, who "
+        "may lead any tile (R-MI-3). Can't play? Pass; four passes in a row block the round "
+        "(R-MI-4).\n"
+        "• Play out: 1 point for your team, 1 more if both ends then show the same number. "
+        "Blocked: the team with the lower count scores 1; a tie scores nothing (R-MI-5).\n"
+        "• First team to 5 wins (R-MI-6). A match is first to win N games; each new game is led "
+        "by the seat after the one that led the last game's first round, with any tile "
+        "(R-MI-7)."
+    ),
+}
+
+SPINNER_GAMES = frozenset({"cross", "maltese-cross", "merry-go-round"})
+"""The games laid out around a spinner (R-SP); Milo is a line."""
+
+
+def rules_for(game: str) -> str:
+    layout = f"\n\n{SPINNER}" if game in SPINNER_GAMES else ""
+    return f"{RULES[game]}{layout}\n\n{COMMON}"
 
 
 # -- pictures: headers and alt text --

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import GAMES
-from cogs.rules_text import rules_for
+from cogs import wording
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 CITATION = re.compile(r"\bR-[A-Z]+-\d+\b")
@@ -68,17 +68,17 @@ def test_the_rules_command_cites_every_rule_the_page_gives_the_game(game: str) -
         f"docs/RULES.md has no numbered section for {title}"
     )
     required = set().union(*(section.rules() for section in applying))
-    cited = set(CITATION.findall(rules_for(game)))
+    cited = set(CITATION.findall(wording.rules_for(game)))
     assert sorted(required - cited) == [], f"/domino rules {game} leaves these rules out"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_rules_command_cites_only_rules_the_page_has(game: str) -> None:
     documented = set().union(*(section.rules() for section in sections()))
-    cited = set(CITATION.findall(rules_for(game)))
+    cited = set(CITATION.findall(wording.rules_for(game)))
     assert sorted(cited - documented) == [], f"/domino rules {game} cites rules the page lacks"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_rules_fit_in_one_discord_message(game: str) -> None:
-    assert len(rules_for(game)) <= DISCORD_MESSAGE_LIMIT
+    assert len(wording.rules_for(game)) <= DISCORD_MESSAGE_LIMIT

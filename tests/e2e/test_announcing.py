@@ -13,7 +13,7 @@ from bot.client import DominoBot
 from bot.engine import DRAW, PASS, Move
 from bot.events import Event, Moved
 from bot.table import Table
-from cogs import messages
+from cogs import wording
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 
@@ -114,10 +114,10 @@ def test_a_draw_and_what_follows_it_is_one_line() -> None:
     table = Table.__new__(Table)
     names = ["Ann", "Bob"]
     table.seats = [dataclasses.make_dataclass("S", ["name"])(n) for n in names]  # type: ignore[misc]
-    lines = messages.event_lines(table, [Moved(0, DRAW), Moved(0, PASS), event(1, "6-5 N")])
+    lines = wording.event_lines(table, [Moved(0, DRAW), Moved(0, PASS), event(1, "6-5 N")])
     assert lines == ["Ann draws and passes.", "Bob plays 6-5 on N."]
-    lines = messages.event_lines(table, [Moved(1, DRAW), Moved(1, DRAW), event(1, "3-1 E")])
+    lines = wording.event_lines(table, [Moved(1, DRAW), Moved(1, DRAW), event(1, "3-1 E")])
     assert lines == ["Bob draws 2 tiles and plays the last, 3-1, on E."]
-    assert messages.event_lines(table, [Moved(0, DRAW), event(0, "6-1 W")]) == [
+    assert wording.event_lines(table, [Moved(0, DRAW), event(0, "6-1 W")]) == [
         "Ann draws 6-1 and plays it on W."
     ]

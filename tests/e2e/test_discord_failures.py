@@ -43,6 +43,7 @@ async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
     if tile["label"].endswith("…"):
         ends = await click.reply()
         await member.click(ends, ends.buttons()[0]["label"])
+
     def moved() -> int | None:
         now = driver.table()
         return now.version if now is not None and now.version > version else None

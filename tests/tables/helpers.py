@@ -51,8 +51,6 @@ async def expire(service: TableService, clock: Clock, table: Table) -> None:
     await asyncio.gather(*tasks)
 
 
-
-
 class Heard:
     """A listener that keeps what the service tells it, in order."""
 
