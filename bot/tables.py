@@ -537,7 +537,7 @@ class TableService:
         assert match is not None
         outcome = match.outcome()
         assert outcome is not None
-        teams = find_variant(table.game).teams
+        variant = find_variant(table.game)
         rounds = [
             RoundResult(
                 number=index + 1,
@@ -549,7 +549,7 @@ class TableService:
         ]
         participants = []
         for seat, chair in enumerate(table.seats):
-            side = seat % 2 if teams else seat
+            side = variant.side_of(seat)
             won_rounds = [r for r in match.rounds if r.winner == side]
             participants.append(
                 Participant(
