@@ -30,10 +30,20 @@ EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings")
 """The cogs, one extension per concern: tables and play; leaderboards and stats; settings."""
 
 
-class DominoBot(commands.Bot):
-    """The bot, given its store; it makes the table service the cogs share."""
+class DominoBot(commands.AutoShardedBot):
+    """The bot, given its store; it makes the table service the cogs share.
+
+    discord.py's sharding: the process runs the shards ``SHARD_IDS`` of ``SHARD_COUNT``
+    (all of them, as many as Discord recommends, by default). Discord sends a server's
+    events and interactions to one shard only, ``(guild_id >> 22) % shard_count``, so a
+    process owns the tables of its shards' servers: it loads, times and plays those, and
+    no other process touches them (leaderboards are shared through the database)."""
 
     def __init__(self, settings: Settings, store: Repository, **kwargs: Any) -> None:
+        if settings.shard_count is not None:
+            kwargs.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            kwargs.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -50,12 +60,20 @@ class DominoBot(commands.Bot):
         """The commands and clicks being handled now (see ``cogs.acting.track``)."""
 
     async def setup_hook(self) -> None:
+        if self.shard_count is None:  # ask now, so the tables this process owns are known
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
         self.service = TableService(self.store, computer_pace=self.settings.computer_pace_seconds)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.service.resume()
+        await self.service.resume(owns=self.owns)
         await self.sync_commands_if_changed()
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether ``guild_id``'s server is on one of this process's shards."""
+        assert self.shard_count is not None
+        shard = (guild_id >> 22) % self.shard_count
+        return self.shard_ids is None or shard in self.shard_ids
 
     async def close(self) -> None:
         """Finish the clicks being handled, stop the clock, then the client. The store is

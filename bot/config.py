@@ -27,6 +27,10 @@ class Settings:
     log_level: str = "INFO"
     computer_pace_seconds: float = 1.5
     """Pause between computer moves at one table, so the channel stays readable."""
+    shard_count: int | None = None
+    """Discord gateway shards in all (None: as many as Discord recommends)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (None: all of them); the others run elsewhere."""
     requests_per_second: int = 40
     """The bot's share of Discord's global limit of 50 requests a second (channel posts
     and edits; answers through an interaction do not count)."""
@@ -42,6 +46,7 @@ class Settings:
                 "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token"
                 " there (Discord developer portal → your application → Bot → Reset Token)."
             )
+        shard_count, shard_ids = _shards()
         return cls(
             discord_token=token,
             database_path=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
@@ -49,6 +54,8 @@ class Settings:
             log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
             requests_per_second=_int_in("DISCORD_REQUESTS_PER_SECOND", 40, 1, 50),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
 
@@ -81,3 +88,20 @@ def _int_in(name: str, default: int, low: int, high: int) -> int:
     if not raw.isdigit() or not low <= int(raw) <= high:
         raise ConfigError(f"{name} must be a whole number from {low} to {high}, not {raw!r}")
     return int(raw)
+
+
+def _shards() -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS: how many shards in all, and which run here."""
+    raw_count = os.environ.get("SHARD_COUNT", "").strip()
+    raw_ids = os.environ.get("SHARD_IDS", "").strip()
+    count = _int_in("SHARD_COUNT", 1, 1, 100_000) if raw_count else None
+    if not raw_ids:
+        return count, None
+    if count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT: how many shards there are in all")
+    parts = [part.strip() for part in raw_ids.split(",")]
+    if not all(part.isdigit() and int(part) < count for part in parts):
+        raise ConfigError(
+            f"SHARD_IDS must list shard numbers from 0 to {count - 1}, like 0,1; not {raw_ids!r}"
+        )
+    return count, tuple(sorted({int(part) for part in parts}))

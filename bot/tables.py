@@ -121,11 +121,14 @@ class TableService:
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    async def resume(self) -> int:
-        """Load every table that is not finished, tell the listeners what each channel
-        has not been shown yet (stored, but not announced before a crash or a failed
-        post), and start the clock. Returns how many tables."""
+    async def resume(self, owns: Callable[[int], bool] = lambda guild_id: True) -> int:
+        """Load every table that is not finished (of the servers this process ``owns``:
+        its shards'), tell the listeners what each channel has not been shown yet
+        (stored, but not announced before a crash or a failed post), and start the
+        clock. Returns how many tables."""
         for row in await self.store.load_active_tables():
+            if not owns(row.guild_id):
+                continue
             try:
                 table = _from_row(row)
                 self.tables.put(table)

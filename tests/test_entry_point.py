@@ -47,7 +47,8 @@ def test_a_malformed_setting_is_refused_with_a_reason(monkeypatch: pytest.Monkey
 
 def test_env_example_lists_every_setting_the_bot_reads() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
-    read = set(re.findall(r'(?:environ\.get|_optional_int|_float|_int_in)\(\s*"([A-Z_]+)"', source))
+    pattern = r'(?:environ\.get|_optional_int|_float|_int_in)\(\s*"([A-Z_]+)"'
+    read = set(re.findall(pattern, source))
     example = (ROOT / ".env.example").read_text()
     listed = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))
     assert "DISCORD_TOKEN" in read and len(read) >= 5
@@ -66,3 +67,20 @@ def test_a_database_that_cannot_be_used_is_refused_at_start_in_one_line(tmp_path
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "var/domino.db" in lines[0], result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    monkeypatch.delenv("SHARD_IDS", raising=False)
+    settings = Settings.from_env(None)
+    assert (settings.shard_count, settings.shard_ids) == (None, None), "automatic"
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "1, 0")
+    settings = Settings.from_env(None)
+    assert (settings.shard_count, settings.shard_ids) == (4, (0, 1))
+    for ids, count in [("0,4", "4"), ("a", "4"), ("0", "")]:
+        monkeypatch.setenv("SHARD_IDS", ids)
+        monkeypatch.setenv("SHARD_COUNT", count)
+        with pytest.raises(ConfigError, match="SHARD"):
+            Settings.from_env(None)

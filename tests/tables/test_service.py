@@ -213,3 +213,18 @@ async def test_a_stored_table_that_no_longer_reads_back_is_closed_and_its_channe
     reopened = await second.open_table(NewTable(GUILD, CHANNEL, BOB, "Bob", "milo"))
     assert second.in_channel(CHANNEL) is reopened, "the channel is free again"
     await second.close()
+
+
+async def test_a_process_loads_and_times_only_the_tables_of_its_shards(
+    store: SqliteStore, clock: Clock
+) -> None:
+    """Discord routes each server to one shard; a process owns those servers' tables."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    for guild in (4 << 22, 5 << 22):  # two servers, on shards 0 and 1 of 2
+        await first.open_table(NewTable(guild, guild + 7, ANN, "Ann", "cross"))
+    await first.close()
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    assert await second.resume(owns=lambda guild_id: (guild_id >> 22) % 2 == 1) == 1
+    [table] = second.tables.values()
+    assert (table.guild_id >> 22) % 2 == 1
+    await second.close()
