@@ -46,6 +46,8 @@ class TableSnapshot:
     seats: tuple[SeatInfo, ...]
     message_id: int | None
     announced_version: int
+    deadline: float | None
+    """When the turn runs out (Unix time), while the game runs."""
     view: PublicView | None
     """The game as everyone sees it (None in the lobby)."""
     _match: Match | None
@@ -67,6 +69,7 @@ class TableSnapshot:
             seats=tuple(SeatInfo(s.name, s.user_id, s.level, s.away) for s in table.seats),
             message_id=table.message_id,
             announced_version=table.announced_version,
+            deadline=table.deadline,
             view=match.view() if match is not None else None,
             _match=match,
         )

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
-from bot.engine import DRAW, PASS, Move
+from bot.engine import DRAW, PASS, Drawing, Move
 from bot.refusals import StaleVersion, TableError
 from bot.snapshot import TableSnapshot
 from bot.table import LEVELS, Status
@@ -334,7 +334,8 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     moves = table.moves_to_make()
     view.add_item(HandButton.on(table, wording.LABELS["hand"], style=discord.ButtonStyle.primary))
-    view.add_item(DrawButton.on(table, wording.LABELS["draw"], disabled=DRAW not in moves))
+    if table.variant.drawing is not Drawing.NO_BONEYARD:  # Milo deals every tile
+        view.add_item(DrawButton.on(table, wording.LABELS["draw"], disabled=DRAW not in moves))
     view.add_item(PassButton.on(table, wording.LABELS["pass"], disabled=PASS not in moves))
     view.add_item(RulesButton.on(table, wording.LABELS["rules"]))
     return view

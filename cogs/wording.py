@@ -29,6 +29,7 @@ from bot.engine import (
     BadOptionType,
     CapsOnly,
     DoesNotFit,
+    Drawing,
     EngineError,
     FitsNowhere,
     FixedTarget,
@@ -521,8 +522,14 @@ def options_text(table: TableSnapshot) -> str:
 
 def lobby_embed(table: TableSnapshot) -> discord.Embed:
     counts = " or ".join(str(n) for n in table.variant.player_counts)
+    state = {
+        Status.LOBBY: "table open",
+        Status.PLAYING: "game started",
+        Status.FINISHED: "game over",
+        Status.CANCELLED: "table closed",
+    }[table.status]
     embed = discord.Embed(
-        title=f"{table.title} — table open",
+        title=f"{table.title} — {state}",
         description=f"Host: <@{table.host_id}> · Play {options_text(table)} · {counts} players",
         colour=COLOUR,
     )
@@ -533,8 +540,6 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
         embed.add_field(name="Partners", value=TEAM_NOTE, inline=False)
     if table.status is Status.LOBBY:
         embed.set_footer(text="Join, or Add computer; the host presses Start.")
-    else:
-        embed.set_footer(text=f"This table is {table.status.value}.")
     return embed
 
 
@@ -551,11 +556,15 @@ def table_embed(table: TableSnapshot) -> discord.Embed:
         chair = table.seats[turn]
         who = plain(chair.name) if chair.is_computer else f"<@{chair.user_id}>"
         note = " (away: the computer plays)" if chair.away else ""
-        embed.description = f"**{who}** to play{note}."
+        clock = ""
+        if not chair.played_by_computer and table.deadline is not None:
+            clock = f" Time runs out <t:{int(table.deadline)}:R>."
+        embed.description = f"**{who}** to play{note}.{clock}"
     lines = []
     for seat, chair in enumerate(table.seats):
         marker = "▶ " if seat == turn else ""
-        lines.append(f"{marker}{plain(chair.name)}: {view.hand_sizes[seat]} tiles")
+        tiles = counted(view.hand_sizes[seat], "tile", "tiles")
+        lines.append(f"{marker}{plain(chair.name)}: {tiles}")
     embed.add_field(name="Hands", value="\n".join(lines), inline=True)
     scores = [
         f"{name}: {score}" for name, score in zip(side_names(table), view.scores, strict=True)
@@ -563,13 +572,16 @@ def table_embed(table: TableSnapshot) -> discord.Embed:
     embed.add_field(
         name=f"Scores (to {table.options.target})", value="\n".join(scores), inline=True
     )
-    extra = [f"Boneyard: {view.boneyard_count}"]
+    extra = []
+    if table.variant.drawing is not Drawing.NO_BONEYARD:
+        extra.append(f"Boneyard: {view.boneyard_count}")
     if view.open_sum is not None:
         extra.append(f"Open ends total: {view.open_sum}")
     if table.options.match_games > 1:
         won = ", ".join(f"{n} {w}" for n, w in zip(side_names(table), view.games_won, strict=True))
         extra.append(f"Games won: {won}")
-    embed.add_field(name="TableSnapshot", value="\n".join(extra), inline=True)
+    if extra:
+        embed.add_field(name="Table", value="\n".join(extra), inline=True)
     return embed
 
 
@@ -787,7 +799,9 @@ def table_text(view: PublicView, names: list[str]) -> TableText:
         needed = view.options.match_games
         lines.append(f"Games won (first to {needed}): " + " · ".join(f"{n} {w}" for n, w in won))
     hands = ", ".join(f"{n} {k}" for n, k in zip(short, view.hand_sizes, strict=True))
-    counts = f"Tiles in hand: {hands} · Boneyard {view.boneyard_count}"
+    counts = f"Tiles in hand: {hands}"
+    if view.variant.drawing is not Drawing.NO_BONEYARD:
+        counts += f" · Boneyard {view.boneyard_count}"
     if view.open_sum is not None:
         counts += f" · Open ends total {view.open_sum}"
     lines.append(counts)
@@ -808,7 +822,9 @@ def hand_text(view: SeatView, names: list[str]) -> HandText:
         status = f"Your turn: {len(fits)} of your tiles fit (green)"
     else:
         status = f"Your turn: nothing fits, press {_PRESS[view.legal[0].kind]}"
-    return HandText(f"{names[view.seat]}'s hand · {len(view.hand)} tiles", status)
+    return HandText(
+        f"{names[view.seat]}'s hand · {counted(len(view.hand), 'tile', 'tiles')}", status
+    )
 
 
 def leaderboard_text(title: str) -> LeaderboardText:
@@ -831,8 +847,10 @@ def describe_table(view: PublicView, names: list[str]) -> str:
     hands = (
         "Tiles in hand: "
         + ", ".join(f"{n} {k}" for n, k in zip(names, view.hand_sizes, strict=True))
-        + f". Boneyard {view.boneyard_count}."
+        + "."
     )
+    if view.variant.drawing is not Drawing.NO_BONEYARD:
+        hands += f" Boneyard {view.boneyard_count}."
     layout = view.layout
     if layout is None:
         return " ".join([title, "No tile played yet.", turn, standing, hands])[:ALT_LIMIT]

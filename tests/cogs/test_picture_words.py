@@ -204,7 +204,8 @@ def test_the_hand_header_says_whose_hand_and_what_the_seat_is_to_do() -> None:
         for seat in range(view.players):
             mine = match.seat_view(seat)
             text = hand_text(mine, NAMES[: view.players])
-            assert text.title == f"{NAMES[seat]}'s hand · {len(mine.hand)} tiles"
+            size = len(mine.hand)
+            assert text.title == f"{NAMES[seat]}'s hand · {size} tile{'' if size == 1 else 's'}"
             fits = {move.tile for move in mine.legal if move.tile is not None}
             if seat != view.turn:
                 expected, case = f"Waiting for {NAMES[view.turn]}", "waiting"

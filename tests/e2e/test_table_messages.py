@@ -1,0 +1,33 @@
+"""What a table message shows: the turn's deadline as a Discord timestamp for a member
+to move, no boneyard and no Draw button in Milo (every tile is dealt, R-MI-1), and a
+lobby that says the game started once it has."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.driver import seated_game, table_messages
+from tests.fakediscord.fixtures import Server
+
+RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
+
+
+async def test_a_members_turn_shows_when_it_runs_out(running, server: Server) -> None:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    latest = table_messages(server.fake, driver.channel_id)[-1]
+    [stamp] = RELATIVE_TIME.findall(latest.text())
+    table = driver.table()
+    assert table is not None and table.deadline is not None
+    assert int(stamp) == int(table.deadline)
+
+
+async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> None:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "milo", 4, {"target": 1})
+    latest = table_messages(server.fake, driver.channel_id)[-1]
+    assert "Boneyard" not in latest.text()
+    labels = [b["label"] for b in latest.buttons()]
+    assert "Draw" not in labels and "Pass" in labels
+    lobby = next(m for m in server.fake.public(driver.channel_id) if "Milo —" in m.text())
+    assert "game started" in lobby.text() and "table open" not in lobby.text()
