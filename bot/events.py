@@ -86,7 +86,20 @@ class Back:
     kind: ClassVar[str] = "back"
 
 
-Event = Joined | Left | Started | Moved | RoundOver | GameOver | Cancelled | TimedOut | Away | Back
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A quarter of ``seat``'s time is left; the turn runs out at ``deadline``. Not an
+    action: nothing changes and nothing is stored."""
+
+    seat: int
+    deadline: float
+    kind: ClassVar[str] = "reminder"
+
+
+Event = (
+    Joined | Left | Started | Moved | RoundOver | GameOver | Cancelled | TimedOut | Away | Back
+    | Reminder
+)  # fmt: skip
 
 
 _KINDS: dict[str, type[Event]] = {

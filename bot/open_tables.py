@@ -23,9 +23,10 @@ class OpenTables(Mapping[str, Table]):
         self._tables: dict[str, Table] = {}
         self._by_channel: dict[int, str] = {}
         self._by_member: dict[tuple[int, int], str] = {}
-        self._heap: list[tuple[float, int, str, int]] = []
-        """(when, tie-breaker, table id, version): a turn that runs out at ``when``, good
-        only while the table is still at that version (older entries are skipped)."""
+        self._heap: list[tuple[float, int, str, int, bool]] = []
+        """(when, tie-breaker, table id, version, reminder): a turn that runs out at
+        ``when`` (or, ``reminder``, whose member is to be reminded then), good only while
+        the table is still at that version (older entries are skipped)."""
         self._order = itertools.count()
 
     # -- the mapping -----------------------------------------------------------------------
@@ -83,20 +84,23 @@ class OpenTables(Mapping[str, Table]):
 
     # -- the clock's heap ----------------------------------------------------------------------
 
-    def schedule(self, table: Table, when: float) -> None:
-        """Wake the clock for ``table`` at ``when`` (its deadline, or a retry), for as long
-        as it stays at its present version."""
-        heapq.heappush(self._heap, (when, next(self._order), table.id, table.version))
+    def schedule(self, table: Table, when: float, *, reminder: bool = False) -> None:
+        """Wake the clock for ``table`` at ``when`` (its deadline, a retry, or a
+        ``reminder`` to the member to move), for as long as it stays at its present
+        version."""
+        entry = (when, next(self._order), table.id, table.version, reminder)
+        heapq.heappush(self._heap, entry)
         if len(self._heap) > 64 and len(self._heap) > 4 * len(self._tables):
             self._compact()
 
-    def due(self, now: float) -> list[tuple[str, int]]:
-        """Take every (table id, version) whose time has come; each is given out once."""
+    def due(self, now: float) -> list[tuple[str, int, bool]]:
+        """Take every (table id, version, reminder) whose time has come; each is given
+        out once."""
         taken = []
         while self._heap and self._heap[0][0] <= now:
-            _, _, table_id, version = heapq.heappop(self._heap)
+            _, _, table_id, version, reminder = heapq.heappop(self._heap)
             if self._current(table_id, version):
-                taken.append((table_id, version))
+                taken.append((table_id, version, reminder))
         return taken
 
     def next_wake(self) -> float | None:
@@ -105,9 +109,14 @@ class OpenTables(Mapping[str, Table]):
             heapq.heappop(self._heap)
         return self._heap[0][0] if self._heap else None
 
-    def scheduled(self, table_id: str) -> float | None:
-        """When ``table`` is next due, if it is (for tests and diagnostics)."""
-        mine = [when for when, _, tid, v in self._heap if tid == table_id and self._current(tid, v)]
+    def scheduled(self, table_id: str, *, reminder: bool = False) -> float | None:
+        """When ``table`` is next due (or, ``reminder``, next reminded), if it is (for
+        tests and diagnostics)."""
+        mine = [
+            e[0]
+            for e in self._heap
+            if e[2] == table_id and e[4] is reminder and self._current(e[2], e[3])
+        ]
         return min(mine, default=None)
 
     def _current(self, table_id: str, version: int) -> bool:

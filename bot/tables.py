@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from bot.commands import ComeBack, Command, ComputerMove, Join, MoveToThread, Timeout
 from bot.engine import EngineError, Move, Options, Reason, find_variant
-from bot.events import Event, GameOver, Moved
+from bot.events import Event, GameOver, Moved, Reminder
 from bot.events import from_dict as events_from_dict
 from bot.events import to_dict as events_to_dict
 from bot.open_tables import OpenTables
@@ -58,6 +58,8 @@ FALLBACK_LEVEL = "easy"
 """Plays when a computer player fails: any legal move keeps the table going."""
 TURN_TIMER_RANGE = (20, 3600)
 """Seconds a member may take for a move (a server setting)."""
+REMIND_AT = 0.25
+"""The share of a member's turn left when they are reminded it is theirs."""
 RETRY_LONGEST = 300.0
 """The longest wait between tries of a computer move whose write keeps failing."""
 
@@ -382,6 +384,9 @@ class TableService:
             raise NotSaved(error.fault, command.kind) from error
         if table.is_open:
             self.tables.put(table)
+            if table.deadline is not None and not table.computer_to_move:
+                timer = (await self.settings(table.guild_id)).turn_timer_seconds
+                self.tables.schedule(table, table.deadline - timer * REMIND_AT, reminder=True)
         else:  # finished or cancelled, and stored so: nothing more to do
             self._drop(table.id)
         self._wake.set()
@@ -455,12 +460,23 @@ class TableService:
         """Start a task for each table whose deadline has passed (computer moves and
         turn timeouts), so tables never wait for one another; returns the tasks."""
         started = []
-        for table_id, version in self.tables.due(self.clock()):
+        for table_id, version, reminder in self.tables.due(self.clock()):
+            if reminder:
+                self._remind(table_id)
+                continue
             task = asyncio.create_task(self._expire(table_id, version))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
             started.append(task)
         return started
+
+    def _remind(self, table_id: str) -> None:
+        """A quarter of a member's time is left: the listeners remind them (once; the
+        reminder changes nothing, so it is not stored)."""
+        table = self.tables.get(table_id)
+        if table is None or table.deadline is None or table.computer_to_move:
+            return
+        self._tell(table, [Reminder(table.seat_to_move(), table.deadline)], None)
 
     async def _expire(self, table_id: str, version: int) -> None:
         """Play the computer's move for the seat to move, if nobody acted meanwhile."""

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import PublicView
-from bot.events import Cancelled, Event, GameOver, RoundOver, Started
+from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from cogs import wording
@@ -153,6 +153,19 @@ class Announcer:
         if not feed.pending and not feed.table.is_open:
             self._feeds.pop(feed.table.id, None)
 
+    async def _remind(self, table: TableSnapshot, reminders: list[Reminder]) -> None:
+        """A quarter of a member's time left: one line mentioning them, nothing else."""
+        reminder = reminders[-1]
+        seat = table.seats[reminder.seat]
+        if seat.user_id is None or table.turn != reminder.seat:
+            return
+        await self._send(
+            table,
+            None,
+            content=wording.time_running_out(seat.user_id, reminder.deadline),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
     async def _announce(
         self,
         feed: Feed,
@@ -160,6 +173,11 @@ class Announcer:
         events: list[Event],
         via: discord.Interaction[Any] | None,
     ) -> None:
+        reminders = [e for e in events if isinstance(e, Reminder)]
+        if reminders and len(reminders) == len(events):
+            await self._remind(table, reminders)
+            return
+        events = [e for e in events if not isinstance(e, Reminder)]
         if table.status is Status.LOBBY:
             await self._edit_lobby(table, via, embed=wording.lobby_embed(table),
                                    view=lobby_view(table))  # fmt: skip

@@ -333,6 +333,11 @@ GAME_BEGINS = "The game begins."
 NEEDED = "View Channel, Send Messages, Embed Links and Attach Files"
 
 
+def time_running_out(user_id: int, deadline: float) -> str:
+    """The one reminder of a member's turn, when a quarter of their time is left."""
+    return f"<@{user_id}>, your turn runs out <t:{int(deadline)}:R>."
+
+
 def your_turn(user_id: int) -> str:
     return f"<@{user_id}>, your turn."
 

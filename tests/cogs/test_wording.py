@@ -74,3 +74,8 @@ def test_what_a_member_typed_is_quoted_short_and_harmless() -> None:
     assert "@everyone" not in wording.plain("@everyone")
     assert "<@110000000000000001>" not in wording.plain("<@110000000000000001>")
     assert "<@&110000000000000001>" not in wording.plain("<@&110000000000000001>")
+
+
+def test_the_turn_reminder_mentions_the_member_and_when_it_runs_out() -> None:
+    text = wording.time_running_out(110000000000000001, 1_800_000_000.7)
+    assert text.startswith("<@110000000000000001>") and "<t:1800000000:R>" in text

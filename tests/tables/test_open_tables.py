@@ -40,9 +40,9 @@ def test_the_clock_gives_each_due_turn_once_and_skips_tables_that_moved_on() -> 
     tables.put(early)
     tables.put(late)
     assert tables.next_wake() == 5.0 and tables.due(4.0) == []
-    assert tables.due(5.0) == [("a", early.version)]
+    assert tables.due(5.0) == [("a", early.version, False)]
     assert tables.due(5.0) == [], "given out once"
     tables.put(dataclasses.replace(late, version=late.version + 1, deadline=12.0))
     assert tables.next_wake() == 12.0, "the older turn of b is skipped"
-    assert tables.due(20.0) == [("b", late.version + 1)]
+    assert tables.due(20.0) == [("b", late.version + 1, False)]
     assert tables.next_wake() is None

@@ -12,7 +12,7 @@ import pytest
 
 import bot.tables
 from bot.commands import ComeBack
-from bot.events import Away, Back, Event, Moved, TimedOut
+from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
 from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
@@ -117,7 +117,7 @@ async def test_a_timeout_is_announced_with_the_computers_move(
     table = await started(service)
     heard.told.clear()
     await expire(service, clock, table)
-    [(_, events, via)] = heard.told
+    [(_, events, via)] = [t for t in heard.told if not isinstance(t[1][0], Reminder)]
     assert isinstance(events[0], TimedOut) and any(isinstance(e, Moved) for e in events)
     assert not any(isinstance(e, Away) for e in events) and via is None
 
@@ -228,3 +228,28 @@ async def test_a_process_loads_and_times_only_the_tables_of_its_shards(
     [table] = second.tables.values()
     assert (table.guild_id >> 22) % 2 == 1
     await second.close()
+
+
+async def test_a_member_is_reminded_once_when_a_quarter_of_their_time_is_left(
+    store: SqliteStore, clock: Clock
+) -> None:
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    heard = Heard()
+    service.add_listener(heard)
+    table = await started(service)
+    due = service.tables.scheduled(table.id, reminder=True)
+    assert table.deadline is not None and due == table.deadline - TURN_TIMER / 4
+    heard.told.clear()
+    clock.now = due - 1
+    assert service.run_due() == [] and heard.told == [], "not before its time"
+    clock.now = due
+    service.run_due()
+    assert heard.events == [Reminder(table.seat_to_move(), table.deadline)]
+    assert service.tables[table.id].version == table.version, "a reminder changes nothing"
+    service.run_due()
+    assert len(heard.events) == 1, "once"
+    await play_one(service, table.id)  # the next member's turn has a reminder of its own
+    moved_on = service.tables[table.id]
+    assert service.tables.scheduled(table.id, reminder=True) == (
+        moved_on.deadline - TURN_TIMER / 4  # type: ignore[operator]
+    )
