@@ -50,6 +50,8 @@ class TableSnapshot:
     """When the turn runs out (Unix time), while the game runs."""
     view: PublicView | None
     """The game as everyone sees it (None in the lobby)."""
+    ended: PublicView | None
+    """The last round that ended, as it ended (its final layout; None before one has)."""
     _match: Match | None
     """For seat views only; a published match is never changed (the service applies
     every action to a copy)."""
@@ -71,6 +73,7 @@ class TableSnapshot:
             announced_version=table.announced_version,
             deadline=table.deadline,
             view=match.view() if match is not None else None,
+            ended=match.previous_view() if match is not None else None,
             _match=match,
         )
 

@@ -215,6 +215,12 @@ class Announcer:
             for last, outcome in ((i == len(ended) - 1, o) for i, o in enumerate(ended))
         ]
         png, alt = await asyncio.to_thread(_draw, view, table.names())
+        files = [discord.File(io.BytesIO(png), filename="table.png", description=alt)]
+        if embeds and over is None and table.ended is not None:
+            # The round's last move, pictured with its result (the table shows the next deal).
+            final, said = await asyncio.to_thread(_draw, table.ended, table.names())
+            files.append(discord.File(io.BytesIO(final), filename="round.png", description=said))
+            embeds[-1].set_image(url="attachment://round.png")
         embed = (
             wording.table_embed(table)
             if over is None
@@ -235,7 +241,7 @@ class Announcer:
             via,
             content="\n".join(lines) or None,
             embeds=embeds[-10:],
-            file=discord.File(io.BytesIO(png), filename="table.png", description=alt),
+            files=files,
             view=table_view(table) if over is None else discord.utils.MISSING,
             allowed_mentions=mention,
         )
@@ -258,8 +264,8 @@ class Announcer:
             except discord.HTTPException as error:
                 await self._refused(table, error)
                 raise NotPosted() from error
-            if "file" in kwargs:
-                kwargs["file"].reset()
+            for file in kwargs.get("files", ()):
+                file.reset()
         try:
             channel = await self._channel(table)
             await self.budget.take()

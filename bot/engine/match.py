@@ -97,6 +97,9 @@ class Match:
         self.games_won = [0] * self.variant.side_count(players)
         self.game_first_leader: int | None = None
         self.previous: Round | None = None
+        self.previous_at: tuple[int, int, tuple[int, ...]] | None = None
+        """The finished round's number in its game, that game's number and the games
+        won when it ended (what its view shows)."""
         self._outcome: MatchOutcome | None = None
         self.round = self._deal([0] * len(self.games_won))
 
@@ -193,6 +196,7 @@ class Match:
     def _end_round(self, ended: RoundOutcome) -> None:
         self.rounds.append(ended)
         self.previous = self.round
+        self.previous_at = (self.round_in_game, self.game_number, tuple(self.games_won))
         scores = list(self.round.scores)
         winner = self._game_winner(scores)
         if winner is None:
@@ -273,6 +277,7 @@ class Match:
             "games_won": list(self.games_won),
             "game_first_leader": self.game_first_leader,
             "previous": self.previous.to_dict() if self.previous else None,
+            "previous_at": list(self.previous_at) if self.previous_at else None,
             "round": self.round.to_dict(),
             "outcome": self._outcome.to_dict() if self._outcome else None,
         }
@@ -300,6 +305,8 @@ class Match:
         match.games_won = list(data["games_won"])
         match.game_first_leader = data["game_first_leader"]
         match.previous = match.variant.from_dict(data["previous"]) if data["previous"] else None
+        at = data.get("previous_at")
+        match.previous_at = (at[0], at[1], tuple(at[2])) if at else None
         match.round = match.variant.from_dict(data["round"])
         outcome = data["outcome"]
         match._outcome = (
@@ -312,6 +319,14 @@ class Match:
     def view(self) -> PublicView:
         """The round's public view with the match around it (what a picture shows)."""
         return self.round._view(self.round_in_game, self.game_number, self.games_won, self._outcome)
+
+    def previous_view(self) -> PublicView | None:
+        """The last finished round as it ended: its final layout, every hand revealed in
+        its outcome (what a round's end shows). None before the first round ends."""
+        if self.previous is None or self.previous_at is None:
+            return None
+        number, game, won = self.previous_at
+        return self.previous._view(number, game, list(won), None)
 
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the round, with the match around it."""

@@ -26,6 +26,12 @@ async def test_a_whole_game_by_members(
     channel = server.channels[0]
     while not driver.finished():
         await driver.play_one()
+    for message in server.fake.public(channel)[:-1]:
+        ends = [e for e in message.embeds if e.get("title") == "Round over"]
+        if ends:  # the round's last move is pictured with its result
+            assert ends[-1]["image"]["url"] == "attachment://round.png"
+            [picture] = [a for a in message.attachments if a["filename"] == "round.png"]
+            assert picture["description"], "the round's final layout has alt text"
     final = server.fake.public(channel)[-1]
     assert final.embeds and final.embeds[0]["title"].startswith("Winner:")
     standings = final.embeds[0]["fields"][0]["value"]
