@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Match, Move, Options, PublicView, Round, SeatView, find_variant
-from bot.table import Status, Table
+from bot.table import Status, Table, game_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,11 @@ class TableSnapshot:
             ended=match.previous_view() if match is not None else None,
             _match=match,
         )
+
+    @property
+    def game_id(self) -> str:
+        """The id this table's game is stored under once it is over (``/domino replay``)."""
+        return game_id(self.id, self.version)
 
     @property
     def title(self) -> str:

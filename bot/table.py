@@ -70,6 +70,11 @@ AWAY_AFTER_TIMEOUTS = 3
 TAKEOVER_LEVEL = "normal"
 
 
+def game_id(table_id: str, version: int) -> str:
+    """The id a finished game is stored and shown under: its table and final version."""
+    return f"{table_id}-{version}"
+
+
 class Status(enum.StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"

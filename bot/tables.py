@@ -45,7 +45,7 @@ from bot.refusals import (
     TableError,
 )
 from bot.snapshot import TableSnapshot
-from bot.table import Status, Table
+from bot.table import Status, Table, game_id
 from data.models import FinishedGame, Participant, RoundResult, TableRow
 from data.models import GuildSettings as GuildSettings  # part of this service's API
 from data.models import LeaderboardEntry as LeaderboardEntry
@@ -586,7 +586,7 @@ class TableService:
                 )
             )
         return FinishedGame(
-            id=f"{table.id}-{table.version}",
+            id=game_id(table.id, table.version),
             table_id=table.id,
             guild_id=table.guild_id,
             game=table.game,

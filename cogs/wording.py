@@ -675,7 +675,10 @@ def game_over_embed(table: TableSnapshot, outcome: MatchOutcome) -> discord.Embe
     if table.options.match_games > 1:
         won = ", ".join(f"{names[s]} {outcome.games_won[s]}" for s in range(len(names)))
         embed.add_field(name="Games won", value=won, inline=False)
-    embed.set_footer(text="Stats and ratings are saved: /domino leaderboard, /domino stats")
+    embed.set_footer(
+        text=f"Game {table.game_id} · stats and ratings are saved: /domino leaderboard,"
+        " /domino stats"
+    )
     return embed
 
 

@@ -34,6 +34,7 @@ async def test_a_whole_game_by_members(
             assert picture["description"], "the round's final layout has alt text"
     final = server.fake.public(channel)[-1]
     assert final.embeds and final.embeds[0]["title"].startswith("Winner:")
+    assert f"Game {driver.table_id}-" in final.embeds[0]["footer"]["text"], "its id, to replay"
     standings = final.embeds[0]["fields"][0]["value"]
     assert all(m.name in standings for m in players)
     stats = {m.name: await bot.store.get_stats(m.id, guild_id=server.guild_id) for m in players}
