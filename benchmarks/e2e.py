@@ -385,6 +385,8 @@ class Result:
     """Requests in the window: counted against the global limit, or through interactions."""
     refused_global: int
     """429s from Discord's global limit during the whole run."""
+    refused_routes: int
+    """429s from a route's own limit (per channel, per interaction …) during the run."""
 
     @property
     def moves(self) -> int:
@@ -457,6 +459,7 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
     await fake.stop()
     late = sum("acknowledged after" in v for v in fake.violations)
     refused_global = fake.limiter.refused.get("global", 0) if fake.limiter else 0
+    refused_routes = fake.limiter.refused.get("user", 0) if fake.limiter else 0
     return Result(
         tables,
         sum(len(p.members) for p in parties),
@@ -470,6 +473,7 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
         stalled,
         requests,
         refused_global,
+        refused_routes,
     )
 
 
@@ -480,7 +484,7 @@ HEADER = (
     f"{'hand p50':>9}{'p99':>8}"
     f"{'RSS MB':>8}{'peak':>6}{'+start':>7}"
     f"{'bot CPU':>8}{'ms/move':>8}{'lag p99':>8}{'driver':>7}"
-    f"{'glob/mv':>8}{'int/mv':>7}{'429g':>6}"
+    f"{'glob/mv':>8}{'int/mv':>7}{'429g':>6}{'429r':>6}"
 )
 
 
@@ -498,7 +502,7 @@ def line(result: Result) -> str:
         f"{bot['cpu']:>8.2f}{result.cpu_ms_per_move:>8.2f}{bot['lag_p99']:>8.1f}"
         f"{result.driver_cpu:>7.2f}"
         f"{result.per_move('global'):>8.2f}{result.per_move('interaction'):>7.2f}"
-        f"{result.refused_global:>6}"
+        f"{result.refused_global:>6}{result.refused_routes:>6}"
     )
 
 
@@ -550,7 +554,8 @@ async def main(args: argparse.Namespace) -> None:
         "(fake + members) in cores, and the bot's CPU per move in ms; lag: the bot's event "
         "loop, ms late on a 20 ms timer; glob/mv and int/mv: requests per member's move "
         "counted against Discord's global limit, and through interactions; 429g: 429s from "
-        "the global limit (the fake enforces Discord's limits at their real pace)"
+        "the global limit, 429r: from a route's own limit (the fake enforces Discord's limits at "
+        "their real pace)"
     )
     for result in results:
         said = verdict(result)

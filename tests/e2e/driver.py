@@ -225,11 +225,18 @@ async def open_and_fill(
 async def open_lobby(fake: FakeDiscord, host: Member, channel_id: int, **options: Any) -> Message:
     """``/domino new``: the host is answered privately, and the lobby with its buttons is
     posted in the channel for everyone; returns the lobby."""
-    reply = await (await host.slash("domino new", channel_id, **options)).reply()
-    assert reply.visible_to == host.id and "Your table is open" in reply.content
-    lobbies = [m for m in fake.public(channel_id) if any(b["label"] == "Join" for b in m.buttons())]
-    assert len(lobbies) == 1
-    return lobbies[0]
+    sent = await host.slash("domino new", channel_id, **options)
+
+    def lobbies() -> list[Message]:
+        public = fake.public(channel_id)
+        return [m for m in public if any(b["label"] == "Join" for b in m.buttons())]
+
+    [lobby] = await fake.wait_for(lobbies)
+    answers = [fake.messages[f] for f in sent.interaction.followups]
+    private = [m for m in answers if m.visible_to is not None]
+    assert [m.visible_to for m in private] == [host.id], "one private answer, to the host"
+    assert "Your table is open" in private[0].content
+    return lobby
 
 
 async def seated_game(
