@@ -162,7 +162,9 @@ async def _serve_bot(
         assert await receive(connection) == "stop"
         if profiler:
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+            stats = pstats.Stats(profiler)
+            stats.sort_stats("tottime").print_stats(25)
+            stats.sort_stats("cumtime").print_stats(r"(bot|cogs|rendering|data)/", 30)
         report = {
             "cpu": (cpu_seconds() - cpu) / (time.perf_counter() - start),
             "lag_p99": percentile(lag.samples, 0.99),
