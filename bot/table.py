@@ -23,8 +23,8 @@ from bot.engine import (
     ScoreEvent,
     find_variant,
 )
+from bot.players import LEVELS
 
-LEVELS = ("easy", "normal", "hard")
 AWAY_AFTER_TIMEOUTS = 3
 """After this many turn timeouts in a row a seat is away: the computer plays it."""
 TAKEOVER_LEVEL = "normal"

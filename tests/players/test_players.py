@@ -32,7 +32,7 @@ def positions(game: str, count: int):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_level_returns_a_legal_move(game: str, level: str) -> None:
     player = computer_player(level, seed=1)
-    for match in positions(game, 25 if level == "hard" else 60):
+    for match in positions(game, 25 if level in ("hard", "expert") else 60):
         move = player.choose(match.private_view(match.turn))
         assert move in match.legal_moves()
 

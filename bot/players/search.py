@@ -1,0 +1,135 @@
+"""Searching one guessed deal, all of whose tiles are known: an exact alpha-beta search
+to the end of the round when few tiles are left, a greedy playout otherwise.
+
+Both play through the engine's rounds (``copy``, ``legal_moves``, ``play``, ``outcome``),
+so the search can never disagree with the referee, and both count their work in moves
+made, so a decision's cost is bounded by a count, not a clock."""
+
+from __future__ import annotations
+
+from bot.engine import MerryGoRound, Move, Reason, Round, RoundOutcome
+
+TARGET_BONUS = 100.0
+"""Merry-Go-Round: reaching exactly 61 wins the game outright (R-MG-7)."""
+
+
+def rollout_move(round_: Round) -> tuple[Move, int]:
+    """The playout policy: the heaviest tile that fits (sheds weight fast), else the
+    forced draw or pass. In Merry-Go-Round a play that scores comes first: without it the
+    playouts would not see that fives are most of that game's points (R-MG-4). Also
+    returns the moves tried on copies to find it, which cost as much as moves made."""
+    moves = round_.legal_moves()
+    if len(moves) == 1:
+        return moves[0], 0
+    if isinstance(round_, MerryGoRound):
+        return max(moves, key=lambda m: (play_points(round_, m), weight(m))), len(moves)
+    return max(moves, key=weight), 0
+
+
+def weight(move: Move) -> int:
+    return move.tile.value if move.tile else -1
+
+
+def play_points(round_: Round, move: Move) -> int:
+    """What ``move`` adds to the mover's score at once (0 if it would bust)."""
+    trial = round_.copy()
+    side = trial.side_of(trial.turn)
+    trial.play(move)
+    return trial.scores[side] - round_.scores[side]
+
+
+def result_value(outcome: RoundOutcome, side: int) -> float:
+    """What a finished round is worth to ``side``: its points against the best other
+    side's, and the game itself when a score reached the target mid-round."""
+    points = list(outcome.points)
+    mine = points.pop(side)
+    value = float(mine - max(points, default=0))
+    if outcome.reason is Reason.TARGET:
+        value += TARGET_BONUS if outcome.winner == side else -TARGET_BONUS
+    return value
+
+
+def playout(round_: Round, side: int) -> tuple[float, int]:
+    """Play greedily to the end of the round (the hard player's policy): the value to
+    ``side`` and the moves it took, tried ones included."""
+    work = 0
+    while (outcome := round_.outcome()) is None:
+        move, tried = rollout_move(round_)
+        round_.play(move)
+        work += 1 + tried
+    return result_value(outcome, side), work
+
+
+class OutOfWork(Exception):
+    """The exact search needed more moves than it was allowed."""
+
+
+class Exact:
+    """Alpha-beta to the end of the round. ``side`` maximises; every other side is taken
+    to play against it (in Milo that is the other team; with three or four players
+    it is the cautious assumption). Children are searched heaviest tile first, scoring
+    plays first in Merry-Go-Round, the order good play usually takes."""
+
+    def __init__(self, side: int, limit: int) -> None:
+        self.side = side
+        self.limit = limit
+        self.work = 0
+
+    def value(self, round_: Round) -> float:
+        return self._search(round_, -float("inf"), float("inf"))
+
+    def _search(self, round_: Round, alpha: float, beta: float) -> float:
+        outcome = round_.outcome()
+        if outcome is not None:
+            return result_value(outcome, self.side)
+        moves = round_.legal_moves()
+        self.work += len(moves)
+        if self.work > self.limit:
+            raise OutOfWork
+        if len(moves) == 1:
+            child = round_.copy()
+            child.play(moves[0])
+            return self._search(child, alpha, beta)
+        mover = round_.side_of(round_.turn)
+        children = []
+        for move in moves:
+            child = round_.copy()
+            child.play(move)
+            gained = child.scores[mover] - round_.scores[mover]
+            children.append((gained, weight(move), child))
+        children.sort(key=lambda item: item[:2], reverse=True)
+        if mover == self.side:
+            best = -float("inf")
+            for _, _, child in children:
+                best = max(best, self._search(child, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+        best = float("inf")
+        for _, _, child in children:
+            best = min(best, self._search(child, alpha, beta))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+
+def tiles_left(round_: Round) -> int:
+    """Tiles still to be played or drawn: what the exact search's size grows with."""
+    return sum(hand.bit_count() for hand in round_.hands) + len(round_.boneyard)
+
+
+def evaluate(round_: Round, side: int, exact_below: int, limit: int) -> tuple[float, int]:
+    """The value of ``round_`` (a copy the caller gives up) to ``side``: exact when at
+    most ``exact_below`` tiles are left and the search fits in ``limit`` moves, else a
+    playout. Also the work it took, an abandoned search included."""
+    work = 0
+    if tiles_left(round_) <= exact_below:
+        search = Exact(side, limit)
+        try:
+            return search.value(round_), search.work
+        except OutOfWork:
+            work = search.work
+    value, spent = playout(round_, side)
+    return value, work + spent
