@@ -27,22 +27,37 @@ from bot.players.simulate import rebuild, sample_deal
 
 
 @dataclass(frozen=True, slots=True)
-class ExpertPlayer:
-    seed: int = 0
-    work: int = 24000
+class Effort:
+    work: int
     """Moves per decision: weighing guesses, searching and playing out. A count, not a
     clock (replays stay exact); sized for p95 well under 300 ms."""
+    exact_below: int
+    """Tiles left (in hands and boneyard) from which a guess is searched exactly."""
+    exact_limit: int
+    """Moves one exact search may take before it gives way to a playout."""
+    wins_only: bool
+    """Search for the round's winner only, not its margin (see :class:`Exact`)."""
+
+
+POINTS = Effort(work=24000, exact_below=14, exact_limit=2500, wins_only=False)
+"""Games whose rounds score points that add up to a target (Cross, Maltese Cross,
+Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
+TEAM_WINS = Effort(work=40000, exact_below=19, exact_limit=6000, wins_only=True)
+"""Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
+null-window search proves cheaply enough to search from the middle of the round."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertPlayer:
+    seed: int = 0
     pool: int = 160
     """Deals weighed before choosing which to search."""
     min_samples: int = 12
     max_samples: int = 160
-    exact_below: int = 14
-    """Tiles left (in hands and boneyard) from which a guess is searched exactly."""
-    exact_limit: int = 2500
-    """Moves one exact search may take before it gives way to a playout."""
 
     def choose(self, view: dict[str, Any]) -> Move:
         seen = Seen.of(view)
+        effort = TEAM_WINS if seen.variant.teams else POINTS
         moves = seen.legal
         if len(moves) == 1:
             return moves[0]
@@ -77,10 +92,12 @@ class ExpertPlayer:
             for i, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)
-                value, spent = evaluate(trial, side, self.exact_below, self.exact_limit)
+                value, spent = evaluate(
+                    trial, side, effort.exact_below, effort.exact_limit, effort.wins_only
+                )
                 totals[i] += share * value
                 done += spent
-            if searched >= self.min_samples and done >= self.work:
+            if searched >= self.min_samples and done >= effort.work:
                 break
         best = max(totals)
         return rng.choice([m for m, t in zip(moves, totals, strict=True) if t == best])
