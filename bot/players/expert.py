@@ -21,7 +21,7 @@ from bot.engine import Move, Tile
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
-from bot.players.search import evaluate
+from bot.players.search import evaluate, rollout_move, shrewd_move, weight
 from bot.players.seen import Seen
 from bot.players.simulate import rebuild, sample_deal
 
@@ -37,6 +37,10 @@ class Effort:
     """Moves one exact search may take before it gives way to a playout."""
     wins_only: bool
     """Search for the round's winner only, not its margin (see :class:`Exact`)."""
+    min_samples: int = 12
+    """Guesses searched even when they take more than ``work``."""
+    shrewd: bool = True
+    """Play out with :func:`shrewd_move` rather than the hard player's greedy policy."""
 
 
 POINTS = Effort(work=24000, exact_below=14, exact_limit=2500, wins_only=False)
@@ -52,7 +56,6 @@ class ExpertPlayer:
     seed: int = 0
     pool: int = 160
     """Deals weighed before choosing which to search."""
-    min_samples: int = 12
     max_samples: int = 160
 
     def choose(self, view: dict[str, Any]) -> Move:
@@ -69,21 +72,22 @@ class ExpertPlayer:
         weigh = can_replay(seen)
         for _ in range(self.pool if weigh else self.max_samples):
             hands, boneyard = sample_deal(view, knowledge, rng)
-            weight = 1.0
+            likelihood = 1.0
             if weigh:
-                weight, spent = deal_weight(
+                likelihood, spent = deal_weight(
                     seen,
                     [[Tile.parse(t) for t in hand] for hand in hands],
                     [Tile.parse(t) for t in boneyard],
                 )
                 done += spent
             guesses.append((hands, boneyard))
-            weights.append(weight)
+            weights.append(likelihood)
         order = (
             _resample(weights, self.max_samples, rng)
             if weigh
             else [(i, 1.0) for i in range(len(guesses))]
         )
+        policy = shrewd_move if effort.shrewd else rollout_move
         totals = [0.0] * len(moves)
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
@@ -93,14 +97,18 @@ class ExpertPlayer:
                 trial = base.copy()
                 trial.play(move)
                 value, spent = evaluate(
-                    trial, side, effort.exact_below, effort.exact_limit, effort.wins_only
+                    trial, side, effort.exact_below, effort.exact_limit, effort.wins_only, policy
                 )
                 totals[i] += share * value
                 done += spent
-            if searched >= self.min_samples and done >= effort.work:
+            if searched >= effort.min_samples and done >= effort.work:
                 break
-        best = max(totals)
-        return rng.choice([m for m, t in zip(moves, totals, strict=True) if t == best])
+        # Ties are common once every guess is searched exactly (each move wins, or
+        # loses, in all of them): then shed the heaviest tile, which counts for the
+        # side if the round ends blocked, and which a fallible opponent lets through.
+        ranked = [(t, weight(m)) for m, t in zip(moves, totals, strict=True)]
+        best = max(ranked)
+        return rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == best])
 
 
 def _resample(weights: list[float], count: int, rng: random.Random) -> list[tuple[int, float]]:
@@ -115,8 +123,8 @@ def _resample(weights: list[float], count: int, rng: random.Random) -> list[tupl
     point = rng.random() * step
     drawn: dict[int, float] = {}
     cumulative = 0.0
-    for index, weight in enumerate(weights):
-        cumulative += weight
+    for index, share in enumerate(weights):
+        cumulative += share
         while point < cumulative:
             drawn[index] = drawn.get(index, 0.0) + 1.0
             point += step
