@@ -46,7 +46,7 @@ class Effort:
 POINTS = Effort(work=24000, exact_below=14, exact_limit=2500, wins_only=False)
 """Games whose rounds score points that add up to a target (Cross, Maltese Cross,
 Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
-TEAM_WINS = Effort(work=40000, exact_below=19, exact_limit=6000, wins_only=True)
+TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round."""
 

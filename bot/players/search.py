@@ -7,11 +7,13 @@ made, so a decision's cost is bounded by a count, not a clock."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from bot.engine import DRAW, PASS, LineRound, MerryGoRound, Move, Reason, Round, RoundOutcome
 
 Policy = Callable[[Round], tuple[Move, int]]
+TIE_BREAK = 0.001
 TARGET_BONUS = 100.0
 """Merry-Go-Round: reaching exactly 61 wins the game outright (R-MG-7)."""
 
@@ -177,16 +179,25 @@ def evaluate(
     """The value of ``round_`` (a copy the caller gives up) to ``side``: exact when at
     most ``exact_below`` tiles are left and the search fits in ``limit`` moves, else a
     playout (scored as a win or not when ``wins_only``, so that one decision's values
-    share a scale). Also the work it took, an abandoned search included."""
+    share a scale). Also the work it took, an abandoned search included.
+
+    A win search says only win or not, against players who see every tile; a playout is
+    added at a thousandth of its value, so that among moves that win (or lose) in the
+    same guesses the one that does best against fallible play is taken. A thousandth
+    of the largest playout value, over every guess, is less than one guess's win."""
     work = 0
     exact = tiles_left(round_) <= exact_below
+    value: float | None = None
     if exact:
         search = Exact(side, limit, wins_only)
-        try:
-            return search.value(round_), search.work
-        except OutOfWork:
-            work = search.work
-    value, spent = playout(round_, side, policy)
+        with contextlib.suppress(OutOfWork):
+            value = search.value(round_)
+        work = search.work
+        if value is not None and not wins_only:
+            return value, work
+    played, spent = playout(round_, side, policy)
+    if value is not None:
+        return value + TIE_BREAK * played, work + spent
     if wins_only and exact:
-        value = 1.0 if value > 0 else 0.0
-    return value, work + spent
+        played = 1.0 if played > 0 else 0.0
+    return played, work + spent
