@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import dominoes
+import dominoes  # type: ignore[import-untyped]
 
 from bot.engine import Milo, Move, Tile
 

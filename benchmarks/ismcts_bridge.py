@@ -36,7 +36,9 @@ UCT_C = 2.0
 """OpenSpiel's own examples' exploration constant; Milo's returns lie in −2..2."""
 
 OsTile = tuple[float, float]
-_INDEX = {(a.player, a.tile, a.edge): i for i, a in enumerate(td._ACTIONS)}
+ACTIONS = td._ACTIONS
+"""OpenSpiel's actions by index: a player, a tile (low, high) and the number it covers."""
+_INDEX = {(a.player, a.tile, a.edge): i for i, a in enumerate(ACTIONS)}
 
 
 def _os_tile(tile: Tile) -> OsTile:
@@ -157,7 +159,7 @@ class Worlds:
 
     def move(self, action: int) -> Move:
         """Our move for an OpenSpiel action: the tile on the end showing its edge."""
-        chosen = td._ACTIONS[action]
+        chosen = ACTIONS[action]
         tile = Tile(int(chosen.tile[0]), int(chosen.tile[1]))
         ends = self.view["open_ends"]
         for text in self.view["legal"]:

@@ -15,7 +15,7 @@ from tests.players.test_players import twin
 SIMULATIONS = 20
 
 
-def ismcts_positions(seeds: range) -> list[Milo]:
+def ismcts_positions(seeds: range) -> list[Round]:
     """Positions where seats 0 and 2 (ISMCTS) must choose, from rounds against hard."""
     from bot.players import computer_player
 
@@ -28,7 +28,7 @@ def ismcts_positions(seeds: range) -> list[Milo]:
             view = round_.private_view(seat)
             if seat % 2 == 0:
                 if len(view["legal"]) > 1:
-                    found.append(round_.copy())  # type: ignore[arg-type]
+                    found.append(round_.copy())
                 move = bridge.ismcts_move(view, seed, SIMULATIONS)
             else:
                 move = hard.choose(view)
@@ -40,7 +40,7 @@ def ismcts_positions(seeds: range) -> list[Milo]:
 def os_moves(worlds: bridge.Worlds) -> set[tuple[Tile, int]]:
     out = set()
     for action in worlds.root.legal_actions():
-        chosen = bridge.td._ACTIONS[action]
+        chosen = bridge.ACTIONS[action]
         out.add((Tile(int(chosen.tile[0]), int(chosen.tile[1])), int(chosen.edge)))
     return out
 
