@@ -38,12 +38,12 @@ class Effort:
     wins_only: bool
     """Search for the round's winner only, not its margin (see :class:`Exact`)."""
     min_samples: int = 12
-    """Guesses searched even when they take more than ``work``."""
+    """Guesses searched even when they take more than ``work`` (up to twice as much)."""
     shrewd: bool = True
     """Play out with :func:`shrewd_move` rather than the hard player's greedy policy."""
 
 
-POINTS = Effort(work=24000, exact_below=14, exact_limit=2500, wins_only=False)
+POINTS = Effort(work=24000, exact_below=14, exact_limit=2500, wins_only=False, min_samples=4)
 """Games whose rounds score points that add up to a target (Cross, Maltese Cross,
 Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
 TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
@@ -89,6 +89,7 @@ class ExpertPlayer:
         )
         policy = shrewd_move if effort.shrewd else rollout_move
         totals = [0.0] * len(moves)
+        try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
             base = rebuild(view, hands, boneyard)
@@ -96,12 +97,19 @@ class ExpertPlayer:
             for i, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)
-                value, spent = evaluate(
-                    trial, side, effort.exact_below, effort.exact_limit, effort.wins_only, policy
+                value, spent, gave_up = evaluate(
+                    trial,
+                    side,
+                    effort.exact_below,
+                    effort.exact_limit,
+                    effort.wins_only,
+                    policy,
+                    try_exact,
                 )
+                try_exact = try_exact and not gave_up
                 totals[i] += share * value
                 done += spent
-            if searched >= effort.min_samples and done >= effort.work:
+            if done >= effort.work and (searched >= effort.min_samples or done >= 2 * effort.work):
                 break
         # Ties are common once every guess is searched exactly (each move wins, or
         # loses, in all of them): then shed the heaviest tile, which counts for the

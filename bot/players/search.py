@@ -174,12 +174,19 @@ def tiles_left(round_: Round) -> int:
 
 
 def evaluate(
-    round_: Round, side: int, exact_below: int, limit: int, wins_only: bool, policy: Policy
-) -> tuple[float, int]:
+    round_: Round,
+    side: int,
+    exact_below: int,
+    limit: int,
+    wins_only: bool,
+    policy: Policy,
+    try_exact: bool = True,
+) -> tuple[float, int, bool]:
     """The value of ``round_`` (a copy the caller gives up) to ``side``: exact when at
     most ``exact_below`` tiles are left and the search fits in ``limit`` moves, else a
     playout (scored as a win or not when ``wins_only``, so that one decision's values
-    share a scale). Also the work it took, an abandoned search included.
+    share a scale). Also the work it took, an abandoned search included, and whether a
+    search was abandoned (``try_exact`` False: go straight to the playout).
 
     A win search says only win or not, against players who see every tile; a playout is
     added at a thousandth of its value, so that among moves that win (or lose) in the
@@ -188,16 +195,16 @@ def evaluate(
     work = 0
     exact = tiles_left(round_) <= exact_below
     value: float | None = None
-    if exact:
+    if exact and try_exact:
         search = Exact(side, limit, wins_only)
         with contextlib.suppress(OutOfWork):
             value = search.value(round_)
         work = search.work
         if value is not None and not wins_only:
-            return value, work
+            return value, work, False
     played, spent = playout(round_, side, policy)
     if value is not None:
-        return value + TIE_BREAK * played, work + spent
+        return value + TIE_BREAK * played, work + spent, False
     if wins_only and exact:
         played = 1.0 if played > 0 else 0.0
-    return played, work + spent
+    return played, work + spent, exact and try_exact
