@@ -43,7 +43,7 @@ class Effort:
     """Play out with :func:`shrewd_move` rather than the hard player's greedy policy."""
 
 
-POINTS = Effort(work=24000, exact_below=14, exact_limit=2500, wins_only=False, min_samples=4)
+POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
 """Games whose rounds score points that add up to a target (Cross, Maltese Cross,
 Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
 TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
