@@ -132,10 +132,13 @@ def summary(rows: list[dict[str, Any]]) -> str:
     )
 
 
-def run(game: str, a: str, b: str, deals: int, results: Path, workers: int) -> list[dict[str, Any]]:
+def run(
+    game: str, a: str, b: str, deals: int, results: Path, workers: int, play: bool = True
+) -> list[dict[str, Any]]:
+    """Play the pairing's missing deals (none if not ``play``) and print its summary."""
     rows = [r for r in load(results) if (r["game"], r["a"], r["b"]) == (game, a, b)]
     done = {r["deal"] for r in rows}
-    todo = [(game, a, b, seed) for seed in range(deals) if seed not in done]
+    todo = [(game, a, b, seed) for seed in range(deals) if seed not in done and play]
     results.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with results.open("a") as file:
@@ -149,7 +152,8 @@ def run(game: str, a: str, b: str, deals: int, results: Path, workers: int) -> l
                 print(f"  … {summary(rows)}  ({rate:.1f} s/deal, {left:.0f} min left)",
                       file=sys.stderr, flush=True)  # fmt: skip
     rows = [r for r in rows if r["deal"] < deals]
-    print(summary(rows), flush=True)
+    if rows:
+        print(summary(rows), flush=True)
     return rows
 
 
@@ -170,6 +174,9 @@ def main() -> None:
     parser.add_argument("--pairing", choices=choices, action="append", help="only these")
     parser.add_argument("--results", type=Path, default=DEFAULT_RESULTS)
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
+    parser.add_argument(
+        "--summary", action="store_true", help="only print what the results file holds"
+    )
     args = parser.parse_args()
     plan: list[tuple[str, str, str]] = []
     for game in [args.only] if args.only else sorted(GAMES):
@@ -184,10 +191,12 @@ def main() -> None:
             print(f"{peer}: {PEER_SETTINGS[peer]}")
     times: dict[str, list[float]] = defaultdict(list)
     for game, a, b in plan:
-        for row in run(game, a, b, args.deals, args.results, args.workers):
+        for row in run(game, a, b, args.deals, args.results, args.workers, not args.summary):
             for name, spent in row["times"].items():
                 times[name] += spent
     for name, spent in sorted(times.items()):
+        if not spent:
+            continue
         spent.sort()
         p50, p95 = spent[len(spent) // 2] * 1000, spent[int(len(spent) * 0.95)] * 1000
         print(
