@@ -121,13 +121,21 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
+    """A's share of rounds won (the round's winner by the rules; a tie counts half), of
+    rounds in which A scored more points than B (in Merry-Go-Round the fives scored
+    during play are most of a round's points, and go to either side), and A's points
+    per round less B's."""
     game, a, b = rows[0]["game"], rows[0]["a"], rows[0]["b"]
     win, win_half = paired_interval([r["shares"] for r in rows])
+    more, more_half = paired_interval(
+        [[1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in r["margins"]] for r in rows]
+    )
     mean, mean_half = paired_interval([r["margins"] for r in rows])
     verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
     return (
         f"{game:<15} {a:>10} vs {b:<10} deals {len(rows):>4} rounds {2 * len(rows):>4}  "
         f"A wins {win:6.1%} ± {win_half:5.1%} ({verdict}; low end {win - win_half:6.1%})  "
+        f"A outscores B {more:6.1%} ± {more_half:5.1%}  "
         f"A − B points/round {mean:+6.2f} ± {mean_half:5.2f}"
     )
 
