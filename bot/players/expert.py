@@ -6,8 +6,8 @@ guesses and a better judge of each guess.
   is drawn, each weighed by replaying the round through the engine, and the deals
   searched are drawn from that pool in proportion to their weight.
 - Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
-  tiles are left (most of a round's decisions that matter), and played out greedily
-  before that.
+  tiles are left (most of a round's decisions that matter), and played out before that
+  by a policy that takes a block when there is one.
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
 
@@ -21,7 +21,7 @@ from bot.engine import Move, Tile
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
-from bot.players.search import evaluate, rollout_move, shrewd_move, weight
+from bot.players.search import evaluate, shrewd_move, weight
 from bot.players.seen import Seen
 from bot.players.simulate import rebuild, sample_deal
 
@@ -39,8 +39,6 @@ class Effort:
     """Search for the round's winner only, not its margin (see :class:`Exact`)."""
     min_samples: int = 12
     """Guesses searched even when they take more than ``work`` (up to twice as much)."""
-    shrewd: bool = True
-    """Play out with :func:`shrewd_move` rather than the hard player's greedy policy."""
 
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
@@ -87,7 +85,6 @@ class ExpertPlayer:
             if weigh
             else [(i, 1.0) for i in range(len(guesses))]
         )
-        policy = shrewd_move if effort.shrewd else rollout_move
         totals = [0.0] * len(moves)
         try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
@@ -103,7 +100,7 @@ class ExpertPlayer:
                     effort.exact_below,
                     effort.exact_limit,
                     effort.wins_only,
-                    policy,
+                    shrewd_move,
                     try_exact,
                 )
                 try_exact = try_exact and not gave_up
