@@ -94,7 +94,16 @@ from bot.refusals import (
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import GuildSettings, LeaderboardEntry, Stats
-from rendering import HandText, LeaderboardText, TableText, fit_name, hand_order, placements
+from rendering import (
+    HandText,
+    LeaderboardText,
+    Replay,
+    ReplayText,
+    TableText,
+    fit_name,
+    hand_order,
+    placements,
+)
 
 QUOTE_LIMIT = 12
 """At most this many characters of what a user typed are quoted back."""
@@ -924,3 +933,172 @@ def _cap(arm: Arm) -> Tile | None:
     if not arm.capped:
         return None
     return next(placed.tile for placed in arm.tiles if placed.tile.is_double)
+
+
+# -- replays --
+
+
+def replay_text(names: list[str]) -> ReplayText:
+    """The replay's words: each move's frame is the table picture under a line saying
+    the move and its number; each round ends on a card of the revealed hands under who
+    won it, how and the points; the last card gives the result."""
+    short = [fit_name(name) for name in names]
+
+    def move(view: PublicView, number: int, total: int) -> str:
+        seat, made = view.history[-1]
+        return f"Move {number} of {total}: {_replay_move(short[seat], made)}"
+
+    def round_over(view: PublicView) -> tuple[str, ...]:
+        outcome = view.outcome
+        assert outcome is not None
+        sides = _side_names(view, short)
+        game = f" of game {view.game_number}" if _in_match(view) else ""
+        gained = zip(sides, outcome.points, view.scores, strict=True)
+        lines = [
+            f"Round {view.round_number}{game} over",
+            sentence(outcome.describe(short)),
+            "Points: " + " · ".join(f"{n} +{p} → {s}" for n, p, s in gained),
+        ]
+        winner = _game_winner(view)
+        if winner is not None and _in_match(view):
+            lines.append(f"{sides[winner]} win game {view.game_number}")
+        return tuple(lines)
+
+    def hand(view: PublicView, seat: int) -> str:
+        assert view.outcome is not None
+        return f"{short[seat]} · count {view.outcome.counts[seat]}"
+
+    def final(view: PublicView) -> tuple[str, ...]:
+        outcome = view.match_outcome
+        assert outcome is not None
+        sides = _side_names(view, short)
+        order = sorted(range(len(sides)), key=lambda side: -outcome.scores[side])
+        scores = " · ".join(f"{sides[side]} {outcome.scores[side]}" for side in order)
+        if not _in_match(view):
+            return (f"{sides[outcome.winner]} wins the game", f"Final scores: {scores}")
+        won = " · ".join(f"{n} {w}" for n, w in zip(sides, outcome.games_won, strict=True))
+        return (
+            f"{sides[outcome.winner]} win the match",
+            f"Games won: {won}",
+            f"Last game's scores: {scores}",
+        )
+
+    return ReplayText(
+        table=lambda view: table_text(view, names),
+        move=move,
+        round_over=round_over,
+        hand=hand,
+        final=final,
+    )
+
+
+ALT_NAME = 12
+"""Characters of a name the replay's alt text keeps after the seats are listed, when the
+whole names would not let the rounds fit."""
+
+
+def describe_replay(replay: Replay, names: list[str], part: int = 0) -> str:
+    """The replay's alt text (for file ``part`` of a split replay): the game and its
+    seats, the result, then every round with who won it and the points. Within Discord's
+    1,024 characters, as much of that as fits: each round, then the rounds each side won
+    by number (game by game), then who won each game, each with the names cut to 12
+    characters after the seats are listed if that makes it fit."""
+    rounds = replay.rounds
+    first = rounds[0] if rounds else replay.final
+    if first is None:
+        return "Replay of a game with no move played."
+    seats = ", ".join(names[:-1]) + f" and {names[-1]}"
+    exactly = " exactly" if first.variant.exact_target else ""
+    head = f"Replay of {first.variant.title}, {seats}, to {first.target}{exactly}"
+    if _in_match(first):
+        head += f", first to win {first.options.match_games} games"
+    head += f": {counted(replay.actions, 'move', 'moves')}, "
+    head += f"{counted(len(rounds), 'round', 'rounds')}."
+    if len(replay.parts) > 1:
+        shown = replay.parts[part].rounds
+        ends = [_round_name(rounds, number) for number in (shown.start, shown.stop - 1)]
+        span = f"from {ends[0]} to {ends[1]}" if ends[0] != ends[1] else ends[0]
+        head += f" Part {part + 1} of {len(replay.parts)}: {span.lower()}."
+    short = [name if len(name) <= ALT_NAME else name[:ALT_NAME] + "…" for name in names]
+    text = ""
+    for detail in (_replay_rounds, _replay_rounds_won, _replay_games_won):
+        for seat_names in (names, short):
+            sides = _side_names(first, seat_names)
+            text = f"{head} {_replay_result(replay, sides)} {detail(rounds, sides)}"
+            if len(text) <= ALT_LIMIT:
+                return text
+    return text[: ALT_LIMIT - 1] + "…"
+
+
+def _replay_move(name: str, move: Move) -> str:
+    if move.tile is None:
+        return f"{name} {'draws' if move.kind is Kind.DRAW else 'passes'}"
+    if move.end_name is None:
+        return f"{name} leads {move.tile}"
+    return f"{name} plays {move.tile} on {move.end_name}"
+
+
+def _game_winner(view: PublicView) -> int | None:
+    """The side whose total reached the target with this round (R-CR-7, R-MG-7, R-MI-6):
+    only one side scores at a time, so at most one has."""
+    return next((side for side, score in enumerate(view.scores) if score >= view.target), None)
+
+
+def _replay_result(replay: Replay, sides: list[str]) -> str:
+    final = replay.final
+    if final is None or final.match_outcome is None:
+        return "The record stops before the game's end."
+    outcome = final.match_outcome
+    order = sorted(range(len(sides)), key=lambda side: -outcome.scores[side])
+    scores = ", ".join(f"{sides[side]} {outcome.scores[side]}" for side in order)
+    if _in_match(final):
+        won = ", ".join(f"{n} {w}" for n, w in zip(sides, outcome.games_won, strict=True))
+        return f"{sides[outcome.winner]} win the match; games won: {won}; last game: {scores}."
+    return f"{sides[outcome.winner]} wins the game; final scores: {scores}."
+
+
+def _round_name(rounds: Sequence[PublicView], index: int) -> str:
+    """``Round 3``, or in a match ``Game 2 round 1``; ``index`` counts from 0 across the
+    match (a round past the last finished one: the one the record stops in)."""
+    if index < len(rounds):
+        view = rounds[index]
+        if _in_match(view):
+            return f"Game {view.game_number} round {view.round_number}"
+    return f"Round {index + 1}"
+
+
+def _replay_rounds(rounds: Sequence[PublicView], sides: list[str]) -> str:
+    """``Round 3: Ann wins, Ann +23.`` for every round (in a match: ``Game 2 round 1: …``)."""
+    said = []
+    for index, view in enumerate(rounds):
+        outcome = view.outcome
+        assert outcome is not None
+        gains = ", ".join(f"{sides[s]} +{p}" for s, p in enumerate(outcome.points) if p)
+        who = "a tie" if outcome.winner is None else f"{sides[outcome.winner]} wins"
+        said.append(f"{_round_name(rounds, index)}: {who}, {gains or 'no points'}.")
+    return " ".join(said)
+
+
+def _replay_rounds_won(rounds: Sequence[PublicView], sides: list[str]) -> str:
+    """Per game, the rounds each side won (and those tied), by number."""
+    games: dict[int, list[PublicView]] = {}
+    for view in rounds:
+        games.setdefault(view.game_number, []).append(view)
+    parts = []
+    for game, views in games.items():
+        won: dict[int | None, list[str]] = {}
+        for number, view in enumerate(views, 1):
+            assert view.outcome is not None
+            won.setdefault(view.outcome.winner, []).append(str(number))
+        listed = [f"{sides[s]} {', '.join(won[s])}" for s in range(len(sides)) if s in won]
+        if None in won:
+            listed.append(f"tied {', '.join(won[None])}")
+        head = f"Game {game} rounds won" if len(games) > 1 else "Rounds won"
+        parts.append(f"{head}: {'; '.join(listed)}.")
+    return " ".join(parts)
+
+
+def _replay_games_won(rounds: Sequence[PublicView], sides: list[str]) -> str:
+    """Who won each game of a match, in order (R-MI-7)."""
+    winners = [sides[side] for view in rounds if (side := _game_winner(view)) is not None]
+    return f"Games won, in order: {', '.join(winners)}." if winners else ""
