@@ -240,6 +240,8 @@ class _Writer(_Worker):
     def _transactions(self, jobs: list[_Job]) -> list[_Outcome]:
         outcomes: list[_Outcome] = []
         # A caller that stopped waiting before its write began: the write never happens.
+        # (Read off the event loop's thread: a cancel landing just after this check only
+        # means the write is made and nobody hears of it, as with any cancel mid-write.)
         waiting = [job for job in jobs if not job.future.done()]
         outcomes += [(job.future, None, None) for job in jobs if job.future.done()]
         while waiting:
@@ -299,10 +301,10 @@ class _Writer(_Worker):
 
 class _Reader(_Worker):
     def _transactions(self, jobs: list[_Job]) -> list[_Outcome]:
-        """Each read in a read transaction of its own (one snapshot for its queries)."""
+        """Each read in a read transaction of its own (one snapshot for its queries),
+        its caller told as soon as it is done."""
         db = self._db
         assert db is not None
-        outcomes: list[_Outcome] = []
         for job in jobs:
             assert job.work is not None
             try:
@@ -312,10 +314,10 @@ class _Reader(_Worker):
                 finally:
                     db.execute("COMMIT")
             except Exception as error:
-                outcomes.append((job.future, None, translate(error)))
+                self._tell([(job.future, None, translate(error))])
             else:
-                outcomes.append((job.future, result, None))
-        return outcomes
+                self._tell([(job.future, result, None)])
+        return []
 
 
 class SqliteBackend:
