@@ -60,7 +60,7 @@ import yarl
 from benchmarks.store import percentile
 from bot.client import DominoBot
 from bot.config import Settings
-from data.sqlite import SqliteStore
+from data import open_store, sqlite_url
 from tests.fakediscord import spec
 from tests.fakediscord.fixtures import make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord, Message
@@ -140,9 +140,9 @@ async def _serve_bot(
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(
-        discord_token="fake-token", database_path=database, computer_pace_seconds=0.0
+        discord_token="fake-token", database_url=sqlite_url(database), computer_pace_seconds=0.0
     )
-    store = await SqliteStore.open(database)
+    store = await open_store(settings.database_url)
     bot = DominoBot(settings, store, guild_ready_timeout=0.05)
     try:
         task = await start_bot(bot)
