@@ -55,9 +55,21 @@ class Settings:
                 " there (Discord developer portal → your application → Bot → Reset Token)."
             )
         shard_count, shard_ids = _shards()
+        database_url = _database_url()
+        if (
+            shard_count is not None
+            and shard_ids is not None
+            and set(shard_ids) != set(range(shard_count))
+            and parse_url(database_url).path is not None
+        ):
+            raise ConfigError(
+                f"SHARD_IDS={','.join(map(str, shard_ids))} leaves the other shards to other"
+                " processes, and processes share tables only through PostgreSQL: set"
+                " DATABASE_URL=postgresql://…, not a SQLite file"
+            )
         return cls(
             discord_token=token,
-            database_url=_database_url(),
+            database_url=database_url,
             dev_guild_id=_optional_int("DEV_GUILD_ID"),
             log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),

@@ -112,3 +112,20 @@ def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("SHARD_COUNT", count)
         with pytest.raises(ConfigError, match="SHARD"):
             Settings.from_env(None)
+
+
+def test_several_processes_on_one_sqlite_file_are_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "0")
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///var/domino.db")
+    with pytest.raises(ConfigError, match="PostgreSQL") as refused:
+        Settings.from_env(None)
+    assert "\n" not in str(refused.value)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1/test")
+    assert Settings.from_env(None).shard_ids == (0,)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///var/domino.db")
+    monkeypatch.setenv("SHARD_IDS", "0,1")  # every shard in this one process: fine
+    assert Settings.from_env(None).shard_ids == (0, 1)
