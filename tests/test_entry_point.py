@@ -103,6 +103,7 @@ def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SHARD_IDS", raising=False)
     settings = Settings.from_env(None)
     assert (settings.shard_count, settings.shard_ids) == (None, None), "automatic"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1/test")
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "1, 0")
     settings = Settings.from_env(None)
