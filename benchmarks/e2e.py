@@ -128,19 +128,20 @@ class LoopLag:
 
 
 def serve_bot(api: str, gateway: str, database: str, connection: Connection, profile: bool) -> None:
+    """``database``: the store's URL."""
     """The bot's process: start, say so, measure between "measure" and "stop", report."""
     logging.basicConfig(level=logging.WARNING, format="bot process: %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice here: no warning
-    asyncio.run(_serve_bot(api, gateway, Path(database), connection, profile))
+    asyncio.run(_serve_bot(api, gateway, database, connection, profile))
 
 
 async def _serve_bot(
-    api: str, gateway: str, database: Path, connection: Connection, profile: bool
+    api: str, gateway: str, database: str, connection: Connection, profile: bool
 ) -> None:
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(
-        discord_token="fake-token", database_url=sqlite_url(database), computer_pace_seconds=0.0
+        discord_token="fake-token", database_url=database, computer_pace_seconds=0.0
     )
     store = await open_store(settings.database_url)
     bot = DominoBot(settings, store, guild_ready_timeout=0.05)
@@ -429,7 +430,7 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     with tempfile.TemporaryDirectory() as folder:
-        database = str(Path(folder) / "domino.db")
+        database = args.database or sqlite_url(Path(folder) / "domino.db")
         bot = context.Process(
             target=serve_bot,
             args=(fake.api_base, fake.gateway_url, database, theirs, args.profile),
@@ -572,6 +573,11 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=60, help="seconds measured per run")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a click")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--database",
+        help="the store's URL (default: a new SQLite file); a PostgreSQL database given here"
+        " should be empty: each run's tables stay in it",
+    )
     parser.add_argument("--validate", action="store_true", help="keep the fake's validation")
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the bot's event loop (slows it)"
