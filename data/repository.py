@@ -35,10 +35,14 @@ from data.backend import Backend, Row, Session
 from data.models import (
     GLOBAL,
     FinishedGame,
+    Forgotten,
     GuildSettings,
     Leaderboard,
     LeaderboardEntry,
+    Participant,
+    RoundResult,
     Stats,
+    Stored,
     TableRow,
 )
 from data.ratings import Rating, ordinal, rate
@@ -422,6 +426,127 @@ class Repository:
 
         return await self.backend.read(query)
 
+    # -- history, replays and rematches ---------------------------------------------------------
+
+    async def get_game(self, game_id: str) -> FinishedGame | None:
+        """A finished game, whole (its record replays it), with its seats' last names."""
+
+        async def query(tx: Session) -> FinishedGame | None:
+            games = await _games(tx, "g.id = ?", (game_id,))
+            return games[0] if games else None
+
+        return await self.backend.read(query)
+
+    async def games_of(
+        self, user_id: int, guild_id: int, page: int = 0, page_size: int = 10
+    ) -> tuple[list[FinishedGame], int]:
+        """A member's finished games in one server, newest first: one page, and how many
+        there are in all."""
+        where = "g.guild_id = ? AND g.id IN (SELECT game_id FROM game_seats WHERE user_id = ?)"
+
+        async def query(tx: Session) -> tuple[list[FinishedGame], int]:
+            counted = await tx.fetchrow(
+                f"SELECT COUNT(*) AS n FROM games g WHERE {where}", (guild_id, user_id)
+            )
+            assert counted is not None
+            page_of = await _games(
+                tx, where, (guild_id, user_id), limit=(page_size, page * page_size)
+            )
+            return page_of, int(counted["n"])
+
+        return await self.backend.read(query)
+
+    async def series(
+        self, guild_id: int, game: str, seats: list[tuple[int | None, str | None]], last: int = 200
+    ) -> list[int]:
+        """Games won by each of ``seats`` (a member's id, or a computer's level) over the
+        finished games of ``game`` in this server played by exactly these seats, in any
+        order (the newest ``last`` of the first member's games are looked at)."""
+        members = [user for user, _ in seats if user is not None]
+        if not members:
+            return [0] * len(seats)
+        wanted = sorted(seats, key=_seat_key)
+        where = (
+            "g.guild_id = ? AND g.game = ? AND g.id IN"
+            " (SELECT game_id FROM game_seats WHERE user_id = ?)"
+        )
+
+        async def query(tx: Session) -> list[FinishedGame]:
+            return await _games(tx, where, (guild_id, game, members[0]), limit=(last, 0))
+
+        wins = [0] * len(seats)
+        for played in await self.backend.read(query):
+            who = [(p.user_id, p.computer_level) for p in played.participants]
+            if sorted(who, key=_seat_key) != wanted:
+                continue
+            for p in played.participants:
+                if p.won:
+                    wins[seats.index((p.user_id, p.computer_level))] += 1
+        return wins
+
+    # -- privacy -----------------------------------------------------------------------------
+
+    async def stored_about(self, user_id: int) -> Stored:
+        async def query(tx: Session) -> Stored:
+            stats = await tx.fetchrow(
+                "SELECT COUNT(*) AS n FROM player_stats WHERE user_id = ?", (user_id,)
+            )
+            ratings = await tx.fetchrow(
+                "SELECT COUNT(*) AS n FROM ratings WHERE user_id = ?", (user_id,)
+            )
+            games = await tx.fetchrow(
+                "SELECT COUNT(*) AS n FROM game_seats WHERE user_id = ?", (user_id,)
+            )
+            name = await tx.fetchrow("SELECT name FROM player_names WHERE user_id = ?", (user_id,))
+            assert stats is not None and ratings is not None and games is not None
+            return Stored(
+                int(stats["n"]), int(ratings["n"]), name["name"] if name else None,
+                int(games["n"]),
+            )  # fmt: skip
+
+        return await self.backend.read(query)
+
+    async def forget(self, user_id: int) -> Forgotten:
+        """Delete a member's stats, ratings and name, and take their id off the seats of
+        finished games (kept, anonymous) and off closed tables (deleted), in one
+        transaction. Open tables are the caller's to refuse first."""
+
+        async def work(tx: Session) -> Forgotten:
+            stats = await tx.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
+            ratings = await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            names = await tx.execute("DELETE FROM player_names WHERE user_id = ?", (user_id,))
+            seats = await tx.execute(
+                "UPDATE game_seats SET user_id = NULL WHERE user_id = ?", (user_id,)
+            )
+            closed = await tx.fetch(
+                "SELECT id, state FROM active_tables WHERE status IN ('finished', 'cancelled')"
+            )
+            mine = [row["id"] for row in closed if _seats_user(row["state"], user_id)]
+            for table_id in mine:
+                await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
+                await tx.execute("DELETE FROM active_tables WHERE id = ?", (table_id,))
+            return Forgotten(stats, ratings, names, seats, len(mine))
+
+        return await self.backend.write(work)
+
+    async def prune_closed(self, before: float) -> int:
+        """Delete finished and cancelled tables (their state and action log) last changed
+        before ``before``: their games are recorded apart, so the database does not grow
+        with every move ever made. Returns how many."""
+
+        async def work(tx: Session) -> int:
+            rows = await tx.fetch(
+                "SELECT id FROM active_tables WHERE status IN ('finished', 'cancelled')"
+                " AND updated_at < ?",
+                (before,),
+            )
+            for row in rows:
+                await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (row["id"],))
+                await tx.execute("DELETE FROM active_tables WHERE id = ?", (row["id"],))
+            return len(rows)
+
+        return await self.backend.write(work)
+
     # -- guild settings -------------------------------------------------------------------------
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
@@ -467,10 +592,10 @@ async def _insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     Locks are taken in one order everywhere (the table's row, then the members' names
     in sorted order), so two games ending at once wait for each other, never deadlock."""
     claimed = await tx.execute(
-        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         (game.id, game.table_id, game.guild_id, game.game, game.finished_at,
-         _dumps(game.record)),
+         _dumps(game.record), int(game.rated)),
     )  # fmt: skip
     if claimed == 0:
         return False
@@ -492,7 +617,7 @@ async def _insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     members = sorted(
         (p for p in game.participants if p.user_id is not None), key=lambda p: p.user_id or 0
     )
-    if not members:
+    if not members or not game.rated:  # a game with hints counts for nobody
         return True
     users = [p.user_id for p in members if p.user_id is not None]
     await tx.serialize(f"rating:{game.game}:{user}" for user in users)
@@ -533,6 +658,84 @@ async def _insert_finished_game(tx: Session, game: FinishedGame) -> bool:
         [(ordinal(rating), user, game.game) for user, rating in updated],
     )
     return True
+
+
+async def _games(
+    tx: Session, where: str, params: tuple[Any, ...], limit: tuple[int, int] | None = None
+) -> list[FinishedGame]:
+    """Finished games matching ``where`` (on ``games g``), newest first, whole: rounds and
+    seats with the members' last names."""
+    paging = " LIMIT ? OFFSET ?" if limit else ""
+    games = await tx.fetch(
+        "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated"
+        f" FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
+        (*params, *(limit or ())),
+    )
+    if not games:
+        return []
+    ids = [row["id"] for row in games]
+    marks = ", ".join("?" for _ in ids)
+    seats = await tx.fetch(
+        "SELECT s.game_id, s.seat, s.team, s.user_id, s.computer_level, s.final_score, s.won,"
+        " s.rounds_won, s.points, s.dominoes, s.blocked_wins, n.name FROM game_seats s"
+        f" LEFT JOIN player_names n ON n.user_id = s.user_id WHERE s.game_id IN ({marks})"
+        " ORDER BY s.game_id, s.seat",
+        ids,
+    )
+    rounds = await tx.fetch(
+        "SELECT game_id, number, reason, winner, points FROM game_rounds"
+        f" WHERE game_id IN ({marks}) ORDER BY game_id, number",
+        ids,
+    )
+    by_game: dict[str, tuple[list[Participant], list[RoundResult]]] = {i: ([], []) for i in ids}
+    for row in seats:
+        by_game[row["game_id"]][0].append(
+            Participant(
+                seat=row["seat"],
+                team=row["team"],
+                final_score=row["final_score"],
+                won=bool(row["won"]),
+                user_id=row["user_id"],
+                computer_level=row["computer_level"],
+                name=row["name"] or "",
+                rounds_won=row["rounds_won"],
+                points=row["points"],
+                dominoes=row["dominoes"],
+                blocked_wins=row["blocked_wins"],
+            )
+        )
+    for row in rounds:
+        by_game[row["game_id"]][1].append(
+            RoundResult(row["number"], row["reason"], row["winner"], json.loads(row["points"]))
+        )
+    return [
+        FinishedGame(
+            id=row["id"],
+            table_id=row["table_id"],
+            guild_id=row["guild_id"],
+            game=row["game"],
+            finished_at=row["finished_at"],
+            record=_json(row["record"]),
+            rounds=by_game[row["id"]][1],
+            participants=by_game[row["id"]][0],
+            rated=bool(row["rated"]),
+        )
+        for row in games
+    ]
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _seat_key(seat: tuple[int | None, str | None]) -> tuple[int, str]:
+    return (seat[0] or 0, seat[1] or "")
+
+
+def _seats_user(state: Any, user_id: int) -> bool:
+    """Whether a stored table's state seats ``user_id``."""
+    seats = _json(state).get("seats", ())
+    return any(isinstance(s, dict) and s.get("user_id") == user_id for s in seats)
 
 
 async def _ratings(tx: Session, game: str, users: list[int]) -> dict[int, Rating]:
