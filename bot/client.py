@@ -26,8 +26,9 @@ from data.repository import Repository
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings")
-"""The cogs, one extension per concern: tables and play; leaderboards and stats; settings."""
+EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings", "cogs.privacy")
+"""The cogs, one extension per concern: tables and play; leaderboards, stats, history and
+replays; settings; privacy."""
 
 
 class DominoBot(commands.AutoShardedBot):
@@ -62,7 +63,11 @@ class DominoBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
             self.shard_count, _, _ = await self.http.get_bot_gateway()
-        self.service = TableService(self.store, computer_pace=self.settings.computer_pace_seconds)
+        self.service = TableService(
+            self.store,
+            computer_pace=self.settings.computer_pace_seconds,
+            keep_closed=self.settings.keep_closed_hours * 3600.0,
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -32,6 +32,9 @@ class Settings:
     """Discord gateway shards in all (None: as many as Discord recommends)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (None: all of them); the others run elsewhere."""
+    keep_closed_hours: int = 24
+    """Hours a finished or cancelled table's state and moves are kept (its game and
+    scores are kept for good)."""
     requests_per_second: int = 40
     """The bot's share of Discord's global limit of 50 requests a second (channel posts
     and edits; answers through an interaction do not count)."""
@@ -74,6 +77,7 @@ class Settings:
             log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
             requests_per_second=_int_in("DISCORD_REQUESTS_PER_SECOND", 40, 1, 50),
+            keep_closed_hours=_int_in("CLOSED_TABLES_KEPT_HOURS", 24, 1, 24 * 365),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

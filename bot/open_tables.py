@@ -78,6 +78,14 @@ class OpenTables(Mapping[str, Table]):
         table_id = self._by_channel.get(channel_id)
         return self._tables.get(table_id) if table_id else None
 
+    def of_user(self, user_id: int) -> Table | None:
+        """An open table of any server where the member sits (one, if several). Walks
+        the member index: it serves the rare ``/domino forget-me``, not every action."""
+        for (_, member), table_id in self._by_member.items():
+            if member == user_id:
+                return self._tables.get(table_id)
+        return None
+
     def of_member(self, guild_id: int, user_id: int) -> Table | None:
         table_id = self._by_member.get((guild_id, user_id))
         return self._tables.get(table_id) if table_id else None

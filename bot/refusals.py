@@ -48,6 +48,26 @@ class SeatedElsewhere(TableError):
 
 
 @dataclass(eq=False)
+class NoSuchGame(TableError):
+    """No finished game has this id."""
+
+    game_id: str
+
+
+@dataclass(eq=False)
+class NotInThatGame(TableError):
+    """Only the members who played a game can ask for it again."""
+
+
+@dataclass(eq=False)
+class StillSeated(TableError):
+    """A member asked to be forgotten while seated at an open table (in ``channel_id``),
+    whose state holds their seat."""
+
+    channel_id: int
+
+
+@dataclass(eq=False)
 class OtherServer(TableError):
     """The click names a table of another server."""
 

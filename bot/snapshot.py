@@ -48,6 +48,13 @@ class TableSnapshot:
     announced_version: int
     deadline: float | None
     """When the turn runs out (Unix time), while the game runs."""
+    hints: bool
+    """Hints are on: the game is not rated."""
+    invited: tuple[int, ...]
+    """A rematch's members whose seats are kept until they confirm."""
+    series: tuple[int, ...]
+    """A rematch: games won so far by each seat of ``lineup``, in the same order."""
+    lineup: tuple[str, ...]
     view: PublicView | None
     """The game as everyone sees it (None in the lobby)."""
     ended: PublicView | None
@@ -72,6 +79,10 @@ class TableSnapshot:
             message_id=table.message_id,
             announced_version=table.announced_version,
             deadline=table.deadline,
+            hints=table.hints,
+            invited=table.invited,
+            series=table.series,
+            lineup=table.lineup,
             view=match.view() if match is not None else None,
             ended=match.previous_view() if match is not None else None,
             _match=match,
@@ -111,6 +122,20 @@ class TableSnapshot:
         """The seat to move has drawn and must still play the tile or pass (R-CR-5,
         R-MG-5): one turn, not yet over."""
         return self.turn is not None and self.view is not None and self.view.drew
+
+    def series_by_seat(self) -> list[int] | None:
+        """Games won so far in the series by each seat (a rematch once started)."""
+        if not self.series:
+            return None
+        keys, computers = [], 0
+        for seat in self.seats:
+            if seat.user_id is not None:
+                keys.append(f"u{seat.user_id}")
+            else:
+                keys.append(f"c{computers}")
+                computers += 1
+        won = dict(zip(self.lineup, self.series, strict=False))
+        return [won.get(key, 0) for key in keys]
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]

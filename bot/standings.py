@@ -4,8 +4,8 @@ fault is a refusal they can word, like any other)."""
 
 from __future__ import annotations
 
-from bot.refusals import NotSaved, OutOfRange
-from data.models import Leaderboard, Stats
+from bot.refusals import NoSuchGame, NotSaved, OtherServer, OutOfRange
+from data.models import FinishedGame, Leaderboard, Stats
 from data.repository import Repository, StoreError
 
 PAGE_RANGE = (1, 1000)
@@ -54,3 +54,32 @@ class Standings:
             return await self.store.get_stats(user_id, guild_id=guild_id)
         except StoreError as error:
             raise NotSaved(error.fault, "read") from error
+
+    async def history(
+        self, user_id: int, guild_id: int, page: int
+    ) -> tuple[list[FinishedGame], int]:
+        """One page (from 1) of a member's finished games in this server, newest first,
+        and how many pages there are."""
+        low, high = PAGE_RANGE
+        if isinstance(page, bool) or not isinstance(page, int) or not low <= page <= high:
+            raise OutOfRange("page", low, high, page)
+        try:
+            games, total = await self.store.games_of(user_id, guild_id, page - 1, PAGE_SIZE)
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+        return games, -(-total // PAGE_SIZE)
+
+    async def game(self, game_id: str, guild_id: int) -> FinishedGame:
+        """A finished game of this server, whole; refused for an unknown id or another
+        server's game."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
+            raise NoSuchGame(str(game_id)[:40])
+        try:
+            game = await self.store.get_game(game_id.strip())
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+        if game is None:
+            raise NoSuchGame(game_id)
+        if game.guild_id != guild_id:
+            raise OtherServer()
+        return game

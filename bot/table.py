@@ -135,6 +135,18 @@ class Table:
     """The table's latest public message: the lobby, then the latest table message."""
     announced_version: int = 0
     """The version that message shows (the channel has seen the table up to it)."""
+    hints: bool = False
+    """Players may ask what a computer player would do; the game is then not rated."""
+    rematch_of: str | None = None
+    """The finished game this table plays again, with the same seats."""
+    invited: tuple[int, ...] = ()
+    """Members of that game not seated yet: the lobby keeps their seats open for them."""
+    series: tuple[int, ...] = ()
+    """Games won by each seat in earlier games between the same seats (a rematch), in
+    ``lineup`` order."""
+    lineup: tuple[str, ...] = ()
+    """A rematch's seats in the order they sat before (``u<member id>``, ``c<n>`` for the
+    n-th computer): the game starts with them in that order again."""
 
     # -- what the lobby and the cogs read --------------------------------------------------
 
@@ -209,9 +221,11 @@ class Table:
         self._require_lobby("join")
         if self.seat_of(user_id) is not None:
             raise AlreadySeated()
-        if len(self.seats) >= self.max_players:
+        kept = sum(1 for invited in self.invited if invited != user_id)
+        if len(self.seats) + kept >= self.max_players:  # a rematch keeps its players' seats
             raise TableFull(self.max_players)
         self.seats.append(Seat(name=name, user_id=user_id))
+        self.invited = tuple(invited for invited in self.invited if invited != user_id)
         return self._changed(Joined(len(self.seats) - 1))
 
     def _leave(self, user_id: int) -> list[Event]:
@@ -243,9 +257,26 @@ class Table:
         counts = find_variant(self.game).player_counts
         if len(self.seats) not in counts:
             raise WrongPlayerCount(self.game, counts, len(self.seats))
+        if self.lineup:
+            self._seat_as_before()
+        self.invited = ()
         self.match = Match(self.game, len(self.seats), self.options, seed=self.seed)
         self.status = Status.PLAYING
         return self._changed(Started())
+
+    def _seat_as_before(self) -> None:
+        """A rematch sits its players in the order they sat before (partners stay
+        partners); whoever was not in that game sits after them."""
+        keys, computers = [], 0
+        for seat in self.seats:
+            if seat.user_id is not None:
+                keys.append(f"u{seat.user_id}")
+            else:
+                keys.append(f"c{computers}")
+                computers += 1
+        order = {key: index for index, key in enumerate(self.lineup)}
+        ranked = sorted(range(len(self.seats)), key=lambda i: order.get(keys[i], len(order) + i))
+        self.seats = [self.seats[i] for i in ranked]
 
     def _cancel(self, by: int, manager: bool) -> list[Event]:
         if not self.is_open:
@@ -383,6 +414,11 @@ class Table:
             "deadline": self.deadline,
             "message_id": self.message_id,
             "announced_version": self.announced_version,
+            "hints": self.hints,
+            "rematch_of": self.rematch_of,
+            "invited": list(self.invited),
+            "series": list(self.series),
+            "lineup": list(self.lineup),
         }
 
     @classmethod
@@ -402,4 +438,9 @@ class Table:
             deadline=data["deadline"],
             message_id=data["message_id"],
             announced_version=data.get("announced_version", data["version"]),
+            hints=bool(data.get("hints", False)),
+            rematch_of=data.get("rematch_of"),
+            invited=tuple(data.get("invited", ())),
+            series=tuple(data.get("series", ())),
+            lineup=tuple(data.get("lineup", ())),
         )

@@ -27,7 +27,15 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.commands import ComeBack, Command, ComputerMove, Join, MoveToThread, Timeout
+from bot.commands import (
+    AddComputer,
+    ComeBack,
+    Command,
+    ComputerMove,
+    Join,
+    MoveToThread,
+    Timeout,
+)
 from bot.engine import EngineError, Move, Options, Reason, find_variant
 from bot.events import Event, GameOver, Moved, Reminder
 from bot.events import from_dict as events_from_dict
@@ -36,20 +44,28 @@ from bot.open_tables import OpenTables
 from bot.players import computer_player
 from bot.refusals import (
     ChannelTaken,
+    NoSuchGame,
+    NotInThatGame,
     NotSaved,
     OptionsRefused,
+    OtherServer,
     OutOfRange,
     SeatedElsewhere,
     StaleVersion,
+    StillSeated,
     TableClosed,
     TableError,
 )
 from bot.snapshot import TableSnapshot
 from bot.table import Status, Table, game_id
-from data.models import FinishedGame, Participant, RoundResult, TableRow
+from data.models import FinishedGame as FinishedGame
+from data.models import Forgotten as Forgotten
 from data.models import GuildSettings as GuildSettings  # part of this service's API
 from data.models import LeaderboardEntry as LeaderboardEntry
+from data.models import Participant as Participant
+from data.models import RoundResult, TableRow
 from data.models import Stats as Stats
+from data.models import Stored as Stored
 from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -90,6 +106,18 @@ class NewTable:
     target: int | None = None
     keep_last_two: bool | None = None
     match_games: int | None = None
+    hints: bool = False
+    """Members may ask for a hint; the game is then not rated."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A new table that plays a finished game again (see :meth:`TableService.rematch`)."""
+
+    game_id: str
+    invited: tuple[int, ...]
+    series: tuple[int, ...]
+    lineup: tuple[str, ...]
 
 
 class TableService:
@@ -100,10 +128,15 @@ class TableService:
         store: Repository,
         *,
         computer_pace: float = 1.5,
+        keep_closed: float = 24 * 3600.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.computer_pace = computer_pace
+        self.keep_closed = keep_closed
+        """Seconds a finished or cancelled table's state and action log are kept (its game
+        is recorded apart, for good)."""
+        self._pruning: asyncio.Task[None] | None = None
         self.clock = clock
         self.tables = OpenTables()
         self._locks: dict[str, asyncio.Lock] = {}
@@ -140,6 +173,8 @@ class TableService:
             if table.announced_version < table.version:
                 self._tell(table, await self._unannounced(table), None)
         self._clock_task = asyncio.create_task(self._run_clock(), name="domino-clock")
+        await self._prune_once()
+        self._pruning = asyncio.create_task(self._prune(), name="domino-prune")
         self._wake.set()
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
@@ -172,6 +207,9 @@ class TableService:
             # Woken rather than cancelled: on Python 3.11 a cancel that meets a wake-up
             # can be swallowed, and the clock would sleep on until its next deadline.
             await self._clock_task
+        if self._pruning is not None:
+            self._pruning.cancel()
+            await asyncio.gather(self._pruning, return_exceptions=True)
         for task in list(self._running):
             task.cancel()
         await asyncio.gather(*self._running, return_exceptions=True)
@@ -266,7 +304,13 @@ class TableService:
 
     # -- opening a table --------------------------------------------------------------------
 
-    async def open_table(self, request: NewTable) -> TableSnapshot:
+    async def open_table(
+        self,
+        request: NewTable,
+        *,
+        computers: Sequence[str] = (),
+        rematch: Rematch | None = None,
+    ) -> TableSnapshot:
         """A new lobby with the host seated; refused if the channel already has a table or
         the host sits at another table in this server, or if the options are not allowed.
         Checked and stored under the server's lock, so two requests at the same moment
@@ -303,8 +347,19 @@ class TableService:
                 game=variant.game,
                 options=options,
                 seed=secrets.randbits(48),
+                hints=request.hints is True,
             )
+            if rematch is not None:
+                table = replace(
+                    table,
+                    rematch_of=rematch.game_id,
+                    invited=rematch.invited,
+                    series=rematch.series,
+                    lineup=rematch.lineup,
+                )
             table.apply(Join(request.host_id, request.host_name))
+            for level in computers:
+                table.apply(AddComputer(request.host_id, level))
             try:
                 await self.store.create_table(self._row(table))
             except ChannelInUse:
@@ -313,6 +368,89 @@ class TableService:
                 raise NotSaved(error.fault) from error
             self.tables.put(table)
             return self._snapshot(table)
+
+    # -- again, with the same seats ------------------------------------------------------------
+
+    async def rematch(
+        self, game_id: str, guild_id: int, channel_id: int, user_id: int, name: str
+    ) -> tuple[TableSnapshot, bool]:
+        """Play a finished game again: same game, options and seats. The first of its
+        members to ask opens the table in this channel, with the computers seated again
+        and the other members' seats kept for them; each of them confirms by asking too
+        (which seats them). The table shows the series between these seats so far.
+        Returns the table, and whether this call opened it (its lobby is to be posted)."""
+        game = await self._finished(game_id, guild_id)
+        members = [p.user_id for p in game.participants if p.user_id is not None]
+        if user_id not in members:
+            raise NotInThatGame()
+        here = self.tables.in_channel(channel_id)
+        if here is not None and here.rematch_of == game_id:
+            await self.act(here.id, Join(user_id, name))
+            return self.snapshot(here.id), False
+        seats = sorted(game.participants, key=lambda p: p.seat)
+        lineup, computers = [], 0
+        for p in seats:
+            if p.user_id is not None:
+                lineup.append(f"u{p.user_id}")
+            else:
+                lineup.append(f"c{computers}")
+                computers += 1
+        try:
+            series = await self.store.series(
+                guild_id, game.game, [(p.user_id, p.computer_level) for p in seats]
+            )
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+        options = game.record.get("options", {})
+        request = NewTable(
+            guild_id,
+            channel_id,
+            user_id,
+            name,
+            game.game,
+            target=options.get("target"),
+            keep_last_two=options.get("keep_last_two") or None,
+            match_games=options.get("match_games"),
+            hints=not game.rated,
+        )
+        again = Rematch(
+            game_id,
+            invited=tuple(member for member in members if member != user_id),
+            series=tuple(series),
+            lineup=tuple(lineup),
+        )
+        levels = [p.computer_level or "normal" for p in seats if p.user_id is None]
+        return await self.open_table(request, computers=levels, rematch=again), True
+
+    async def _finished(self, game_id: str, guild_id: int) -> FinishedGame:
+        try:
+            game = await self.store.get_game(game_id)
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+        if game is None:
+            raise NoSuchGame(game_id)
+        if game.guild_id != guild_id:
+            raise OtherServer()
+        return game
+
+    # -- privacy ---------------------------------------------------------------------------------
+
+    async def stored_about(self, user_id: int) -> Stored:
+        try:
+            return await self.store.stored_about(user_id)
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+
+    async def forget(self, user_id: int) -> Forgotten:
+        """Delete what is stored about a member (see ``Repository.forget``); refused while
+        they sit at an open table, whose state holds their seat."""
+        seated = self.tables.of_user(user_id)
+        if seated is not None:
+            raise StillSeated(seated.channel_id)
+        try:
+            return await self.store.forget(user_id)
+        except StoreError as error:
+            raise NotSaved(error.fault, "forget") from error
 
     # -- the one way to change a table ----------------------------------------------------
 
@@ -443,6 +581,22 @@ class TableService:
         """Show the table again as it stands (``/domino status``)."""
         async with self._lock(table_id):
             self._tell(self.get(table_id), [], via)
+
+    async def _prune(self) -> None:
+        """Now and then (at start, then every quarter of :attr:`keep_closed`, at most an
+        hour apart), delete closed tables older than :attr:`keep_closed`."""
+        while not self._closing:
+            await asyncio.sleep(min(self.keep_closed / 4, 3600.0) or 60.0)
+            await self._prune_once()
+
+    async def _prune_once(self) -> None:
+        try:
+            pruned = await self.store.prune_closed(self.clock() - self.keep_closed)
+        except StoreError as error:
+            log.warning("could not prune closed tables (%s)", error.fault)
+            return
+        if pruned:
+            log.info("pruned %d closed tables", pruned)
 
     # -- the clock --------------------------------------------------------------------------
 
@@ -594,6 +748,7 @@ class TableService:
             record=match.record(),
             rounds=rounds,
             participants=participants,
+            rated=not table.hints,
         )
 
 

@@ -116,6 +116,19 @@ def check_server(table: TableSnapshot, interaction: discord.Interaction[Any]) ->
         raise OtherServer()
 
 
+async def post_lobby(
+    interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
+) -> discord.Message:
+    """A new table's lobby, for everyone, as a follow-up of the interaction that opened
+    it (after the opener's private answer): not a channel message, so it does not count
+    against Discord's global rate limit."""
+    lobby = await interaction.followup.send(
+        embed=wording.lobby_embed(table), view=buttons.lobby_view(table), wait=True
+    )
+    await service.remember_message(table.id, lobby.id, table.version)
+    return lobby
+
+
 # -- acting ---------------------------------------------------------------------------------
 
 
@@ -189,9 +202,7 @@ async def send_hand(
     user = interaction.user.id
     seat = table.seat_of(user)
     if seat is None or table.view is None or table.status is not Status.PLAYING:
-        await reply(
-            interaction, wording.NO_HAND
-        )
+        await reply(interaction, wording.NO_HAND)
         return
     if table.seats[seat].away:
         with contextlib.suppress(TableError):
@@ -202,9 +213,7 @@ async def send_hand(
         return
     legal = view.legal
     png, alt = await asyncio.to_thread(_draw_hand, view, table.names())
-    turn = (
-        wording.PICK_A_TILE if legal else wording.is_to_play(table.seats[table.turn or 0].name)
-    )
+    turn = wording.PICK_A_TILE if legal else wording.is_to_play(table.seats[table.turn or 0].name)
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     await interaction.followup.send(
         f"{note}\n{turn}".strip(), file=file, view=buttons.hand_view(table, legal), ephemeral=True

@@ -41,7 +41,7 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status
 from cogs import wording
 from cogs.budget import RequestBudget
-from cogs.buttons import lobby_view, table_view
+from cogs.buttons import game_over_view, lobby_view, table_view
 from rendering import render_table
 
 if TYPE_CHECKING:
@@ -242,7 +242,7 @@ class Announcer:
             content="\n".join(lines) or None,
             embeds=embeds[-10:],
             files=files,
-            view=table_view(table) if over is None else discord.utils.MISSING,
+            view=table_view(table) if over is None else game_over_view(table),
             allowed_mentions=mention,
         )
 

@@ -16,7 +16,7 @@ from cogs import wording
 from cogs.acting import refuse
 from cogs.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
 from cogs.tree import DominoCommands
-from rendering import LeaderboardRow, render_leaderboard
+from rendering import LeaderboardRow, render_leaderboard, render_replay
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -99,6 +99,55 @@ class BoardsCog(DominoCommands, name="Boards"):
             await interaction.followup.send(wording.no_stats(shown), ephemeral=True)
             return
         await interaction.followup.send(embed=wording.stats_embed(shown, rows), ephemeral=True)
+
+    @app_commands.command(name="history", description="A player's finished games in this server")
+    @app_commands.describe(user="Whose games (you, if left out)", page="Which page")
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.User | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        who = user or interaction.user
+        try:
+            games, pages = await self.standings.history(who.id, interaction.guild_id or 0, page)
+        except TableError as error:
+            await refuse(interaction, error)
+            return
+        if not games:
+            text = wording.no_history(who.display_name)
+            if pages:
+                text = wording.board_past_end(wording.plain(who.display_name), page, pages)
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        lines = [wording.history_title(who.display_name, page, pages)]
+        lines += [wording.history_line(game) for game in games]
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(name="replay", description="Watch a finished game again, move by move")
+    @app_commands.describe(game="The game's id (at the foot of its last message, or in history)")
+    async def replay(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 40]
+    ) -> None:
+        try:  # refused privately, before the public answer
+            played = await self.standings.game(game, interaction.guild_id or 0)
+        except TableError as error:
+            await refuse(interaction, error)
+            return
+        await interaction.response.defer(thinking=True)
+        names = [wording.seat_label(p) for p in sorted(played.participants, key=lambda p: p.seat)]
+        replay = await asyncio.to_thread(render_replay, played.record, wording.replay_text(names))
+        parts = replay.parts
+        for number, part in enumerate(parts, 1):
+            file = discord.File(
+                io.BytesIO(part.gif),
+                filename=f"replay-{played.id}-{number}.gif",
+                description=wording.describe_replay(replay, names, number - 1),
+            )
+            await interaction.followup.send(
+                wording.replay_posted(played.id, number, len(parts)), file=file
+            )
 
 
 async def setup(bot: DominoBot) -> None:

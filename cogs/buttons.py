@@ -21,7 +21,7 @@ from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
 from bot.engine import DRAW, PASS, Drawing, Move
 from bot.refusals import StaleVersion, TableError
 from bot.snapshot import TableSnapshot
-from bot.table import LEVELS, Status
+from bot.table import LEVELS, Status, game_id
 from bot.tables import TableService
 from cogs import acting, wording
 
@@ -218,6 +218,74 @@ class RulesButton(TableButton, action="rules"):
         await acting.reply(interaction, wording.rules_for(table.variant.game))
 
 
+class RematchButton(TableButton, action="rematch"):
+    """On a finished game's last message: play it again with the same seats. Its table
+    is closed by then, so this button looks up the game, not the table."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        acting.track(interaction)
+        try:
+            service = acting.service_of(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table, opened = await service.rematch(
+                game_id(self.table_id, self.version),
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                interaction.user.display_name,
+            )
+            await acting.reply(interaction, wording.rematch_opened(table.title))
+            if opened:
+                await acting.post_lobby(interaction, service, table)
+        except acting.Starting:
+            await acting.apologize(interaction, wording.STARTING)
+        except TableError as error:
+            await acting.refuse(interaction, error)
+        except Exception:
+            log.exception("the rematch button of table %s failed", self.table_id)
+            await acting.apologize(interaction)
+
+
+class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<user>\d{1,20})"):
+    """The confirmation of ``/domino forget-me``: only in the member's own private
+    answer, and only for the member it was drawn for."""
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(
+            discord.ui.Button(
+                label=wording.LABELS["forget"],
+                style=discord.ButtonStyle.danger,
+                custom_id=f"domino:forget:{user_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        acting.track(interaction)
+        if not TableButton.in_private(interaction) or interaction.user.id != self.user_id:
+            await acting.apologize(interaction, wording.BUTTON_GONE)
+            return
+        try:
+            await interaction.response.defer()
+            gone = await acting.service_of(interaction).forget(self.user_id)
+            await interaction.edit_original_response(content=wording.forgotten(gone), view=None)
+        except TableError as error:
+            await acting.refuse(interaction, error)
+        except Exception:
+            log.exception("forgetting member %s failed", self.user_id)
+            await acting.apologize(interaction)
+
+
 # -- a private hand -------------------------------------------------------------------------
 
 
@@ -258,7 +326,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
 
 CLAIMED = (
     JoinButton, LeaveButton, ComputerButton, LevelButton, StartButton, CancelButton,
-    HandButton, DrawButton, PassButton, RulesButton, PlayButton,
+    HandButton, DrawButton, PassButton, RulesButton, PlayButton, RematchButton, ForgetButton,
 )  # fmt: skip
 """Every behaviour, in the order discord.py tries their templates."""
 
@@ -355,6 +423,21 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
         arg = moves[0] if len(moves) == 1 else tile
         label = moves[0] if len(moves) == 1 else wording.choose_end_label(tile)
         view.add_item(PlayButton.on(table, label, arg, style=discord.ButtonStyle.success))
+    return view
+
+
+def game_over_view(table: TableSnapshot) -> discord.ui.View:
+    """A finished game's last message: Rematch."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        RematchButton.on(table, wording.LABELS["rematch"], style=discord.ButtonStyle.primary)
+    )
+    return view
+
+
+def forget_view(user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id))
     return view
 
 

@@ -18,7 +18,7 @@ from bot.refusals import TableError
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import NewTable, TableService
-from cogs import acting, buttons, wording
+from cogs import acting, wording
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
 from cogs.budget import RequestBudget
@@ -51,6 +51,7 @@ class TablesCog(DominoCommands, name="Tables"):
         target="Points to win (Cross, Maltese Cross 10–1000; Milo 1–25; Merry-Go-Round: 61)",
         keep_last_two="Merry-Go-Round: never draw the last two boneyard tiles",
         match_games="Milo: games a team must win to take the match (1–9)",
+        hints="Let players ask what a computer would play (the game is then not rated)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -60,6 +61,7 @@ class TablesCog(DominoCommands, name="Tables"):
         target: app_commands.Range[int, 1, 1000] | None = None,
         keep_last_two: bool | None = None,
         match_games: app_commands.Range[int, 1, 9] | None = None,
+        hints: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -72,6 +74,7 @@ class TablesCog(DominoCommands, name="Tables"):
             target=target,
             keep_last_two=keep_last_two,
             match_games=match_games,
+            hints=hints is True,
         )
         try:
             table = await self.service.open_table(request)
@@ -83,10 +86,7 @@ class TablesCog(DominoCommands, name="Tables"):
         # everyone as a second follow-up, which does not count against Discord's global
         # rate limit as a channel message would.
         await interaction.followup.send(wording.TABLE_OPEN, ephemeral=True)
-        lobby = await interaction.followup.send(
-            embed=wording.lobby_embed(table), view=buttons.lobby_view(table), wait=True
-        )
-        await self.service.remember_message(table.id, lobby.id, table.version)
+        lobby = await acting.post_lobby(interaction, self.service, table)
         settings = await self.service.settings(interaction.guild_id)
         channel = interaction.channel
         if settings.use_threads and isinstance(channel, discord.TextChannel):

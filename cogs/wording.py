@@ -72,8 +72,10 @@ from bot.refusals import (
     HostOrManagerOnly,
     LobbyClosed,
     MoveRefused,
+    NoSuchGame,
     NoTableHere,
     NotAway,
+    NotInThatGame,
     NotSaved,
     NotSeated,
     NotSeatedHere,
@@ -85,6 +87,7 @@ from bot.refusals import (
     SeatedElsewhere,
     SeatedOnly,
     StaleVersion,
+    StillSeated,
     TableClosed,
     TableError,
     TableFull,
@@ -93,7 +96,15 @@ from bot.refusals import (
 )
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from bot.tables import GuildSettings, LeaderboardEntry, Stats
+from bot.tables import (
+    FinishedGame,
+    Forgotten,
+    GuildSettings,
+    LeaderboardEntry,
+    Participant,
+    Stats,
+    Stored,
+)
 from rendering import (
     HandText,
     LeaderboardText,
@@ -152,7 +163,19 @@ def refusal(error: TableError, names: list[str] | None = None) -> str:
         case SeatedElsewhere(channel_id):
             return f"You are seated at another table in this server already (<#{channel_id}>)."
         case OtherServer():
-            return "That table belongs to another server."
+            return "That belongs to another server."
+        case NoSuchGame(game_id):
+            return (
+                f"There is no game {quote(game_id)}: its id is at the foot of the game's last"
+                " message, and in /domino history."
+            )
+        case StillSeated(channel_id):
+            return (
+                f"You sit at a table in <#{channel_id}>: finish or leave it first, then ask"
+                " again (an open table keeps your seat)."
+            )
+        case NotInThatGame():
+            return "Only the players of that game can ask for a rematch."
         case LobbyClosed(action):
             return _LOBBY_CLOSED.get(action, "The game has started already.")
         case AlreadySeated():
@@ -413,6 +436,8 @@ LABELS = {
     "normal": "Normal",
     "hard": "Hard",
     "expert": "Expert",
+    "rematch": "Rematch",
+    "forget": "Delete my data",
 }
 """Button labels, by the action (or computer level) they stand for."""
 
@@ -552,6 +577,11 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
     embed.add_field(name="Seats", value="\n".join(seats + free), inline=False)
     if table.variant.teams:
         embed.add_field(name="Partners", value=TEAM_NOTE, inline=False)
+    if table.hints:
+        embed.add_field(name="Hints", value=HINTS_ON, inline=False)
+    if table.invited:
+        waiting = ", ".join(f"<@{user}>" for user in table.invited)
+        embed.add_field(name="Rematch", value=f"Seats kept for {waiting}: press Rematch or Join.")
     if table.status is Status.LOBBY:
         embed.set_footer(text="Join, or Add computer; the host presses Start.")
     return embed
@@ -594,6 +624,13 @@ def table_embed(table: TableSnapshot) -> discord.Embed:
     if table.options.match_games > 1:
         won = ", ".join(f"{n} {w}" for n, w in zip(side_names(table), view.games_won, strict=True))
         extra.append(f"Games won: {won}")
+    series = table.series_by_seat()
+    if series is not None:
+        extra.append("Series so far: " + ", ".join(
+            f"{plain(seat.name)} {won}" for seat, won in zip(table.seats, series, strict=True)
+        ))  # fmt: skip
+    if table.hints:
+        extra.append(HINTS_ON)
     if extra:
         embed.add_field(name="Table", value="\n".join(extra), inline=True)
     return embed
@@ -787,6 +824,89 @@ SPINNER_GAMES = frozenset({"cross", "maltese-cross", "merry-go-round"})
 def rules_for(game: str) -> str:
     layout = f"\n\n{SPINNER}" if game in SPINNER_GAMES else ""
     return f"{RULES[game]}{layout}\n\n{COMMON}"
+
+
+# -- history, replays, rematches, hints and privacy --
+
+HINTS_ON = "Hints are on: this game is not rated."
+
+
+def seat_label(player: Participant) -> str:
+    """A seat of a finished game as a picture names it: the member's last name, the
+    computer's level, or a member who asked to be forgotten."""
+    if player.user_id is not None:
+        return player.name or unknown_player(player.user_id)
+    if player.computer_level is not None:
+        return f"Computer ({player.computer_level})"
+    return "a former player"
+
+
+def seat_name(player: Participant) -> str:
+    """The same, as message text (escaped)."""
+    return plain(seat_label(player))
+
+
+def history_title(name: str, page: int, pages: int) -> str:
+    return f"**{plain(name)}'s games here** — page {page} of {max(pages, 1)}"
+
+
+def history_line(game: FinishedGame) -> str:
+    seats = sorted(game.participants, key=lambda p: p.seat)
+    players = ", ".join(seat_name(p) + (" (won)" if p.won else "") for p in seats)
+    variant = find_variant(game.game)
+    by_seat = {p.seat: p.final_score for p in seats}
+    sides = variant.sides_of(len(seats))
+    scores = "–".join(str(by_seat.get(side[0], 0)) for side in sides)
+    unrated = " · unrated" if not game.rated else ""
+    return (
+        f"`{game.id}` · {variant.title} · <t:{int(game.finished_at)}:d> · "
+        f"{players} · {scores}{unrated}"
+    )
+
+
+def no_history(name: str) -> str:
+    return f"{plain(name)} has not finished a game here yet."
+
+
+def rematch_opened(title: str) -> str:
+    return (
+        f"The {title} rematch is open in this channel: the other players press Rematch"
+        " (or Join) to take their seats, then the host presses Start."
+    )
+
+
+def replay_posted(game_id: str, part: int, parts: int) -> str:
+    which = f" (part {part} of {parts})" if parts > 1 else ""
+    return f"Replay of game `{game_id}`{which}."
+
+
+def privacy(stored: Stored, keep_hours: int) -> str:
+    name = f"the name you last played under ({plain(stored.name)})" if stored.name else "no name"
+    return (
+        "**What this bot stores about you**\n"
+        f"• Your totals per game kind, in each server and overall ({stored.stats} rows), your"
+        f" openskill rating per game kind ({stored.ratings}), and {name}: kept until you"
+        " ask for them to be deleted.\n"
+        f"• The finished games you sat at ({stored.games}): the moves, the seats and the"
+        " scores, for leaderboards, history and replays; kept for good, and made anonymous"
+        " if you ask.\n"
+        f"• A table's moves while it is open, and for {keep_hours} hours after it closes.\n"
+        "Your hands are never shown to anyone else. /domino forget-me deletes your totals,"
+        " ratings and name and takes your id off past games."
+    )
+
+
+FORGET_CONFIRM = (
+    "This deletes your totals, ratings and name in every server and takes your id off the"
+    " games you played (they stay, anonymous). It cannot be undone. Press the button to go on."
+)
+
+
+def forgotten(gone: Forgotten) -> str:
+    return (
+        f"Done: {gone.stats} rows of totals, {gone.ratings} ratings and your name are deleted;"
+        f" {gone.seats} past seats no longer name you."
+    )
 
 
 # -- pictures: headers and alt text --

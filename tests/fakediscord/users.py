@@ -13,6 +13,7 @@ from tests.fakediscord.server import ALL_PERMISSIONS, FakeDiscord, Interaction, 
 MEMBER_PERMISSIONS = str(((1 << 50) - 1) & ~(1 << 5) & ~(1 << 3))
 """Everything but Manage Server and Administrator."""
 OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
+USER_OPTION = 6
 
 
 @dataclass
@@ -96,6 +97,15 @@ class Member:
                 option["focused"] = True
             elif definition["type"] in OPTION_TYPES:
                 option["value"] = OPTION_TYPES[definition["type"]](value)
+            elif definition["type"] == USER_OPTION:  # a member: its id, the user resolved
+                assert isinstance(value, Member), f"/{path} {key} takes a Member"
+                option["value"] = str(value.id)
+                resolved = data.setdefault("resolved", {"users": {}, "members": {}})
+                resolved["users"][str(value.id)] = value.user
+                resolved["members"][str(value.id)] = {
+                    "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                    "permissions": value.permissions, "flags": 0,
+                }  # fmt: skip
             given.append(option)
         holder["options"] = given
         for required in (o for o in definitions if o.get("required")):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import bot.tables
-from bot.commands import ComeBack
+from bot.commands import Cancel, ComeBack
 from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
@@ -256,3 +256,18 @@ async def test_a_member_is_reminded_once_when_a_quarter_of_their_time_is_left(
     assert service.tables.scheduled(table.id, reminder=True) == (
         moved_on.deadline - TURN_TIMER / 4  # type: ignore[operator]
     )
+
+
+async def test_closed_tables_are_pruned_once_older_than_the_setting(
+    store: Repository, clock: Clock
+) -> None:
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await first.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+    await first.act(table.id, Cancel(ANN))
+    await first.close()
+    assert await store.get_table(table.id) is not None, "kept a while"
+    clock.now += 3600 + 1
+    second = TableService(store, computer_pace=PACE, clock=clock, keep_closed=3600)
+    await second.resume()
+    await second.close()  # the first pruning runs as it starts
+    assert await store.get_table(table.id) is None

@@ -1,0 +1,126 @@
+"""After a game, through the fake Discord: its id on the last message, a member's history,
+a replay of it (and refusals for bad ids and other servers' games), a rematch with the
+same seats and the series so far, and a member's privacy: what is stored, and deleting it
+(refused while they sit at an open table)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+
+from bot.client import DominoBot
+from tests.e2e.driver import Driver, seated_game, table_messages
+from tests.fakediscord.fixtures import Server, make_server
+from tests.fakediscord.server import Message
+from tests.fakediscord.users import Member
+
+GAME_ID = re.compile(r"Game (\S+) ·")
+
+
+@dataclass
+class Played:
+    bot: DominoBot
+    server: Server
+    driver: Driver
+    final: Message
+    game_id: str
+
+    @property
+    def channel(self) -> int:
+        return self.server.channels[0]
+
+    def member(self, name: str) -> Member:
+        return self.server.members[name]
+
+
+@pytest.fixture
+async def played(running, server: Server) -> Played:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    while not driver.finished():
+        await driver.play_one()
+    final = server.fake.public(server.channels[0])[-1]
+    found = GAME_ID.search(final.embeds[0]["footer"]["text"])
+    assert found, final.embeds[0]["footer"]
+    return Played(bot, server, driver, final, found[1])
+
+
+def private_to(message: Message, member: Member, *words: str) -> None:
+    assert message.visible_to == member.id, "the answer must be private"
+    for word in words:
+        assert word in message.content, (word, message.content)
+
+
+async def test_history_lists_the_game_with_its_result(played: Played) -> None:
+    ann = played.member("Ann")
+    reply = await (await ann.slash("domino history", played.channel)).reply()
+    private_to(reply, ann, played.game_id, "Cross", "(won)", "Ann", "Bob")
+    bob = played.member("Bob")
+    theirs = await (await bob.slash("domino history", played.channel, user=ann)).reply()
+    private_to(theirs, bob, played.game_id)
+
+
+async def test_a_replay_is_posted_for_everyone_and_bad_ids_are_refused(played: Played) -> None:
+    ann = played.member("Ann")
+    sent = await ann.slash("domino replay", played.channel, game=played.game_id)
+    post = await sent.reply(30)
+    assert post.visible_to is None, "a replay is for everyone"
+    [gif] = [a for a in post.attachments if a["filename"].endswith(".gif")]
+    assert "Cross" in gif["description"] and "Ann" in gif["description"]
+    assert post.files[gif["filename"]][:6] == b"GIF89a"
+    refused = await (await ann.slash("domino replay", played.channel, game="nope-1")).reply()
+    private_to(refused, ann, "There is no game")
+    elsewhere = make_server(played.server.fake, "Elsewhere")
+    zed = elsewhere.member("Zed")
+    refused = await (
+        await zed.slash("domino replay", elsewhere.channels[0], game=played.game_id)
+    ).reply()
+    private_to(refused, zed, "another server")
+
+
+async def test_a_rematch_seats_the_same_players_and_shows_the_series(played: Played) -> None:
+    ann, bob = played.member("Ann"), played.member("Bob")
+    fake = played.server.fake
+    before = fake.public(played.channel)
+    answer = await (await bob.click(played.final, "Rematch")).reply()
+    private_to(answer, bob, "rematch is open")
+    lobby = await fake.wait_for(
+        lambda: next((m for m in fake.public(played.channel)[len(before) :] if m.buttons()), None)
+    )
+    assert "Seats kept for" in lobby.text() and f"<@{ann.id}>" in lobby.text()
+    outsider = played.server.member("Cat")
+    refused = await (await outsider.click(played.final, "Rematch")).reply()
+    private_to(refused, outsider, "Only the players of that game")
+    await ann.click(played.final, "Rematch")  # Ann confirms: she takes her seat
+    await fake.wait_for(lambda: "Ann" in fake.messages[lobby.id].text() and
+                        "Seats kept" not in fake.messages[lobby.id].text())  # fmt: skip
+    await bob.click(fake.messages[lobby.id], "Start")
+    shown = await fake.wait_for(
+        lambda: (
+            [m for m in table_messages(fake, played.channel) if "Series so far" in m.text()] or None
+        )
+    )
+    assert re.search(r"Series so far: (Ann|Bob) [01], (Ann|Bob) [01]", shown[0].text())
+
+
+async def test_privacy_says_what_is_stored_and_forget_me_deletes_it(played: Played) -> None:
+    ann, bob = played.member("Ann"), played.member("Bob")
+    said = await (await ann.slash("domino privacy", played.channel)).reply()
+    private_to(said, ann, "What this bot stores about you", "forget-me")
+    await (await bob.slash("domino new", played.server.channels[1], game="cross")).reply()
+    refused = await (await bob.slash("domino forget-me", played.server.channels[1])).reply()
+    confirm_refused = await (await bob.click(refused, "Delete my data")).reply()
+    private_to(confirm_refused, bob, "finish or leave it first")
+    ask = await (await ann.slash("domino forget-me", played.channel)).reply()
+    private_to(ask, ann, "cannot be undone")
+    await ann.click(ask, "Delete my data")  # the private question itself becomes the answer
+    fake = played.server.fake
+    await fake.wait_for(lambda: "Done" in fake.messages[ask.id].content)
+    assert not fake.messages[ask.id].buttons()
+    assert await played.bot.store.get_stats(ann.id) == []
+    game = await played.bot.store.get_game(played.game_id)
+    assert game is not None and ann.id not in {p.user_id for p in game.participants}
+    history = await (await bob.slash("domino history", played.channel)).reply()
+    private_to(history, bob, "a former player")
