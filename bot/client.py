@@ -1,8 +1,9 @@
 """The discord.py bot: wiring only, as discord.py's ``examples/advanced_startup.py``
 shows. :func:`run` opens the store (refusing, in one line, a database it cannot write)
-and hands it to the bot; ``setup_hook`` makes the table service, loads the cogs as
-extensions, registers the persistent buttons, resumes every open table and syncs the
-slash commands when (and only when) they changed."""
+and hands it to the bot; ``setup_hook`` makes the table service, sets the translator of
+the commands' names and descriptions (``cogs.i18n``), loads the cogs as extensions,
+registers the persistent buttons, resumes every open table and syncs the slash commands
+when (and only when) they changed."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.tables import TableService
+from cogs import i18n
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.tree import DominoTree
 from data.repository import Repository
@@ -62,7 +64,12 @@ class DominoBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
             self.shard_count, _, _ = await self.http.get_bot_gateway()
-        self.service = TableService(self.store, computer_pace=self.settings.computer_pace_seconds)
+        self.service = TableService(
+            self.store,
+            computer_pace=self.settings.computer_pace_seconds,
+            languages=[language.code for language in i18n.languages()],
+        )
+        await self.tree.set_translator(i18n.CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -94,7 +101,12 @@ class DominoBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        assert translator is not None, "set in setup_hook"
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]  # with every language's names, so a changed translation is synced too
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         marker = self._sync_marker(guild)
         if marker.exists() and marker.read_text().strip() == fingerprint:

@@ -101,7 +101,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
             acting.check_server(table, interaction)
             await self.clicked(interaction, service, table)
         except acting.Starting:
-            await acting.apologize(interaction, wording.STARTING)
+            await acting.apologize(interaction, wording.starting())
         except StaleVersion:
             await acting.moved_on(interaction, acting.service_of(interaction), self.table_id)
         except TableError as error:
@@ -149,7 +149,7 @@ class ComputerButton(TableButton, action="computer"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, wording.WHICH_LEVEL, view=level_view(table))
+        await acting.reply(interaction, wording.which_level(), view=level_view(table))
 
 
 class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
@@ -160,7 +160,7 @@ class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
-            await acting.reply(interaction, wording.BUTTON_GONE)
+            await acting.reply(interaction, wording.button_gone())
             return
         await interaction.response.defer()
         command = AddComputer(interaction.user.id, self.arg)
@@ -229,7 +229,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
-            await acting.reply(interaction, wording.BUTTON_GONE)
+            await acting.reply(interaction, wording.button_gone())
             return
         user = interaction.user.id
         move = Move.parse(self.arg)
@@ -291,7 +291,7 @@ class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         acting.track(interaction)
-        await acting.apologize(interaction, wording.BUTTON_GONE)
+        await acting.apologize(interaction, wording.button_gone())
 
 
 DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
@@ -308,15 +308,13 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
     full = len(table.seats) >= table.max_players
     view.add_item(
         JoinButton.on(
-            table, wording.LABELS["join"], style=discord.ButtonStyle.primary, disabled=full
+            table, wording.label("join"), style=discord.ButtonStyle.primary, disabled=full
         )
     )
-    view.add_item(LeaveButton.on(table, wording.LABELS["leave"]))
-    view.add_item(ComputerButton.on(table, wording.LABELS["computer"], disabled=full))
-    view.add_item(StartButton.on(table, wording.LABELS["start"], style=discord.ButtonStyle.success))
-    view.add_item(
-        CancelButton.on(table, wording.LABELS["cancel"], style=discord.ButtonStyle.danger)
-    )
+    view.add_item(LeaveButton.on(table, wording.label("leave")))
+    view.add_item(ComputerButton.on(table, wording.label("computer"), disabled=full))
+    view.add_item(StartButton.on(table, wording.label("start"), style=discord.ButtonStyle.success))
+    view.add_item(CancelButton.on(table, wording.label("cancel"), style=discord.ButtonStyle.danger))
     return view
 
 
@@ -324,7 +322,7 @@ def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
     view = discord.ui.View(timeout=None)
     for level in LEVELS:
-        view.add_item(LevelButton.on(table, wording.LABELS[level], level))
+        view.add_item(LevelButton.on(table, wording.label(level), level))
     return view
 
 
@@ -333,11 +331,11 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     move), Rules."""
     view = discord.ui.View(timeout=None)
     moves = table.moves_to_make()
-    view.add_item(HandButton.on(table, wording.LABELS["hand"], style=discord.ButtonStyle.primary))
+    view.add_item(HandButton.on(table, wording.label("hand"), style=discord.ButtonStyle.primary))
     if table.variant.drawing is not Drawing.NO_BONEYARD:  # Milo deals every tile
-        view.add_item(DrawButton.on(table, wording.LABELS["draw"], disabled=DRAW not in moves))
-    view.add_item(PassButton.on(table, wording.LABELS["pass"], disabled=PASS not in moves))
-    view.add_item(RulesButton.on(table, wording.LABELS["rules"]))
+        view.add_item(DrawButton.on(table, wording.label("draw"), disabled=DRAW not in moves))
+    view.add_item(PassButton.on(table, wording.label("pass"), disabled=PASS not in moves))
+    view.add_item(RulesButton.on(table, wording.label("rules")))
     return view
 
 
@@ -348,7 +346,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     tiles: dict[str, list[str]] = {}
     for move in legal:
         if move.tile is None:
-            view.add_item(PlayButton.on(table, wording.LABELS[move.text], move.text))
+            view.add_item(PlayButton.on(table, wording.label(move.text), move.text))
         else:
             tiles.setdefault(str(move.tile), []).append(move.text)
     for tile, moves in tiles.items():

@@ -433,18 +433,20 @@ class SqliteStore:
             row["turn_timer_seconds"],
             json.loads(row["default_targets"]),
             bool(row["use_threads"]),
+            row["language"],
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, turn_timer_seconds, default_targets, use_threads)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, turn_timer_seconds, default_targets, use_threads, language)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " turn_timer_seconds = excluded.turn_timer_seconds,"
-                " default_targets = excluded.default_targets, use_threads = excluded.use_threads",
+                " default_targets = excluded.default_targets, use_threads = excluded.use_threads,"
+                " language = excluded.language",
                 (settings.guild_id, settings.turn_timer_seconds,
-                 _dumps(settings.default_targets), int(settings.use_threads)),
+                 _dumps(settings.default_targets), int(settings.use_threads), settings.language),
             )  # fmt: skip
 
 
