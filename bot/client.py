@@ -67,7 +67,7 @@ class DominoBot(commands.AutoShardedBot):
         self.service = TableService(
             self.store,
             computer_pace=self.settings.computer_pace_seconds,
-            languages=[language.code for language in i18n.languages()],
+            languages=[language.code for language in i18n.SHIPPED],
         )
         await self.tree.set_translator(i18n.CommandTranslator())
         for extension in EXTENSIONS:

@@ -21,5 +21,5 @@ SCOPE_CHOICES = [
     app_commands.Choice(name=locale_str("Every server"), value="global"),
 ]
 LANGUAGE_CHOICES = [
-    app_commands.Choice(name=language.name, value=language.code) for language in i18n.languages()
+    app_commands.Choice(name=language.name, value=language.code) for language in i18n.SHIPPED
 ]

@@ -91,22 +91,24 @@ def _catalogues() -> dict[str, Language]:
     return found
 
 
-_languages: dict[str, Language] = {SOURCE: ENGLISH, **_catalogues()}
+SHIPPED: tuple[Language, ...] = (ENGLISH, *_catalogues().values())
+"""English and every catalogue shipped: the languages a server may choose."""
+_added: dict[str, Language] = {}
 
 
 def languages() -> list[Language]:
     """The languages the bot speaks, English first."""
-    return list(_languages.values())
+    return [*SHIPPED, *_added.values()]
 
 
 def add_language(language: Language) -> None:
-    """Speak one more language from now on (a test's pseudo-language)."""
-    _languages[language.code] = language
+    """Speak one more language from now on, though no server may choose it (a test's
+    pseudo-language, spoken to members and servers whose locale is its code)."""
+    _added[language.code] = language
 
 
 def remove_language(code: str) -> None:
-    if code != SOURCE:
-        _languages.pop(code, None)
+    _added.pop(code, None)
 
 
 def find(locale: str | None) -> Language | None:
@@ -115,11 +117,10 @@ def find(locale: str | None) -> Language | None:
     speak it."""
     if not locale:
         return None
-    exact = _languages.get(locale)
-    if exact is not None:
-        return exact
+    spoken = languages()
+    exact = next((language for language in spoken if language.code == locale), None)
     primary = locale.split("-")[0].lower()
-    return next((lang for code, lang in _languages.items() if code.split("-")[0] == primary), None)
+    return exact or next((lang for lang in spoken if lang.code.split("-")[0] == primary), None)
 
 
 def for_locale(locale: str | None) -> Language:

@@ -808,7 +808,8 @@ def lobby_embed(table: TableSnapshot) -> discord.Embed:
         colour=COLOUR,
     )
     seats = [f"{i + 1}. {shown}" for i, shown in enumerate(names(table))]
-    free = [f"{i + 1}. {_('(free)')}" for i in range(len(table.seats), table.max_players)]
+    empty = _("(free)")
+    free = [f"{i + 1}. {empty}" for i in range(len(table.seats), table.max_players)]
     embed.add_field(name=_("Seats"), value="\n".join(seats + free), inline=False)
     if table.variant.teams:
         embed.add_field(name=_("Partners"), value=team_note(), inline=False)
