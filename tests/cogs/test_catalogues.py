@@ -61,8 +61,8 @@ def sources(message: Message) -> list[str]:
 
 def test_every_shipped_catalogue_is_a_language_the_bot_speaks() -> None:
     codes = {path.parent.parent.name.replace("_", "-") for path in CATALOGUES}
-    assert codes == {"es-ES", "pt-BR"}
-    assert [language.code for language in i18n.languages()] == ["en-US", *sorted(codes)]
+    assert {"es-ES", "pt-BR"} <= codes
+    assert [language.code for language in i18n.SHIPPED] == ["en-US", *sorted(codes)]
 
 
 def test_the_template_holds_exactly_what_the_code_marks_for_translation() -> None:

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import i18n
@@ -19,7 +20,9 @@ from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
 from tests.pseudo import PSEUDO, Checker, pseudo_language
 
-TRANSLATED = ("es-ES", "es-419", "pt-BR")
+TRANSLATED = [
+    locale.value for locale in discord.Locale if i18n.find(locale.value) not in (None, i18n.ENGLISH)
+]
 """Discord's locales the catalogues speak (Latin American Spanish reads the Spanish)."""
 
 
@@ -48,6 +51,7 @@ async def test_every_command_and_option_has_a_name_and_description_in_each_langu
     assert domino["name_localizations"]["pt-BR"] == "dominó"
     nodes = list(walk(domino))
     assert len(nodes) > 30
+    assert {"es-ES", "es-419", "pt-BR"} <= set(TRANSLATED)
     for locale in TRANSLATED:
         for node in nodes:
             name = node["name_localizations"][locale]
