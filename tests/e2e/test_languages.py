@@ -134,6 +134,7 @@ async def test_without_a_choice_a_server_speaks_its_preferred_locale(
         fake, bot.service, channel, {ann.id: ann}, words=Words(i18n.for_locale("pt-BR"))
     )
     await fake.wait_for(driver.settled)
+    await driver.play_one()  # Ann's move; then the three computers move before hers again
     moved = [m.content for m in table_messages(fake, channel) if "Computador" in m.content]
     assert any(" joga " in text or " sai com " in text for text in moved), moved
     assert not any("plays" in text or "passes" in text for text in moved), moved
