@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import dominoes
+import dominoes  # type: ignore[import-untyped]
 
 from bot.engine import Milo, Move, Tile
 
@@ -61,12 +61,13 @@ def bota_gorda(game: Any) -> None:
     dominoes.players.bota_gorda(game)
 
 
-def probabilistic_alphabeta() -> PackagePlayer:
-    """Its sampling search, from move 14 on with 4 sampled deals (searching every
-    possible deal from the first move would take hours a game), ordering by weight
-    before that, as the package's composable players are meant to be used."""
+def probabilistic_alphabeta(start_move: int = 8, sample_size: int = 10) -> PackagePlayer:
+    """Its sampling search from ``start_move`` on (0-based) over ``sample_size`` sampled
+    deals (searching every possible deal from the first move would take hours a game),
+    ordering by weight before that and within the search, as the package's composable
+    players are meant to be used."""
     search = dominoes.players.probabilistic_alphabeta(
-        start_move=14, sample_size=4, player=dominoes.players.bota_gorda
+        start_move=start_move, sample_size=sample_size, player=dominoes.players.bota_gorda
     )
 
     def play(game: dominoes.Game) -> None:

@@ -60,7 +60,7 @@ import yarl
 from benchmarks.store import percentile
 from bot.client import DominoBot
 from bot.config import Settings
-from data.sqlite import SqliteStore
+from data import open_store, sqlite_url
 from tests.fakediscord import spec
 from tests.fakediscord.fixtures import make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord, Message
@@ -128,21 +128,22 @@ class LoopLag:
 
 
 def serve_bot(api: str, gateway: str, database: str, connection: Connection, profile: bool) -> None:
+    """``database``: the store's URL."""
     """The bot's process: start, say so, measure between "measure" and "stop", report."""
     logging.basicConfig(level=logging.WARNING, format="bot process: %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice here: no warning
-    asyncio.run(_serve_bot(api, gateway, Path(database), connection, profile))
+    asyncio.run(_serve_bot(api, gateway, database, connection, profile))
 
 
 async def _serve_bot(
-    api: str, gateway: str, database: Path, connection: Connection, profile: bool
+    api: str, gateway: str, database: str, connection: Connection, profile: bool
 ) -> None:
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(
-        discord_token="fake-token", database_path=database, computer_pace_seconds=0.0
+        discord_token="fake-token", database_url=database, computer_pace_seconds=0.0
     )
-    store = await SqliteStore.open(database)
+    store = await open_store(settings.database_url)
     bot = DominoBot(settings, store, guild_ready_timeout=0.05)
     try:
         task = await start_bot(bot)
@@ -162,7 +163,9 @@ async def _serve_bot(
         assert await receive(connection) == "stop"
         if profiler:
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+            stats = pstats.Stats(profiler)
+            stats.sort_stats("tottime").print_stats(25)
+            stats.sort_stats("cumtime").print_stats(r"(bot|cogs|rendering|data)/", 30)
         report = {
             "cpu": (cpu_seconds() - cpu) / (time.perf_counter() - start),
             "lag_p99": percentile(lag.samples, 0.99),
@@ -385,6 +388,8 @@ class Result:
     """Requests in the window: counted against the global limit, or through interactions."""
     refused_global: int
     """429s from Discord's global limit during the whole run."""
+    refused_routes: int
+    """429s from a route's own limit (per channel, per interaction …) during the run."""
 
     @property
     def moves(self) -> int:
@@ -425,7 +430,7 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     with tempfile.TemporaryDirectory() as folder:
-        database = str(Path(folder) / "domino.db")
+        database = args.database or sqlite_url(Path(folder) / "domino.db")
         bot = context.Process(
             target=serve_bot,
             args=(fake.api_base, fake.gateway_url, database, theirs, args.profile),
@@ -457,6 +462,7 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
     await fake.stop()
     late = sum("acknowledged after" in v for v in fake.violations)
     refused_global = fake.limiter.refused.get("global", 0) if fake.limiter else 0
+    refused_routes = fake.limiter.refused.get("user", 0) if fake.limiter else 0
     return Result(
         tables,
         sum(len(p.members) for p in parties),
@@ -470,6 +476,7 @@ async def run(tables: int, args: argparse.Namespace) -> Result:
         stalled,
         requests,
         refused_global,
+        refused_routes,
     )
 
 
@@ -480,7 +487,7 @@ HEADER = (
     f"{'hand p50':>9}{'p99':>8}"
     f"{'RSS MB':>8}{'peak':>6}{'+start':>7}"
     f"{'bot CPU':>8}{'ms/move':>8}{'lag p99':>8}{'driver':>7}"
-    f"{'glob/mv':>8}{'int/mv':>7}{'429g':>6}"
+    f"{'glob/mv':>8}{'int/mv':>7}{'429g':>6}{'429r':>6}"
 )
 
 
@@ -498,7 +505,7 @@ def line(result: Result) -> str:
         f"{bot['cpu']:>8.2f}{result.cpu_ms_per_move:>8.2f}{bot['lag_p99']:>8.1f}"
         f"{result.driver_cpu:>7.2f}"
         f"{result.per_move('global'):>8.2f}{result.per_move('interaction'):>7.2f}"
-        f"{result.refused_global:>6}"
+        f"{result.refused_global:>6}{result.refused_routes:>6}"
     )
 
 
@@ -550,7 +557,8 @@ async def main(args: argparse.Namespace) -> None:
         "(fake + members) in cores, and the bot's CPU per move in ms; lag: the bot's event "
         "loop, ms late on a 20 ms timer; glob/mv and int/mv: requests per member's move "
         "counted against Discord's global limit, and through interactions; 429g: 429s from "
-        "the global limit (the fake enforces Discord's limits at their real pace)"
+        "the global limit, 429r: from a route's own limit (the fake enforces Discord's limits at "
+        "their real pace)"
     )
     for result in results:
         said = verdict(result)
@@ -565,6 +573,11 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=60, help="seconds measured per run")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a click")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--database",
+        help="the store's URL (default: a new SQLite file); a PostgreSQL database given here"
+        " should be empty: each run's tables stay in it",
+    )
     parser.add_argument("--validate", action="store_true", help="keep the fake's validation")
     parser.add_argument(
         "--profile", action="store_true", help="cProfile the bot's event loop (slows it)"

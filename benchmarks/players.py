@@ -1,71 +1,103 @@
 """Tournaments between computer players on duplicate deals: every deal is played twice,
-with the sides swapped, so luck of the deal cancels out. A "game" here is one round.
+with the sides swapped, so luck of the deal cancels out. A "round" is one deal played once.
 
-    python benchmarks/players.py [--games 2000] [--only cross] [--pairing hard:normal]
+    python benchmarks/players.py [--deals 400] [--only milo] [--pairing expert:hard]
+                                 [--results var/tournament.jsonl] [--workers 1]
 
-Prints, per pairing, A's share of rounds won (a tied round counts half) and A's mean
-points per round minus B's, each with a 95% interval, and the hard level's decision time.
+Every finished deal is appended to the results file, and a run skips the deals that file
+already holds, so a long tournament can be stopped and resumed (a pairing is its game,
+its two players and their settings). Prints, per pairing, A's share of rounds won (a
+tied round counts half) and A's mean points per round minus B's, each with a 95%
+interval, and the decision time of our levels that search.
+
+Peers (Milo only, each seeing only its own seat): the ``dominoes`` package's
+``bota_gorda`` and ``probabilistic_alphabeta`` (from move 8, 10 sampled deals) and
+OpenSpiel's ISMCTS (400 simulations); install them with ``pip install -e '.[bench]'``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
-from benchmarks import dominoes_bridge as bridge
 from bot.engine import GAMES, Move, Options, Round
-from bot.players import computer_player
+from bot.players import LEVELS, computer_player
 
 Chooser = Callable[[Round, int], Move]
-PAIRINGS = [("hard", "normal"), ("normal", "easy")]
-PACKAGE = ["bota_gorda", "probabilistic_alphabeta"]
+STRONGEST = LEVELS[-1]
+LEVEL_PAIRINGS = [(LEVELS[i + 1], LEVELS[i]) for i in reversed(range(len(LEVELS) - 1))]
+PEERS = ["ismcts", "alphabeta", "bota_gorda"]
+PEER_SETTINGS = {
+    "ismcts": "OpenSpiel ISMCTS, 400 simulations, UCT c 2, one random rollout, Milo returns",
+    "alphabeta": "dominoes probabilistic_alphabeta from move 8, 10 sampled deals",
+    "bota_gorda": "dominoes bota_gorda (heaviest tile first)",
+}
+TIMED = {"hard", "expert"}
+DEFAULT_RESULTS = Path("var/tournament.jsonl")
 
 
 def chooser(name: str, seed: int) -> Chooser:
-    if name in ("easy", "normal", "hard"):
+    if name in LEVELS:
         player = computer_player(name, seed)
         return lambda round_, seat: player.choose(round_.private_view(seat))
-    package = bridge.bota_gorda if name == "bota_gorda" else bridge.probabilistic_alphabeta()
+    if name == "ismcts":
+        from benchmarks import ismcts_bridge
+
+        return lambda round_, seat: ismcts_bridge.ismcts_move(round_.private_view(seat), seed)
+    from benchmarks import dominoes_bridge as bridge
+
+    package = (
+        bridge.bota_gorda
+        if name == "bota_gorda"
+        else bridge.probabilistic_alphabeta(start_move=8, sample_size=10)
+    )
     rng = random.Random(seed)
     return lambda round_, seat: bridge.package_move(package, round_, rng)  # type: ignore[arg-type]
 
 
-def play_deal(args: tuple[str, str, str, int]) -> list[tuple[float, float, list[float]]]:
-    """One deal, twice: (A's round share, A's points − B's, hard decision times) per side."""
+def play_deal(args: tuple[str, str, str, int]) -> dict[str, Any]:
+    """One deal, twice: A's round share and A's points − B's with A on each side, and the
+    decision times of the timed levels."""
     game, a, b, seed = args
     variant = GAMES[game]
     players = 4 if variant.teams else 2
     options = Options.for_game(variant, players)
-    results = []
+    shares, margins = [], []
+    times: dict[str, list[float]] = defaultdict(list)
     for a_side in (0, 1):
         random.seed(seed)  # the dominoes package samples with the global generator
         round_ = variant.deal(players, random.Random(seed), options=options)
         names = [a if (seat % 2 == a_side) else b for seat in range(players)]
         choosers = [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
-        times = []
         while round_.outcome() is None:
             seat = round_.turn
+            choice = len(round_.legal_moves()) > 1
             start = time.perf_counter()
             move = choosers[seat](round_, seat)
-            if names[seat] == "hard":
-                times.append(time.perf_counter() - start)
+            if names[seat] in TIMED and choice:  # forced moves would flatter the figures
+                times[names[seat]].append(time.perf_counter() - start)
             round_.play(move)
         outcome = round_.outcome()
         assert outcome is not None
         a_sides, b_sides = [a_side], [1 - a_side]  # A sits at seats a_side, a_side + 2
-        share = 0.5 if outcome.winner is None else float(outcome.winner in a_sides)
-        margin = sum(outcome.points[s] for s in a_sides) - sum(outcome.points[s] for s in b_sides)
-        results.append((share, float(margin), times))
-    return results
+        shares.append(0.5 if outcome.winner is None else float(outcome.winner in a_sides))
+        margins.append(
+            float(sum(outcome.points[s] for s in a_sides) - sum(outcome.points[s] for s in b_sides))
+        )
+    return {"game": game, "a": a, "b": b, "deal": seed, "shares": shares, "margins": margins,
+            "times": dict(times)}  # fmt: skip
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -74,53 +106,111 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, half
 
 
-def run(game: str, a: str, b: str, games: int, pool: multiprocessing.pool.Pool) -> list[float]:
-    deals = [(game, a, b, seed) for seed in range(games // 2)]
-    shares, margins, times = [], [], []
-    for pair in pool.imap_unordered(play_deal, deals, chunksize=4):
-        for share, margin, hard_times in pair:
-            shares.append(share)
-            margins.append(margin)
-            times += hard_times
-    win, win_half = interval(shares)
-    mean, mean_half = interval(margins)
-    verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
-    print(
-        f"{game:<15} {a:>23} vs {b:<23} rounds {len(shares):>5}  "
-        f"A wins {win:6.1%} ± {win_half:5.1%} ({verdict})  "
-        f"A − B points/round {mean:+6.2f} ± {mean_half:5.2f}",
-        flush=True,
+def paired_interval(pairs: list[list[float]]) -> tuple[float, float]:
+    """Mean and 95% half-width over rounds, the two rounds of a deal taken as one sample
+    (they share the deal, so they are not independent)."""
+    mean, half = interval([sum(pair) / 2 for pair in pairs])
+    return mean, half
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    with path.open() as file:
+        return [json.loads(line) for line in file if line.strip()]
+
+
+def summary(rows: list[dict[str, Any]]) -> str:
+    """A's share of rounds won (the round's winner by the rules; a tie counts half), of
+    rounds in which A scored more points than B (in Merry-Go-Round the fives scored
+    during play are most of a round's points, and go to either side), and A's points
+    per round less B's."""
+    game, a, b = rows[0]["game"], rows[0]["a"], rows[0]["b"]
+    win, win_half = paired_interval([r["shares"] for r in rows])
+    more, more_half = paired_interval(
+        [[1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in r["margins"]] for r in rows]
     )
-    return times
+    mean, mean_half = paired_interval([r["margins"] for r in rows])
+    verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
+    return (
+        f"{game:<15} {a:>10} vs {b:<10} deals {len(rows):>4} rounds {2 * len(rows):>4}  "
+        f"A wins {win:6.1%} ± {win_half:5.1%} ({verdict}; low end {win - win_half:6.1%})  "
+        f"A outscores B {more:6.1%} ± {more_half:5.1%}  "
+        f"A − B points/round {mean:+6.2f} ± {mean_half:5.2f}"
+    )
+
+
+def run(
+    game: str, a: str, b: str, deals: int, results: Path, workers: int, play: bool = True
+) -> list[dict[str, Any]]:
+    """Play the pairing's missing deals (none if not ``play``) and print its summary."""
+    rows = [r for r in load(results) if (r["game"], r["a"], r["b"]) == (game, a, b)]
+    done = {r["deal"] for r in rows}
+    todo = [(game, a, b, seed) for seed in range(deals) if seed not in done and play]
+    results.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    with results.open("a") as file:
+        for count, row in enumerate(_map(play_deal, todo, workers), 1):
+            file.write(json.dumps(row) + "\n")
+            file.flush()
+            rows.append(row)
+            if count % 20 == 0 or count == len(todo):
+                rate = (time.perf_counter() - started) / count
+                left = rate * (len(todo) - count) / 60
+                print(f"  … {summary(rows)}  ({rate:.1f} s/deal, {left:.0f} min left)",
+                      file=sys.stderr, flush=True)  # fmt: skip
+    rows = [r for r in rows if r["deal"] < deals]
+    if rows:
+        print(summary(rows), flush=True)
+    return rows
+
+
+def _map(function: Callable[[Any], Any], items: list[Any], workers: int) -> Iterator[Any]:
+    if workers == 1:
+        yield from map(function, items)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap_unordered(function, items, chunksize=1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="rounds per pairing")
-    parser.add_argument("--only", help="one game")
-    parser.add_argument("--skip-package", action="store_true")
+    parser.add_argument("--deals", type=int, default=400, help="deals per pairing (2 rounds each)")
+    parser.add_argument("--only", choices=sorted(GAMES), help="one game")
+    parser.add_argument("--skip-peers", action="store_true", help="only our own levels")
+    choices = [f"{a}:{b}" for a, b in LEVEL_PAIRINGS] + [f"{STRONGEST}:{p}" for p in PEERS]
+    parser.add_argument("--pairing", choices=choices, action="append", help="only these")
+    parser.add_argument("--results", type=Path, default=DEFAULT_RESULTS)
+    parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
     parser.add_argument(
-        "--pairing",
-        choices=[f"{a}:{b}" for a, b in PAIRINGS],
-        help="one level pairing (a rerun after changing one level)",
+        "--summary", action="store_true", help="only print what the results file holds"
     )
     args = parser.parse_args()
-    pairings = [tuple(args.pairing.split(":"))] if args.pairing else PAIRINGS
-    hard_times: list[float] = []
-    with multiprocessing.Pool(2) as pool:
-        for game in [args.only] if args.only else sorted(GAMES):
-            for a, b in pairings:
-                times = run(game, a, b, args.games, pool)
-                hard_times += times
-        if not args.skip_package and args.only in (None, "milo"):
-            for package in PACKAGE:
-                hard_times += run("milo", "hard", package, args.games, pool)
-    if hard_times:
-        hard_times.sort()
-        p50 = hard_times[len(hard_times) // 2] * 1000
-        p95 = hard_times[int(len(hard_times) * 0.95)] * 1000
-        count = len(hard_times)
-        print(f"hard decision time: p50 {p50:.0f} ms, p95 {p95:.0f} ms over {count} decisions")
+    plan: list[tuple[str, str, str]] = []
+    for game in [args.only] if args.only else sorted(GAMES):
+        plan += [(game, a, b) for a, b in LEVEL_PAIRINGS]
+        if GAMES[game].teams and not args.skip_peers:
+            plan += [(game, STRONGEST, peer) for peer in PEERS]
+    if args.pairing:
+        wanted = [tuple(p.split(":")) for p in args.pairing]
+        plan = [p for p in plan if p[1:] in wanted]
+    for peer in PEERS:
+        if any(p[2] == peer for p in plan):
+            print(f"{peer}: {PEER_SETTINGS[peer]}")
+    times: dict[str, list[float]] = defaultdict(list)
+    for game, a, b in plan:
+        for row in run(game, a, b, args.deals, args.results, args.workers, not args.summary):
+            for name, spent in row["times"].items():
+                times[name] += spent
+    for name, spent in sorted(times.items()):
+        if not spent:
+            continue
+        spent.sort()
+        p50, p95 = spent[len(spent) // 2] * 1000, spent[int(len(spent) * 0.95)] * 1000
+        print(
+            f"{name} decision time: p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
+            f"max {spent[-1] * 1000:.0f} ms over {len(spent)} decisions"
+        )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Picture speed and size: draw + PNG encode for a typical layout (8 tiles on the table)
-and a full one (the longest of 200 seeded rounds), per game.
+and a full one (the longest of 200 seeded rounds), per game; then a whole game's replay
+(``/domino replay``: every frame drawn and written as GIF) for a few seeded games.
 
     python benchmarks/render.py
 
@@ -12,12 +13,16 @@ figure can be told apart from a slow picture.
 from __future__ import annotations
 
 import random
+import resource
 import statistics
 import time
 
 from bot.engine import GAMES, LineLayout, Match, PublicView
-from cogs.wording import table_text
-from rendering import render_table
+from bot.engine.__main__ import play_random
+from cogs.wording import replay_text, table_text
+from rendering import render_replay, render_table
+
+REPLAY_SEEDS = range(5)
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -65,7 +70,7 @@ def measure(view: PublicView, runs: int = 60) -> tuple[float, float, float, int]
     return statistics.median(wall), wall[int(len(wall) * 0.95)], statistics.median(cpu), len(png)
 
 
-def main() -> None:
+def pictures() -> None:
     print(
         f"{'game':<16}{'layout':<9}{'tiles':>6}{'p50 ms':>9}{'p95 ms':>9}{'CPU p50':>9}"
         f"{'PNG KB':>9}"
@@ -77,6 +82,45 @@ def main() -> None:
                 f"{game:<16}{name:<9}{on_table(view):>6}{p50:>9.2f}{p95:>9.2f}{cpu:>9.2f}"
                 f"{size / 1024:>9.1f}"
             )
+
+
+def measure_replays(game: str) -> tuple[float, float, int, int, float, float]:
+    """Over seeded whole games at the game's largest table, between random players: p50
+    of the replay's wall and CPU time (s), moves and frames, total and largest file (KB)."""
+    players = max(GAMES[game].player_counts)
+    names = NAMES[:players]
+    wall, cpu, moves, frames, total, largest = [], [], [], [], [], []
+    for seed in REPLAY_SEEDS:
+        record = play_random(game, players, seed).record()
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        replay = render_replay(record, replay_text(names))
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.thread_time() - start_cpu)
+        moves.append(replay.actions)
+        frames.append(sum(part.frames for part in replay.parts))
+        total.append(sum(len(part.gif) for part in replay.parts) / 1024)
+        largest.append(max(len(part.gif) for part in replay.parts) / 1024)
+    p50 = statistics.median
+    return p50(wall), p50(cpu), int(p50(moves)), int(p50(frames)), p50(total), p50(largest)
+
+
+def main() -> None:
+    pictures()
+    print()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"replays: p50 over {len(REPLAY_SEEDS)} seeded games, largest table")
+    print(
+        f"{'game':<16}{'moves':>7}{'frames':>8}{'s':>7}{'CPU s':>7}{'ms/frame':>9}"
+        f"{'KB':>8}{'max file':>9}"
+    )
+    for game in sorted(GAMES):
+        wall, cpu, moves, frames, total, largest = measure_replays(game)
+        print(
+            f"{game:<16}{moves:>7}{frames:>8}{wall:>7.2f}{cpu:>7.2f}"
+            f"{wall * 1000 / frames:>9.1f}{total:>8.0f}{largest:>9.0f}"
+        )
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS {after:.0f} MB (before the replays {before:.0f} MB)")
 
 
 if __name__ == "__main__":

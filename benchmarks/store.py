@@ -1,30 +1,47 @@
-"""Storage speed: a durable per-action write (WAL, synchronous=FULL: synced at every
-commit), leaderboard queries over 100,000 finished games and 10,000 players, and loading
-1,000 active tables. Targets: write p50 <= 2 ms, leaderboard p50 <= 20 ms, loading <= 1 s.
-Everything is written under a temporary folder and removed afterwards.
+"""Storage speed, for either database: a durable per-action write, writes from many tables
+at once (SQLite's group commit shares one sync among them; PostgreSQL's server shares its
+log flushes), leaderboard queries over 100,000 finished games and 10,000 players, and
+opening the store and loading 1,000 active tables. Targets: write p50 <= 2 ms,
+leaderboard p50 <= 20 ms, loading <= 1 s.
 
-    python benchmarks/store.py
+    python benchmarks/store.py                                   # SQLite, in a temporary folder
+    python benchmarks/store.py --database postgresql://postgres@127.0.0.1:5432/test
+    python benchmarks/store.py --tables 1 10 100 500             # the concurrent write runs
+    python benchmarks/store.py --only writes                     # writes, leaderboard, loading
+
+Nothing is left behind: SQLite files go in a temporary folder (with ``sqlite:///path``,
+beside that path, removed afterwards); on PostgreSQL each part runs in a schema of its
+own in that database, dropped afterwards.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import random
+import secrets
 import statistics
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from bot.commands import Join, Play, Start
 from bot.engine import Cross, Options
 from bot.table import Table
+from data import open_store, parse_url, sqlite_url
+from data.backend import Session
 from data.models import GLOBAL, Participant, TableRow
 from data.ratings import ordinal, rate
-from data.sqlite import SqliteStore
+from data.repository import Repository
 
 GAMES, PLAYERS, GUILDS = 100_000, 10_000, 50
+ACTIONS_PER_RUN = 3000
+"""Writes in each concurrent run, shared among its tables."""
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -40,22 +57,64 @@ def state_of_realistic_size() -> tuple[dict[str, Any], dict[str, Any]]:
     """A mid-game table's state and game record exactly as the service stores them: four
     seats, a match a few rounds in."""
     table = Table("bench", 1, 2, 3, "cross", Options.for_game(Cross, 4), seed=1)
-    for user in range(4):
-        table.join(user, f"Player {user}")
-    table.start(table.host_id)
+    for user in range(3, 7):
+        table.apply(Join(user, f"Player {user}"))
+    table.apply(Start(table.host_id))
     assert table.match is not None
     picker = random.Random(1)
     while len(table.match.rounds) < 3:
         user = table.seats[table.seat_to_move()].user_id
         assert user is not None
-        table.play(user, picker.choice(table.match.legal_moves()))
-    return table.to_dict(), table.match.record()
+        table.apply(Play(user, picker.choice(table.legal_for(user))))
+    return table.to_dict(), (table.match.record() if table.match else {})
+
+
+class Place:
+    """Where the benchmark makes its databases: each :meth:`fresh` one is new and empty,
+    and gone afterwards."""
+
+    def __init__(self, url: str | None) -> None:
+        self.url = url
+        self.kind = "sqlite" if url is None else parse_url(url).kind
+
+    @asynccontextmanager
+    async def fresh(self) -> AsyncIterator[str]:
+        if self.kind == "postgresql":
+            assert self.url is not None
+            async with _schema(self.url) as url:
+                yield url
+            return
+        folder = None if self.url is None else parse_url(self.url).path
+        with tempfile.TemporaryDirectory(dir=folder and folder.parent) as temporary:
+            yield sqlite_url(Path(temporary) / "bench.db")
+
+
+@asynccontextmanager
+async def _schema(url: str) -> AsyncIterator[str]:
+    import asyncpg  # only for PostgreSQL
+
+    schema = f"domino_bench_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield url + ("&" if "?" in url else "?") + f"search_path={schema}"
+    finally:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await admin.close()
+
+
+def table_row(
+    table_id: str, channel: int, state: dict[str, Any], record: dict[str, Any]
+) -> TableRow:
+    return TableRow(table_id, 1, channel, 3, "cross", "playing", 1, state, record,
+                    None, None, None, 0.0, 0.0)  # fmt: skip
 
 
 async def bench_writes(
-    store: SqliteStore, state: dict[str, Any], record: dict[str, Any]
+    store: Repository, state: dict[str, Any], record: dict[str, Any]
 ) -> list[float]:
-    row = TableRow("bench", 1, 2, 3, "cross", "playing", 1, state, record, None, None, 0, 0)
+    """One table, one action after another: each waits for its own durable commit."""
+    row = table_row("bench", 1, state, record)
     await store.create_table(row)
     times = []
     for version in range(2, 2002):
@@ -66,11 +125,36 @@ async def bench_writes(
     return times
 
 
-async def fill_finished_games(store: SqliteStore) -> None:
+async def bench_concurrent(
+    store: Repository, tables: int, state: dict[str, Any], record: dict[str, Any]
+) -> tuple[float, list[float], int]:
+    """``tables`` tables each storing actions one after another, all at once: actions a
+    second, each action's wait, and the commits made (SQLite; 0 where not counted)."""
+    rows = [table_row(f"c{tables}-{n}", tables * 10_000 + n, state, record) for n in range(tables)]
+    for row in rows:
+        await store.create_table(row)
+    each = max(1, ACTIONS_PER_RUN // tables)
+    times: list[float] = []
+
+    async def play(row: TableRow) -> None:
+        for version in range(2, 2 + each):
+            row.version = version
+            start = time.perf_counter()
+            await store.save_action(row, version - 1, {"kind": "play", "move": "6-5 N"})
+            times.append((time.perf_counter() - start) * 1000)
+
+    commits = getattr(store.backend, "commits", 0)
+    start = time.perf_counter()
+    await asyncio.gather(*(play(row) for row in rows))
+    elapsed = time.perf_counter() - start
+    return len(times) / elapsed, times, getattr(store.backend, "commits", 0) - commits
+
+
+async def fill_finished_games(store: Repository) -> None:
     """What record_finished_game would leave after GAMES games between PLAYERS players,
-    written in bulk: through the store, one transaction per game, it would take minutes.
-    The totals and ratings are computed as the store does (the tests check the store
-    against the same brute force)."""
+    written in bulk in one transaction: through the store, one transaction per game, it
+    would take minutes. The totals and ratings are computed as the store does (the tests
+    check the store against the same brute force)."""
     rng = random.Random(7)
     stats: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0] * 6)
     ratings: dict[int, tuple[float, float]] = {}
@@ -88,33 +172,41 @@ async def fill_finished_games(store: SqliteStore) -> None:
         ratings.update(rate(people, ratings))
         games.append((f"g{index}", f"t{index}", guild, "cross", float(index), "{}"))
         for p in people:
+            assert p.user_id is not None
             seats.append((f"g{index}", p.seat, p.team, p.user_id, None, p.final_score, int(p.won),
                           p.rounds_won, p.points, 0, 0))  # fmt: skip
             for scope in (guild, GLOBAL):
-                row = stats[p.user_id, scope]  # type: ignore[index]
+                row = stats[p.user_id, scope]
                 for i, value in enumerate((1, int(p.won), p.rounds_won, p.points, 0, 0)):
                     row[i] += value
-    db = store._db
-    await db.execute("BEGIN")
-    await db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", games)
-    await db.executemany("INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
-    await db.executemany(
-        "INSERT INTO player_stats VALUES (?, 'cross', ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(user, scope, *values, ordinal(ratings[user])) for (user, scope), values in stats.items()],
-    )
-    await db.executemany(
-        "INSERT INTO ratings VALUES (?, 'cross', ?, ?, ?)",
-        [(user, mu, sigma, ordinal((mu, sigma))) for user, (mu, sigma) in ratings.items()],
-    )
-    await db.executemany(
-        "INSERT INTO player_names VALUES (?, ?, ?)",
-        [(user, f"Player {user}", float(GAMES)) for user in ratings],
-    )
-    await db.execute("COMMIT")
-    await db.execute("ANALYZE")
+
+    async def fill(tx: Session) -> None:
+        await tx.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", games)
+        await tx.executemany(
+            "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats
+        )
+        await tx.executemany(
+            "INSERT INTO player_stats VALUES (?, 'cross', ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(user, scope, *values, ordinal(ratings[user]))
+             for (user, scope), values in stats.items()],
+        )  # fmt: skip
+        await tx.executemany(
+            "INSERT INTO ratings VALUES (?, 'cross', ?, ?, ?)",
+            [(user, mu, sigma, ordinal((mu, sigma))) for user, (mu, sigma) in ratings.items()],
+        )
+        await tx.executemany(
+            "INSERT INTO player_names VALUES (?, ?, ?)",
+            [(user, f"Player {user}", float(GAMES)) for user in ratings],
+        )
+
+    async def analyze(tx: Session) -> None:
+        await tx.execute("ANALYZE")
+
+    await store.backend.write(fill)
+    await store.backend.write(analyze)
 
 
-async def bench_leaderboard(store: SqliteStore, guild: int | None, order: str) -> list[float]:
+async def bench_leaderboard(store: Repository, guild: int | None, order: str) -> list[float]:
     """A page of the board and the caller's own rank (usually off the page)."""
     times = []
     for i in range(200):
@@ -124,48 +216,57 @@ async def bench_leaderboard(store: SqliteStore, guild: int | None, order: str) -
     return times
 
 
-async def bench_loading(path: Path, state: dict[str, Any], record: dict[str, Any]) -> float:
-    """Start-up: open the file and read back every open table (as the service resumes)."""
-    store = await SqliteStore.open(path)
-    for i in range(1000):
-        row = TableRow(f"t{i}", 1, i, 3, "cross", "playing", 1, state, record, None, None, i, i)
-        await store.create_table(row)
-    await store.close()
+async def bench_loading(url: str, state: dict[str, Any], record: dict[str, Any]) -> float:
+    """Start-up: open the store and read back every open table (as the service resumes)."""
+    async with await open_store(url) as store:
+        await asyncio.gather(
+            *(store.create_table(table_row(f"t{i}", i, state, record)) for i in range(1000))
+        )
     start = time.perf_counter()
-    store = await SqliteStore.open(path)
-    rows = await store.load_active_tables()
-    elapsed = time.perf_counter() - start
+    async with await open_store(url) as store:
+        rows = await store.load_active_tables()
+        elapsed = time.perf_counter() - start
     assert len(rows) == 1000
-    await store.close()
     return elapsed
 
 
-async def main() -> None:
+async def main(url: str | None, concurrency: list[int], parts: list[str]) -> None:
+    place = Place(url)
     state, record = state_of_realistic_size()
     size = (len(json.dumps(state)) + len(json.dumps(record))) / 1024
-    print(f"table state + record: {size:.1f} KB of JSON")
-    with tempfile.TemporaryDirectory() as folder:
-        store = await SqliteStore.open(Path(folder) / "bench.db")
-        writes = await bench_writes(store, state, record)
-        print(f"save_action, durable (WAL, synchronous=FULL): {summary(writes)}"
-              f" over {len(writes)} writes")  # fmt: skip
-        unsynced = await SqliteStore.open(Path(folder) / "unsynced.db")
-        await unsynced._db.execute("PRAGMA synchronous=NORMAL")
-        print(f"  for comparison, the same without a sync per commit (synchronous=NORMAL): "
-              f"{summary(await bench_writes(unsynced, state, record))}")  # fmt: skip
-        await unsynced.close()
-        start = time.perf_counter()
-        await fill_finished_games(store)
-        took = time.perf_counter() - start
-        print(f"filled {GAMES:,} finished games, {PLAYERS:,} players in {took:.0f} s")
-        for order in ("rating", "wins", "points"):
-            for guild, name in ((None, "global"), (1, "one server")):
-                times = await bench_leaderboard(store, guild, order)
-                print(f"leaderboard by {order}, {name}, page + own rank: {summary(times)}")
-        await store.close()
-        loading = await bench_loading(Path(folder) / "tables.db", state, record)
-        print(f"opening the store and loading 1,000 active tables: {loading * 1000:.0f} ms")
+    print(f"{place.kind}; table state + record: {size:.1f} KB of JSON")
+    if "writes" in parts:
+        async with place.fresh() as fresh, await open_store(fresh) as store:
+            writes = await bench_writes(store, state, record)
+            print(f"save_action, durable, one table: {summary(writes)} over {len(writes)} writes")
+            for tables in concurrency:
+                rate_, times, commits = await bench_concurrent(store, tables, state, record)
+                shared = f", {len(times) / commits:.1f} actions a commit" if commits else ""
+                print(f"  {tables:>4} tables at once: {rate_:,.0f} actions/s,"
+                      f" each {summary(times)}{shared}")  # fmt: skip
+    if "leaderboard" in parts:
+        async with place.fresh() as fresh, await open_store(fresh) as store:
+            start = time.perf_counter()
+            await fill_finished_games(store)
+            took = time.perf_counter() - start
+            print(f"filled {GAMES:,} finished games, {PLAYERS:,} players in {took:.0f} s")
+            for order in ("rating", "wins", "points"):
+                for guild, name in ((None, "global"), (1, "one server")):
+                    times = await bench_leaderboard(store, guild, order)
+                    print(f"leaderboard by {order}, {name}, page + own rank: {summary(times)}")
+    if "loading" in parts:
+        async with place.fresh() as fresh:
+            loading = await bench_loading(fresh, state, record)
+            print(f"opening the store and loading 1,000 active tables: {loading * 1000:.0f} ms")
 
+
+PARTS = ["writes", "leaderboard", "loading"]
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", help="a DATABASE_URL (default: SQLite, temporary)")
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 100, 500],
+                        help="tables writing at once, one run each")  # fmt: skip
+    parser.add_argument("--only", nargs="+", choices=PARTS, default=PARTS, help="parts to run")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.database, arguments.tables, arguments.only))

@@ -14,14 +14,15 @@ def main() -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bot.client import run
+    from data import parse_url
     from data.repository import StoreError
 
     try:
         run(settings)
     except StoreError as error:
         print(
-            f"error: cannot use the database {settings.database_path} ({error.fault}):"
-            f" {error.detail or 'see DATABASE_PATH in .env'}",
+            f"error: cannot use the database {parse_url(settings.database_url).shown}"
+            f" ({error.fault}): {error.detail or 'see DATABASE_URL in .env'}",
             file=sys.stderr,
         )
         return 3

@@ -23,8 +23,8 @@ from bot.tables import TableService
 from cogs import i18n
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.tree import DominoTree
+from data import open_store
 from data.repository import Repository
-from data.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class DominoBot(commands.AutoShardedBot):
 
     def _sync_marker(self, guild: discord.abc.Snowflake | None) -> Path:
         scope = f"guild-{guild.id}" if guild else "global"
-        return self.settings.database_path.parent / f"commands-{scope}.sha256"
+        return self.settings.local_folder / f"commands-{scope}.sha256"
 
 
 def run(settings: Settings) -> None:
@@ -129,7 +129,7 @@ def run(settings: Settings) -> None:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
 
     async def main() -> None:
-        store = await SqliteStore.open(settings.database_path)
+        store = await open_store(settings.database_url)
         async with store, DominoBot(settings, store) as bot:
             await bot.start(settings.discord_token)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from data.sqlite import DEFAULT_DATABASE_PATH
+from data.url import DEFAULT_DATABASE_URL, parse_url, sqlite_url
 
 
 class ConfigError(Exception):
@@ -21,7 +21,8 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class Settings:
     discord_token: str
-    database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: str = DEFAULT_DATABASE_URL
+    """``sqlite:///path`` or ``postgresql://…`` (see ``data.url``)."""
     dev_guild_id: int | None = None
     """Sync slash commands to this one server (instant) instead of globally."""
     log_level: str = "INFO"
@@ -35,6 +36,13 @@ class Settings:
     """The bot's share of Discord's global limit of 50 requests a second (channel posts
     and edits; answers through an interaction do not count)."""
 
+    @property
+    def local_folder(self) -> Path:
+        """Where the bot keeps its own small files (the slash commands' fingerprint):
+        beside the SQLite file, or ``var`` when the database is a server."""
+        path = parse_url(self.database_url).path
+        return Path("var") if path is None else path.parent
+
     @classmethod
     def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         """Read the settings; a ``.env`` file fills in what the environment lacks."""
@@ -47,9 +55,21 @@ class Settings:
                 " there (Discord developer portal → your application → Bot → Reset Token)."
             )
         shard_count, shard_ids = _shards()
+        database_url = _database_url()
+        if (
+            shard_count is not None
+            and shard_ids is not None
+            and set(shard_ids) != set(range(shard_count))
+            and parse_url(database_url).path is not None
+        ):
+            raise ConfigError(
+                f"SHARD_IDS={','.join(map(str, shard_ids))} leaves the other shards to other"
+                " processes, and processes share tables only through PostgreSQL: set"
+                " DATABASE_URL=postgresql://…, not a SQLite file"
+            )
         return cls(
             discord_token=token,
-            database_path=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+            database_url=database_url,
             dev_guild_id=_optional_int("DEV_GUILD_ID"),
             log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
@@ -57,6 +77,20 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+
+def _database_url() -> str:
+    """``DATABASE_URL``; else ``DATABASE_PATH``, the older setting (a SQLite file), so an
+    existing ``.env`` keeps working; else the default. A URL of no known kind is refused."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        path = os.environ.get("DATABASE_PATH", "").strip()
+        url = sqlite_url(path) if path else DEFAULT_DATABASE_URL
+    try:
+        parse_url(url)
+    except ValueError as error:
+        raise ConfigError(f"DATABASE_URL: {error}") from None
+    return url
 
 
 def _optional_int(name: str) -> int | None:

@@ -45,6 +45,7 @@ from bot.events import (
     Started,
     TimedOut,
 )
+from bot.players import LEVELS as LEVELS  # the lobby's choices
 from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,
@@ -64,7 +65,6 @@ from bot.refusals import (
     WrongPlayerCount,
 )
 
-LEVELS = ("easy", "normal", "hard")
 AWAY_AFTER_TIMEOUTS = 3
 """After this many turn timeouts in a row a seat is away: the computer plays it."""
 TAKEOVER_LEVEL = "normal"

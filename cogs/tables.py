@@ -90,26 +90,27 @@ class TablesCog(DominoCommands, name="Tables"):
         except TableError as error:
             await refuse(interaction, error)
             return
-        # The lobby is an ordinary channel message, like every table message after it, in
-        # the server's language; the host's own answer stays private, in the host's, so a
-        # refusal above never shows in the channel.
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
+        # The host's own answer stays private, in the host's language (it takes the place
+        # of the "thinking" one, so a refusal above never shows in the channel); the lobby
+        # is then posted for everyone, in the server's language, as a second follow-up,
+        # which does not count against Discord's global rate limit as a channel message
+        # would.
+        await interaction.followup.send(wording.table_open(), ephemeral=True)
         public = await acting.server_language(
             self.service, interaction.guild_id, acting.guild_locale(interaction)
         )
         with i18n.speaking(public):
-            lobby = await channel.send(
-                embed=wording.lobby_embed(table), view=buttons.lobby_view(table)
+            lobby = await interaction.followup.send(
+                embed=wording.lobby_embed(table), view=buttons.lobby_view(table), wait=True
             )
         await self.service.remember_message(table.id, lobby.id, table.version)
-        await interaction.followup.send(wording.table_open(), ephemeral=True)
         settings = await self.service.settings(interaction.guild_id)
+        channel = interaction.channel
         if settings.use_threads and isinstance(channel, discord.TextChannel):
             with i18n.speaking(public):
-                await self._move_to_thread(table, lobby)
+                await self._move_to_thread(table, channel.get_partial_message(lobby.id))
 
-    async def _move_to_thread(self, table: TableSnapshot, message: discord.Message) -> None:
+    async def _move_to_thread(self, table: TableSnapshot, message: discord.PartialMessage) -> None:
         try:
             thread = await message.create_thread(name=wording.thread_name(table.title))
         except discord.HTTPException as error:

@@ -72,6 +72,32 @@ class FinishedGame:
     record: dict[str, Any]
     rounds: list[RoundResult]
     participants: list[Participant]
+    rated: bool = True
+    """False for a game played with hints: kept, listed and replayable, never rated."""
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What ``Repository.forget`` removed or made anonymous for one member."""
+
+    stats: int
+    ratings: int
+    names: int
+    seats: int
+    """Seats of finished games that no longer name the member."""
+    closed_tables: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """What the store holds about one member (``/domino privacy``)."""
+
+    stats: int
+    """Rows of totals (per game kind, per server and overall)."""
+    ratings: int
+    name: str | None
+    games: int
+    """Finished games they sat at."""
 
 
 @dataclass(frozen=True, slots=True)

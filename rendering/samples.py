@@ -6,13 +6,18 @@ Pillow, allowed by name in pyproject.toml's layer contracts)."""
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 from pathlib import Path
 
-from bot.engine import GAMES, Match
+from PIL import Image
+
+from bot.engine import GAMES, Match, Options
+from bot.engine.__main__ import play_random
 from cogs import wording
-from rendering import LeaderboardRow, render_hand, render_leaderboard, render_table
+from rendering import LeaderboardRow, render_hand, render_leaderboard, render_replay, render_table
+from rendering.palette import encode_png
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -49,6 +54,18 @@ def main(folder: Path) -> None:
             for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)]  # fmt: skip
     board = render_leaderboard(rows, wording.leaderboard_text("Cross — this server"))
     (folder / "leaderboard.png").write_bytes(board)
+    (folder / "replay-frame.png").write_bytes(replay_frame())
+
+
+def replay_frame() -> bytes:
+    """A frame of a seeded game's replay as the GIF shows it: the 17th move, a play in
+    the middle of the first round."""
+    options = Options.for_game(GAMES["cross"], 3, target=50)
+    record = play_random("cross", 3, seed=4, options=options).record()
+    replay = render_replay(record, wording.replay_text(NAMES[:3]))
+    gif = Image.open(io.BytesIO(replay.parts[0].gif))
+    gif.seek(16)
+    return encode_png(gif.convert("RGB"))
 
 
 if __name__ == "__main__":

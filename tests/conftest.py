@@ -1,9 +1,9 @@
 """The fake Discord's fixtures (``fake_discord``, ``error_log``) for every test folder, and
 a check that the test run leaves no thread behind.
 
-A non-daemon thread still running when the tests are done (the worker thread of an
-aiosqlite connection nobody closed, say) keeps the interpreter from exiting: the run would
-hang at shutdown after every test passed. The check turns that into a failed run that
+A non-daemon thread still running when the tests are done (the database threads of a
+store nobody closed, say) keeps the interpreter from exiting: the run would hang at
+shutdown after every test passed. The check turns that into a failed run that
 names the threads, and then ends the process instead of waiting on them."""
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import threading
 import time
 
 import pytest
+
+from tests.data.databases import HOW_TO_RUN
 
 pytest_plugins = ["tests.fakediscord.fixtures"]
 
@@ -44,6 +46,15 @@ def _describe(thread: threading.Thread) -> str:
     return f"{thread.name!r}{where}"
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Storage tests skipped for want of a PostgreSQL server: one line that says how to
+    run them (each test's own skip line is shown only with ``-rs``)."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    unreachable = [report for report in skipped if HOW_TO_RUN in str(report.longrepr)]
+    if unreachable:
+        terminalreporter.write_line(f"{len(unreachable)} storage tests skipped: {HOW_TO_RUN}")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Fail the run when a test left a non-daemon thread running."""
@@ -52,7 +63,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     message = (
         f"{len(_leaked)} non-daemon thread(s) still running after the tests, which would keep "
-        "the process from exiting (an aiosqlite connection not closed?): " + ", ".join(_leaked)
+        "the process from exiting (a store not closed?): " + ", ".join(_leaked)
     )
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:

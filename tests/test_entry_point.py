@@ -29,13 +29,41 @@ def test_without_a_token_the_bot_says_how_to_set_it_in_one_line(tmp_path: Path) 
 
 
 def test_settings_come_from_a_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "COMPUTER_PACE_SECONDS"):
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DEV_GUILD_ID",
+                 "COMPUTER_PACE_SECONDS"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     env_file = tmp_path / ".env"
     env_file.write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=123\nDATABASE_PATH=x/y.db\n")
     settings = Settings.from_env(env_file)
     assert settings.discord_token == "abc" and settings.dev_guild_id == 123
-    assert settings.database_path == Path("x/y.db") and settings.computer_pace_seconds == 1.5
+    assert settings.database_url == "sqlite:///x/y.db", "the older DATABASE_PATH still read"
+    assert settings.computer_pace_seconds == 1.5
+
+
+def test_database_url_names_the_database_and_wins_over_the_older_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_PATH", "old.db")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:secret@db.example:5432/domino")
+    settings = Settings.from_env(None)
+    assert settings.database_url == "postgresql://bot:secret@db.example:5432/domino"
+    assert settings.local_folder == Path("var")
+    monkeypatch.delenv("DATABASE_PATH")
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////srv/domino/bot.db")
+    assert Settings.from_env(None).local_folder == Path("/srv/domino")
+
+
+def test_a_database_url_of_no_known_kind_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", "mysql://root:secret@localhost/domino")
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_env(None)
+    message = str(refused.value)
+    assert "DATABASE_URL" in message and "sqlite:///" in message and "postgresql://" in message
+    assert "secret" not in message and "\n" not in message
 
 
 def test_a_malformed_setting_is_refused_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,6 +103,7 @@ def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SHARD_IDS", raising=False)
     settings = Settings.from_env(None)
     assert (settings.shard_count, settings.shard_ids) == (None, None), "automatic"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1/test")
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "1, 0")
     settings = Settings.from_env(None)
@@ -84,3 +113,20 @@ def test_shards_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("SHARD_COUNT", count)
         with pytest.raises(ConfigError, match="SHARD"):
             Settings.from_env(None)
+
+
+def test_several_processes_on_one_sqlite_file_are_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "0")
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///var/domino.db")
+    with pytest.raises(ConfigError, match="PostgreSQL") as refused:
+        Settings.from_env(None)
+    assert "\n" not in str(refused.value)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1/test")
+    assert Settings.from_env(None).shard_ids == (0,)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///var/domino.db")
+    monkeypatch.setenv("SHARD_IDS", "0,1")  # every shard in this one process: fine
+    assert Settings.from_env(None).shard_ids == (0, 1)

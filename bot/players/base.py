@@ -7,7 +7,8 @@ from typing import Any, Protocol
 
 from bot.engine import Move
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
+"""Weakest first: the lobby offers them in this order."""
 
 
 class ComputerPlayer(Protocol):

@@ -43,7 +43,7 @@ def score_move(
     before = after.scores[side]
     events = len(after.score_events)
     after.play(move)
-    value = w.weight * tile.value + (w.double if tile.is_double else 0.0)
+    value: float = w.weight * tile.value + (w.double if tile.is_double else 0.0)
     if not after.hands[seat]:
         value += w.domino
     gained = after.scores[side] - before

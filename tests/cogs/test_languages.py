@@ -26,7 +26,9 @@ from bot.refusals import (
 )
 from bot.tables import LeaderboardEntry
 from cogs import i18n, wording
-from tests.cogs.test_picture_words import played
+from rendering import played
+from tests.cogs.test_picture_words import played as positions
+from tests.cogs.test_replay_words import record, words_only
 from tests.cogs.test_wording import refusals_met_in_play
 from tests.pseudo import Checker, pseudo_language
 
@@ -143,7 +145,7 @@ def test_brazilian_portuguese_counts_nought_in_the_singular_as_its_rule_says() -
 
 
 def test_the_alt_text_of_a_spanish_table_is_in_spanish() -> None:
-    for _, view in played("merry-go-round", seeds=2):
+    for _, view in positions("merry-go-round", seeds=2):
         if view.layout is None or view.outcome is not None:
             continue
         with i18n.speaking(spanish()):
@@ -219,7 +221,7 @@ def test_the_rules_and_the_pictures_words_are_all_from_the_catalogue(
 ) -> None:
     checker = Checker(NAMES)
     assert checker.strays(wording.rules_for(game)) == []
-    for match, view in played(game, seeds=2):
+    for match, view in positions(game, seeds=2):
         names = NAMES[: view.players]
         header = wording.table_text(view, names)
         for text in (*header.header, header.before_lead, header.dead,
@@ -229,3 +231,23 @@ def test_the_rules_and_the_pictures_words_are_all_from_the_catalogue(
         hand = wording.hand_text(mine, names)
         for text in (hand.title, hand.status, wording.describe_hand(mine)):
             assert checker.strays(text) == [], text
+
+
+@pytest.mark.parametrize("game", ["cross", "merry-go-round", "milo match"])
+def test_a_replays_words_are_all_from_the_catalogue(pseudo: i18n.Language, game: str) -> None:
+    """Every move's line, round card and last card, and the alt text."""
+    data = record(game)
+    names = NAMES[: data["players"]]
+    checker = Checker(names)
+    text = wording.replay_text(names)
+    said: list[str] = []
+    for index, view, ended in played(data):
+        said.append(text.move(view, index + 1, len(data["actions"])))
+        if ended:
+            said += text.round_over(view)
+            said += [text.hand(view, seat) for seat in range(view.players)]
+    replay = words_only(data)
+    assert replay.final is not None
+    said += text.final(replay.final)
+    said.append(wording.describe_replay(replay, names))
+    assert [line for line in said if checker.strays(line)] == []

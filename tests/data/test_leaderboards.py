@@ -11,7 +11,7 @@ import pytest
 
 from data.models import GLOBAL, FinishedGame, Participant, RoundResult
 from data.ratings import DEFAULT, Rating, ordinal, rate
-from data.sqlite import SqliteStore
+from data.repository import Repository
 
 USERS = list(range(100, 130))
 GUILDS = [1, 2, 3]
@@ -89,7 +89,7 @@ def brute_names(games: list[FinishedGame]) -> dict[int, str]:
 
 
 @pytest.fixture
-async def filled(store: SqliteStore) -> tuple[SqliteStore, list[FinishedGame]]:
+async def filled(store: Repository) -> tuple[Repository, list[FinishedGame]]:
     games = random_games(seed=3, count=160)
     for game in games:
         await store.record_finished_game(game)
@@ -167,7 +167,7 @@ async def test_leaderboards_equal_a_brute_force_ranking(filled, kind: str, order
             assert board.me is None
 
 
-async def test_ratings_move_up_for_winners_and_down_for_losers(store: SqliteStore) -> None:
+async def test_ratings_move_up_for_winners_and_down_for_losers(store: Repository) -> None:
     def game(game_id: str, kind: str, winners: list[int], losers: list[int]) -> FinishedGame:
         """Winners and losers alternate round the table (Milo: partners across)."""
         users = [u for pair in zip(winners, losers, strict=True) for u in pair]
@@ -192,7 +192,7 @@ async def test_ratings_move_up_for_winners_and_down_for_losers(store: SqliteStor
     assert await store.get_rating(1, "cross") > first_win  # one rating per game kind
 
 
-async def test_four_player_ratings_follow_the_final_order(store: SqliteStore) -> None:
+async def test_four_player_ratings_follow_the_final_order(store: Repository) -> None:
     """Cross with four: the winner gains most, then by final score; last loses most."""
     scores = {11: 150, 12: 90, 13: 60, 14: 10}
     seats = [
@@ -206,7 +206,7 @@ async def test_four_player_ratings_follow_the_final_order(store: SqliteStore) ->
 
 
 async def test_a_computer_partner_is_rated_with_the_team_but_never_stored(
-    store: SqliteStore,
+    store: Repository,
 ) -> None:
     """Milo: a member and a computer beat two members; the member rises like any winner,
     the losers fall, and the computer has no rating, stats or board row."""

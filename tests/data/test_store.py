@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
+import sqlite3
 import threading
 from contextlib import AsyncExitStack
 from pathlib import Path
 
-import aiosqlite
+import asyncpg
 import pytest
 
+from data import open_backend, open_store, sqlite_url
+from data.backend import Session
 from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
-from data.repository import StoreError, VersionConflict
-from data.sqlite import SqliteStore, _statements, migration_files
+from data.repository import Repository, StoreError, VersionConflict
+from data.schema import migration_files, statements
+from tests.data.databases import (
+    POSTGRES_URL,
+    Database,
+    break_store,
+    count,
+    on_sqlite_writer,
+    postgres_admin,
+    postgres_of,
+    with_settings,
+)
 
 
 def table_row(
@@ -41,82 +55,122 @@ def against_a_computer(user_id: int, name: str = "") -> list[Participant]:
     ]
 
 
-async def count(store: SqliteStore, table: str) -> int:
-    async with store._db.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
-        return (await cursor.fetchone())[0]
-
-
-async def test_migrations_from_empty_and_rerun_are_idempotent(tmp_path: Path) -> None:
-    path = tmp_path / "fresh" / "domino.db"
-    async with await SqliteStore.open(path) as first:
+async def test_migrations_from_empty_and_rerun_are_idempotent(database: Database) -> None:
+    async with await open_store(database.url) as first:
         await first.create_table(table_row())
-    async with await SqliteStore.open(path) as again:
+    async with await open_store(database.url) as again:
         assert await again.migrate() == []
-        async with again._db.execute("SELECT name FROM schema_migrations ORDER BY name") as cur:
-            names = [row["name"] async for row in cur]
-        assert names == [name for name, _ in migration_files()]
+
+        async def names(tx: Session) -> list[str]:
+            return [r["name"] for r in await tx.fetch("SELECT name FROM schema_migrations")]
+
+        assert sorted(await again.backend.read(names)) == [name for name, _ in migration_files()]
         assert [row.id for row in await again.load_active_tables()] == ["t1"]
+
+
+async def test_every_commit_is_synced_to_disk_and_waits_out_other_writers(
+    store: Repository,
+) -> None:
+    """SQLite: WAL, ``synchronous=FULL`` (2), foreign keys, a 5 s busy timeout.
+    PostgreSQL: ``synchronous_commit`` on even where the URL turns it off, and a 5 s lock
+    timeout."""
+    if store.backend.kind == "sqlite":
         pragmas = [("journal_mode", "wal"), ("foreign_keys", 1), ("synchronous", 2)]
         for pragma, value in [*pragmas, ("busy_timeout", 5000)]:
-            async with again._db.execute(f"PRAGMA {pragma}") as cursor:
-                assert (await cursor.fetchone())[0] == value, pragma  # synchronous 2: FULL
+            assert await on_sqlite_writer(store, f"PRAGMA {pragma}") == [(value,)], pragma
+        return
+    lax = with_settings(postgres_of(store).url, synchronous_commit="off")
+    async with await open_store(lax) as other:
+
+        async def settings(tx: Session) -> list[str]:
+            return [(await tx.fetchrow(f"SHOW {name}"))[name]  # type: ignore[index]
+                    for name in ("synchronous_commit", "lock_timeout")]  # fmt: skip
+
+        assert await other.backend.read(settings) == ["on", "5s"]
 
 
-async def test_a_file_that_is_no_database_is_refused_and_leaves_no_thread(tmp_path: Path) -> None:
-    """Opening fails after the connection is made: the error reaches the caller and the
-    connection's worker thread is stopped, so a bot pointed at the wrong file exits
-    instead of hanging at shutdown."""
-    path = tmp_path / "notes.db"
-    path.write_bytes(b"not a database, just some text that is long enough " * 20)
+async def test_a_database_that_is_none_is_refused_and_leaves_nothing_running(
+    database: Database, tmp_path: Path
+) -> None:
+    """SQLite: a file of text (opening fails after the connection is made); PostgreSQL: a
+    database the server does not have. The error reaches the caller and every thread
+    started is stopped, so a bot pointed at the wrong place exits instead of hanging."""
+    if database.kind == "sqlite":
+        path = tmp_path / "notes.db"
+        path.write_bytes(b"not a database, just some text that is long enough " * 20)
+        url = sqlite_url(path)
+    else:
+        url = POSTGRES_URL.rsplit("/", 1)[0] + f"/no_such_database_{secrets.token_hex(4)}"
     before = set(threading.enumerate())
-    with pytest.raises(StoreError, match="not a database") as refused:
-        await SqliteStore.open(path)
+    with pytest.raises(StoreError, match=r"not a database|does not exist") as refused:
+        await open_store(url)
     assert refused.value.fault == "unavailable"
     for thread in set(threading.enumerate()) - before:
         thread.join(timeout=5)
         assert not thread.is_alive(), f"{thread.name} still running after the failed open"
-    assert path.read_bytes().startswith(b"not a database"), "the file is left as it was"
+    if database.kind == "sqlite":
+        assert path.read_bytes().startswith(b"not a database"), "the file is left as it was"
 
 
-async def test_two_processes_starting_on_a_new_file_apply_each_migration_once(
-    tmp_path: Path,
+async def test_two_processes_starting_on_a_new_database_apply_each_migration_once(
+    database: Database,
 ) -> None:
-    """Both switch the new file to WAL at once (SQLite refuses one of them at once, which
-    must try again), then race to claim each migration."""
-    path = tmp_path / "new.db"
-    for _ in range(20):
-        path.unlink(missing_ok=True)
+    """Both switch a new SQLite file to WAL at once (SQLite refuses one of them at once,
+    which must try again), then race to claim each migration; on PostgreSQL both race to
+    create the migrations' table itself."""
+    for attempt in range(20 if database.kind == "sqlite" else 5):
+        await _empty(database)
         opened = await asyncio.gather(
-            SqliteStore.open(path), SqliteStore.open(path), return_exceptions=True
+            open_store(database.url), open_store(database.url), return_exceptions=True
         )
-        stores = [s for s in opened if isinstance(s, SqliteStore)]
+        stores = [s for s in opened if isinstance(s, Repository)]
         try:
             assert len(stores) == 2, opened
             one, two = stores
             assert await count(one, "schema_migrations") == len(migration_files())
-            await two.create_table(table_row())
-            assert [row.id for row in await one.load_active_tables()] == ["t1"]
+            await two.create_table(table_row(f"t{attempt}"))
+            assert [row.id for row in await one.load_active_tables()] == [f"t{attempt}"]
         finally:
             for store in stores:
                 await store.close()
 
 
-async def test_a_database_from_an_older_release_is_brought_up_to_date(tmp_path: Path) -> None:
-    """A file with only the first migration and an open table: start-up applies the
+async def _empty(database: Database) -> None:
+    """Make the database new again: no file, or an empty schema."""
+    if database.kind == "sqlite":
+        Path(database.url.removeprefix("sqlite:///")).unlink(missing_ok=True)
+        return
+    schema = dict(p.split("=") for p in database.url.split("?", 1)[1].split("&"))["search_path"]
+    admin = await postgres_admin()
+    try:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE; CREATE SCHEMA {schema}")
+    finally:
+        await admin.close()
+
+
+async def test_a_database_from_an_older_release_is_brought_up_to_date(database: Database) -> None:
+    """A database with only the first migration and an open table: start-up applies the
     later files, keeps the table, and what they add works."""
-    path = tmp_path / "old.db"
     first_name, first_sql = migration_files()[0]
-    async with aiosqlite.connect(path) as old:
-        await old.execute("CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at REAL)")
-        for statement in _statements(first_sql):
-            await old.execute(statement)
-        await old.execute("INSERT INTO schema_migrations VALUES (?, 0)", (first_name,))
-        await old.execute(
+
+    async def first_release(tx: Session) -> None:
+        await tx.execute(
+            "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)"
+        )
+        for statement in statements(first_sql):
+            await tx.execute(statement)
+        await tx.execute("INSERT INTO schema_migrations VALUES (?, 0)", (first_name,))
+        await tx.execute(
             "INSERT INTO active_tables VALUES ('t1', 10, 20, 1, 'cross', 'playing', 4, '{}',"
             " '{}', NULL, NULL, 1, 1)"
         )
-        await old.commit()
-    store = await SqliteStore.open(path)
+
+    old = await open_backend(database.url)
+    try:
+        await old.write(first_release)
+    finally:
+        await old.close()
+    store = await open_store(database.url)
     try:
         assert await count(store, "schema_migrations") == len(migration_files())
         [table] = await store.load_active_tables()
@@ -128,7 +182,7 @@ async def test_a_database_from_an_older_release_is_brought_up_to_date(tmp_path: 
         await store.close()
 
 
-async def test_save_action_is_compare_and_swap_on_the_version(store: SqliteStore) -> None:
+async def test_save_action_is_compare_and_swap_on_the_version(store: Repository) -> None:
     await store.create_table(table_row())
     await store.save_action(table_row(version=2), 1, {"kind": "join"})
     with pytest.raises(VersionConflict):
@@ -138,13 +192,14 @@ async def test_save_action_is_compare_and_swap_on_the_version(store: SqliteStore
     assert await count(store, "table_actions") == 1
 
 
-async def test_two_processes_writing_the_same_version_exactly_one_wins(tmp_path: Path) -> None:
-    """Two stores on one file (as two bot processes would be): nothing but the database
-    stands between them, and still only one of them moves the table on."""
-    path = tmp_path / "shared.db"
+async def test_two_processes_writing_the_same_version_exactly_one_wins(
+    database: Database,
+) -> None:
+    """Two stores on one database (as two bot processes would be): nothing but the
+    database stands between them, and still only one of them moves the table on."""
     async with AsyncExitStack() as stack:
-        one = await stack.enter_async_context(await SqliteStore.open(path))
-        two = await stack.enter_async_context(await SqliteStore.open(path))
+        one = await stack.enter_async_context(await open_store(database.url))
+        two = await stack.enter_async_context(await open_store(database.url))
         await one.create_table(table_row())
         for version in range(2, 22):
             results = await asyncio.gather(
@@ -158,7 +213,7 @@ async def test_two_processes_writing_the_same_version_exactly_one_wins(tmp_path:
         assert await count(one, "table_actions") == 20
 
 
-async def test_an_interrupted_save_leaves_the_previous_state(store: SqliteStore) -> None:
+async def test_an_interrupted_save_leaves_the_previous_state(store: Repository) -> None:
     """The action fails to serialize after the table row was already updated inside the
     transaction: the update is rolled back with it."""
     await store.create_table(table_row())
@@ -171,10 +226,11 @@ async def test_an_interrupted_save_leaves_the_previous_state(store: SqliteStore)
     assert (await store.get_table("t1")).version == 2  # type: ignore[union-attr]
 
 
-async def test_an_interrupted_game_record_leaves_no_trace(store: SqliteStore) -> None:
+async def test_an_interrupted_game_record_leaves_no_trace(store: Repository) -> None:
     await store.create_table(table_row(status="playing"))
     twice = [Participant(seat=0, team=0, final_score=100, won=True, user_id=5)] * 2
-    with pytest.raises(aiosqlite.IntegrityError, match="UNIQUE"):
+    unique = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
+    with pytest.raises(unique, match=r"(?i)unique"):
         await store.record_finished_game(finished("g1", twice))
     assert await store.get_stats(5) == []
     assert await store.get_rating(5, "cross") is None
@@ -182,7 +238,7 @@ async def test_an_interrupted_game_record_leaves_no_trace(store: SqliteStore) ->
     assert [row.id for row in await store.load_active_tables()] == ["t1"]
 
 
-async def test_the_same_finished_game_recorded_twice_counts_once(store: SqliteStore) -> None:
+async def test_the_same_finished_game_recorded_twice_counts_once(store: Repository) -> None:
     seats = [
         Participant(seat=0, team=0, final_score=100, won=True, user_id=5, points=100),
         Participant(seat=1, team=1, final_score=30, won=False, user_id=6, points=30),
@@ -197,7 +253,7 @@ async def test_the_same_finished_game_recorded_twice_counts_once(store: SqliteSt
 
 
 async def test_the_last_action_and_its_finished_game_are_one_transaction(
-    store: SqliteStore,
+    store: Repository,
 ) -> None:
     await store.create_table(table_row(status="playing"))
     winner = against_a_computer(5)
@@ -211,13 +267,14 @@ async def test_the_last_action_and_its_finished_game_are_one_transaction(
     assert stats.wins == 1 and await store.get_rating(5, "cross") is not None
 
 
-async def test_load_active_tables_returns_the_open_ones_intact(store: SqliteStore) -> None:
+async def test_load_active_tables_returns_the_open_ones_intact(store: Repository) -> None:
     for channel, (table_id, status) in enumerate(
         [("a", "lobby"), ("b", "playing"), ("c", "finished"), ("d", "cancelled")]
     ):
         await store.create_table(table_row(table_id, status=status, channel_id=channel))
     await store.set_announced("b", 12345, 1)
     await store.set_announced("b", None, 2)
+    await store.flush()
     rows = {row.id: row for row in await store.load_active_tables()}
     assert set(rows) == {"a", "b"}
     assert rows["b"].message_id == 12345 and rows["b"].state == {"seats": ["Ann"], "version": 1}
@@ -225,7 +282,7 @@ async def test_load_active_tables_returns_the_open_ones_intact(store: SqliteStor
 
 
 async def test_a_finished_game_closes_its_table_and_counts_members_not_computers(
-    store: SqliteStore,
+    store: Repository,
 ) -> None:
     await store.create_table(table_row(status="playing"))
     await store.record_finished_game(
@@ -255,32 +312,53 @@ async def test_a_finished_game_closes_its_table_and_counts_members_not_computers
     assert await count(store, "player_names") == 1
 
 
-async def test_guild_settings_default_and_update(store: SqliteStore) -> None:
+async def test_guild_settings_default_and_update(store: Repository) -> None:
     assert await store.get_guild_settings(7) == GuildSettings(7, 120, {}, False)
     await store.set_guild_settings(GuildSettings(7, 60, {"cross": 150}, True))
     await store.set_guild_settings(GuildSettings(7, 90, {"cross": 150}, True))
     assert await store.get_guild_settings(7) == GuildSettings(7, 90, {"cross": 150}, True)
 
 
-async def test_a_database_that_cannot_be_written_is_found_at_once(store: SqliteStore) -> None:
+async def test_a_database_that_cannot_be_written_is_found_at_once(store: Repository) -> None:
     """A read-only database is named before any move depends on it (start-up checks)."""
     await store.check_writable()
-    await store._db.execute("PRAGMA query_only = ON")
+    await break_store(store, "read-only")
     with pytest.raises(StoreError) as refused:
         await store.check_writable()
     assert refused.value.fault == "read-only"
 
 
-async def test_a_database_path_that_cannot_be_opened_is_refused_by_name(tmp_path: Path) -> None:
-    blocked = tmp_path / "a-file"
-    blocked.write_text("not a folder")
+async def test_a_read_only_server_is_refused_at_open(database: Database) -> None:
+    """PostgreSQL that refuses writes (a standby, a read-only role or database): the
+    store does not open, naming why. (SQLite's read-only file cannot be made where the
+    tests run as root, who may write any file; ``check_writable`` is tested above.)"""
+    if database.kind == "sqlite":
+        pytest.skip("root may write any file: a read-only SQLite file cannot be made here")
+    async with await open_store(database.url):
+        pass  # the schema, made while writable
     with pytest.raises(StoreError) as refused:
-        await SqliteStore.open(blocked / "domino.db")
+        await open_store(with_settings(database.url, default_transaction_read_only="on"))
+    assert refused.value.fault == "read-only"
+
+
+async def test_a_database_that_cannot_be_reached_is_refused_by_name(
+    database: Database, tmp_path: Path
+) -> None:
+    """SQLite: a path through a file where a folder should be; PostgreSQL: a port where
+    no server listens."""
+    if database.kind == "sqlite":
+        blocked = tmp_path / "a-file"
+        blocked.write_text("not a folder")
+        url = sqlite_url(blocked / "domino.db")
+    else:
+        url = "postgresql://postgres@127.0.0.1:1/test"
+    with pytest.raises(StoreError) as refused:
+        await open_store(url)
     assert refused.value.fault == "unavailable"
 
 
 async def test_the_actions_a_channel_has_not_seen_are_read_back_in_order(
-    store: SqliteStore,
+    store: Repository,
 ) -> None:
     """The outbox: what was stored after the version the channel last saw."""
     await store.create_table(table_row(status="playing"))
@@ -289,5 +367,6 @@ async def test_the_actions_a_channel_has_not_seen_are_read_back_in_order(
                                 {"kind": "play", "n": version})  # fmt: skip
     await store.set_announced("t1", 99, 2)
     assert [a["n"] for a in await store.actions_since("t1", 2)] == [3, 4]
+    await store.flush()
     [row] = await store.load_active_tables()
     assert (row.message_id, row.announced_version) == (99, 2)

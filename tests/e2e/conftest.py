@@ -9,7 +9,8 @@ import pytest
 
 from bot.client import DominoBot
 from bot.config import Settings
-from data.sqlite import SqliteStore
+from data import open_store, sqlite_url
+from data.repository import Repository
 from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -24,11 +25,11 @@ class Running:
     task: asyncio.Task[None] | None = None
     bot_class: type[DominoBot] = DominoBot
 
-    store: SqliteStore | None = None
+    store: Repository | None = None
 
     async def start(self) -> DominoBot:
         """Open the store and start a bot on it, as ``python -m bot`` does."""
-        self.store = await SqliteStore.open(self.settings.database_path)
+        self.store = await open_store(self.settings.database_url)
         bot = self.bot_class(self.settings, self.store, guild_ready_timeout=0.05)
         try:
             self.task = await start_bot(bot)  # a bot that never gets ready is closed there
@@ -54,7 +55,7 @@ class Running:
 async def running(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Running]:
     settings = Settings(
         discord_token="fake-token",
-        database_path=tmp_path / "var" / "domino.db",
+        database_url=sqlite_url(tmp_path / "var" / "domino.db"),
         computer_pace_seconds=0.0,
     )
     run = Running(fake_discord, settings)

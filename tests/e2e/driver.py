@@ -273,15 +273,22 @@ async def open_lobby(
 ) -> Message:
     """``/domino new``: the host is answered privately, and the lobby with its buttons is
     posted in the channel for everyone; returns the lobby."""
-    reply = await (await host.slash("domino new", channel_id, **options)).reply()
+    sent = await host.slash("domino new", channel_id, **options)
+    join = words.label("join")
+
+    def lobbies() -> list[Message]:
+        public = fake.public(channel_id)
+        return [m for m in public if any(b["label"] == join for b in m.buttons())]
+
+    [lobby] = await fake.wait_for(lobbies)
+    answers = [fake.messages[f] for f in sent.interaction.followups]
+    private = [m for m in answers if m.visible_to is not None]
+    assert [m.visible_to for m in private] == [host.id], "one private answer, to the host"
     opened = words.says(
         "Your table is open: others press {join}, or {computer}; then press {start}."
     )
-    assert reply.visible_to == host.id and opened.fullmatch(reply.content), reply.content
-    join = words.label("join")
-    lobbies = [m for m in fake.public(channel_id) if any(b["label"] == join for b in m.buttons())]
-    assert len(lobbies) == 1
-    return lobbies[0]
+    assert opened.fullmatch(private[0].content), private[0].content
+    return lobby
 
 
 async def seated_game(

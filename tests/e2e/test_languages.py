@@ -85,7 +85,7 @@ async def test_a_spanish_server_posts_in_spanish_and_answers_each_member_in_thei
 
     opened = await (await ann.slash("domino new", channel, game="cross", target=10)).reply()
     assert opened.visible_to == ann.id and opened.content.startswith("Your table is open")
-    [lobby] = [m for m in fake.public(channel) if m.buttons()]
+    [lobby] = await fake.wait_for(lambda: [m for m in fake.public(channel) if m.buttons()])
     assert lobby.embeds[0]["title"] == "Cruz — mesa abierta"
     labels = [b["label"] for b in lobby.buttons()]
     assert labels == ["Unirse", "Salir", "Añadir máquina", "Empezar", "Cancelar"]
@@ -120,7 +120,7 @@ async def test_without_a_choice_a_server_speaks_its_preferred_locale(
     ann = Member(fake, server.guild_id, "Ann", locale="es-ES")
     opened = await (await ann.slash("domino new", channel, game="milo", target=1)).reply()
     assert opened.content.startswith("Tu mesa está abierta")
-    [lobby] = [m for m in fake.public(channel) if m.buttons()]
+    [lobby] = await fake.wait_for(lambda: [m for m in fake.public(channel) if m.buttons()])
     assert lobby.embeds[0]["title"] == "Milo — mesa aberta"
     for _ in range(3):
         choice = await (await ann.click(lobby, "Adicionar computador")).reply()

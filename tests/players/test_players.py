@@ -4,6 +4,7 @@ little rule knowledge at the normal level."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +16,8 @@ from bot.players.simulate import sample_deal
 from tests.engine.builders import build, play
 
 
-def positions(game: str, count: int):
+def positions(game: str, count: int) -> Iterator[tuple[Match, int]]:
+    """Matches part-way through a round, each with the seat to move."""
     variant = GAMES[game]
     for seed in range(count):
         match = Match(game, variant.player_counts[seed % len(variant.player_counts)], seed=seed)
@@ -24,23 +26,22 @@ def positions(game: str, count: int):
             if match.outcome():
                 break
             match.play(picker.choice(match.legal_moves()))
-        if match.outcome() is None:
-            yield match
+        if match.turn is not None:
+            yield match, match.turn
 
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_level_returns_a_legal_move(game: str, level: str) -> None:
     player = computer_player(level, seed=1)
-    for match in positions(game, 25 if level == "hard" else 60):
-        move = player.choose(match.private_view(match.turn))
+    for match, seat in positions(game, 25 if level in ("hard", "expert") else 60):
+        move = player.choose(match.private_view(seat))
         assert move in match.legal_moves()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_view_a_player_gets_holds_no_hidden_tile(game: str) -> None:
-    for match in positions(game, 30):
-        seat = match.turn
+    for match, seat in positions(game, 30):
         view = match.private_view(seat)
         assert "hands" not in view and "boneyard" not in view
         hidden = {str(t) for s in range(match.players) if s != seat for t in match.round.hand(s)}
@@ -69,8 +70,8 @@ def test_a_player_cannot_tell_deals_its_seat_cannot_see_apart(game: str) -> None
     rng = random.Random(7)
     players = {level: computer_player(level, seed=5) for level in LEVELS}
     differed = 0
-    for match in positions(game, 12):
-        seat, first = match.turn, match.round
+    for match, seat in positions(game, 12):
+        first = match.round
         second = twin(first, seat, rng)
         assert second.private_view(seat) == first.private_view(seat)
         differed += second.to_dict() != first.to_dict()
@@ -178,9 +179,9 @@ def test_a_milo_pass_shows_the_passer_lacks_both_end_numbers() -> None:
     knowledge = infer(round_.private_view(0))
     assert knowledge.lacking(3) == SUIT[6] | SUIT[4]
     assert knowledge.lacking(1) == SUIT[6]
-    for _ in range(20):
-        hands, _ = sample_deal(round_.private_view(0), knowledge, random.Random(_))
-        assert not any(6 in Tile.parse(t) or 4 in Tile.parse(t) for t in hands[3])
+    for seed in range(20):
+        guess, _ = sample_deal(round_.private_view(0), knowledge, random.Random(seed))
+        assert not any(6 in Tile.parse(t) or 4 in Tile.parse(t) for t in guess[3])
 
 
 def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:

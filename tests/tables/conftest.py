@@ -5,13 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from data.sqlite import SqliteStore
+from data import open_store, sqlite_url
+from data.repository import Repository
 from tests.tables.helpers import Clock
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = await SqliteStore.open(tmp_path / "domino.db")
+async def store(tmp_path: Path) -> AsyncIterator[Repository]:
+    store = await open_store(sqlite_url(tmp_path / "domino.db"))
     yield store
     await store.close()
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,9 @@ from bot.refusals import (
     TableError,
 )
 from bot.tables import NewTable, TableService
-from data.sqlite import SqliteStore
+from data import open_store, sqlite_url
+from data.repository import Repository
+from tests.data.databases import break_store, database_held
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, started
 
 CAT = 3
@@ -34,7 +35,7 @@ async def outcomes(*calls: object) -> list[object]:
 
 
 async def test_two_new_tables_in_one_channel_at_once_open_one(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     results = await outcomes(
@@ -46,7 +47,7 @@ async def test_two_new_tables_in_one_channel_at_once_open_one(
 
 
 async def test_one_member_opening_tables_in_two_channels_at_once_hosts_one(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     results = await outcomes(
@@ -57,7 +58,7 @@ async def test_one_member_opening_tables_in_two_channels_at_once_hosts_one(
 
 
 async def test_joining_two_tables_of_a_server_at_once_seats_the_member_once(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     first = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
@@ -71,7 +72,7 @@ async def test_joining_two_tables_of_a_server_at_once_seats_the_member_once(
 
 
 async def test_a_double_click_on_a_computer_level_adds_one_computer(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     table = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
@@ -90,8 +91,8 @@ async def test_the_store_refuses_a_second_open_table_in_a_channel_from_another_p
     tmp_path: Path, clock: Clock
 ) -> None:
     """Two processes on one file each see no table in memory: the unique index decides."""
-    path = tmp_path / "shared.db"
-    one, two = await SqliteStore.open(path), await SqliteStore.open(path)
+    url = sqlite_url(tmp_path / "shared.db")
+    one, two = await open_store(url), await open_store(url)
     try:
         await TableService(one, clock=clock).open_table(
             NewTable(GUILD, CHANNEL, ANN, "Ann", "cross")
@@ -106,26 +107,9 @@ async def test_the_store_refuses_a_second_open_table_in_a_channel_from_another_p
         await two.close()
 
 
-async def break_store(store: SqliteStore, how: str) -> None:
-    """Make SQLite itself refuse writes, the way a real fault would."""
-    if how == "read-only":
-        await store._db.execute("PRAGMA query_only = ON")
-    elif how == "full":  # a size limit just above today's size, then filled to it
-        async with store._db.execute("PRAGMA page_count") as cursor:
-            row = await cursor.fetchone()
-        assert row is not None
-        await store._db.execute(f"PRAGMA max_page_count = {row[0] + 8}")
-        await store._db.execute("CREATE TABLE padding (filler BLOB)")
-        with pytest.raises(sqlite3.OperationalError, match="full"):
-            for _ in range(64):
-                await store._db.execute("INSERT INTO padding VALUES (randomblob(1000))")
-    else:
-        raise AssertionError(how)
-
-
 @pytest.mark.parametrize("fault", ["read-only", "full"])
 async def test_a_move_the_database_cannot_store_is_refused_by_name_and_changes_nothing(
-    store: SqliteStore, clock: Clock, fault: str
+    store: Repository, clock: Clock, fault: str
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     table = await started(service)
@@ -148,23 +132,20 @@ async def test_a_move_the_database_cannot_store_is_refused_by_name_and_changes_n
 
 
 async def test_a_busy_database_is_named_as_busy(tmp_path: Path, clock: Clock) -> None:
-    path = tmp_path / "busy.db"
-    store, holder = await SqliteStore.open(path), await SqliteStore.open(path)
+    url = sqlite_url(tmp_path / "busy.db")
+    store = await open_store(url)
     try:
-        await store._db.execute("PRAGMA busy_timeout = 50")
         service = TableService(store, computer_pace=PACE, clock=clock)
-        await holder._db.execute("BEGIN EXCLUSIVE")
-        with pytest.raises(NotSaved) as refused:
-            await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+        async with database_held(store, url):
+            with pytest.raises(NotSaved) as refused:
+                await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
         assert refused.value.fault == "busy"
-        await holder._db.execute("ROLLBACK")
     finally:
         await store.close()
-        await holder.close()
 
 
 async def test_a_computer_move_that_cannot_be_stored_backs_off_and_logs_one_error(
-    store: SqliteStore, clock: Clock, caplog: pytest.LogCaptureFixture
+    store: Repository, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     table = await started(service)
@@ -187,7 +168,7 @@ async def test_a_computer_move_that_cannot_be_stored_backs_off_and_logs_one_erro
 
 @pytest.mark.parametrize("seconds", [1, 19, 3601, True])
 async def test_a_turn_timer_out_of_range_is_refused_and_not_stored(
-    store: SqliteStore, clock: Clock, seconds: int
+    store: Repository, clock: Clock, seconds: int
 ) -> None:
     service = TableService(store, clock=clock)
     with pytest.raises(OutOfRange):
@@ -206,7 +187,7 @@ async def test_a_turn_timer_out_of_range_is_refused_and_not_stored(
     ],
 )
 async def test_options_discord_would_refuse_open_no_table(
-    store: SqliteStore, clock: Clock, game: str, options: dict[str, object]
+    store: Repository, clock: Clock, game: str, options: dict[str, object]
 ) -> None:
     """A forged or stale interaction may carry values Discord itself would refuse."""
     service = TableService(store, clock=clock)

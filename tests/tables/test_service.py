@@ -17,9 +17,9 @@ from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
 from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
 from bot.tables import NewTable, TableService
+from data.backend import Session
 from data.models import TableRow
-from data.repository import StoreError
-from data.sqlite import SqliteStore
+from data.repository import Repository, StoreError
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -36,7 +36,7 @@ from tests.tables.helpers import (
 
 
 async def test_every_action_is_stored_before_it_is_announced(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     order: list[str] = []
@@ -58,7 +58,7 @@ async def test_every_action_is_stored_before_it_is_announced(
 
 
 async def test_a_write_that_fails_changes_nothing_and_announces_nothing(
-    store: SqliteStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
+    store: Repository, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     heard = Heard()
@@ -79,7 +79,7 @@ async def test_a_write_that_fails_changes_nothing_and_announces_nothing(
 
 
 async def test_the_turn_timer_plays_for_a_member_and_three_timeouts_make_them_away(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     table = await started(service)
@@ -109,7 +109,7 @@ async def test_the_turn_timer_plays_for_a_member_and_three_timeouts_make_them_aw
 
 
 async def test_a_timeout_is_announced_with_the_computers_move(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     heard = Heard()
@@ -123,7 +123,7 @@ async def test_a_timeout_is_announced_with_the_computers_move(
 
 
 async def test_deadlines_are_stored_and_a_restarted_service_keeps_them(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     first = TableService(store, computer_pace=PACE, clock=clock)
     table = await started(first)
@@ -142,7 +142,7 @@ async def test_deadlines_are_stored_and_a_restarted_service_keeps_them(
 
 
 async def test_one_table_per_channel_and_one_seat_per_server(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "milo"))
@@ -156,7 +156,7 @@ async def test_one_table_per_channel_and_one_seat_per_server(
 
 
 async def test_a_newer_version_in_the_store_wins_and_the_click_is_told_to_look_again(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     """Memory can fall behind the store (a commit that landed for a cancelled caller, or
     a second process): the stale action is refused, and the table is read back."""
@@ -172,7 +172,7 @@ async def test_a_newer_version_in_the_store_wins_and_the_click_is_told_to_look_a
 
 
 async def test_a_failing_computer_player_is_logged_and_a_legal_move_made_instead(
-    store: SqliteStore,
+    store: Repository,
     clock: Clock,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
@@ -194,7 +194,7 @@ async def test_a_failing_computer_player_is_logged_and_a_legal_move_made_instead
 
 
 async def test_a_stored_table_that_no_longer_reads_back_is_closed_and_its_channel_freed(
-    store: SqliteStore, clock: Clock, caplog: pytest.LogCaptureFixture
+    store: Repository, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A table stored by a release whose record the corrected rules no longer replay."""
     first = TableService(store, computer_pace=PACE, clock=clock)
@@ -203,10 +203,13 @@ async def test_a_stored_table_that_no_longer_reads_back_is_closed_and_its_channe
     row = await store.get_table(table.id)
     assert row is not None
     broken = dict(row.state, match={"record": {"format": "domino-record/1", "game": "chess"}})
-    async with store._transaction() as db:
-        await db.execute(
+
+    async def overwrite(tx: Session) -> None:
+        await tx.execute(
             "UPDATE active_tables SET state = ? WHERE id = ?", (json.dumps(broken), table.id)
         )
+
+    await store.backend.write(overwrite)
     second = TableService(store, computer_pace=PACE, clock=clock)
     assert await second.resume() == 0
     assert f"table {table.id} cannot be read back" in caplog.text
@@ -216,7 +219,7 @@ async def test_a_stored_table_that_no_longer_reads_back_is_closed_and_its_channe
 
 
 async def test_a_process_loads_and_times_only_the_tables_of_its_shards(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     """Discord routes each server to one shard; a process owns those servers' tables."""
     first = TableService(store, computer_pace=PACE, clock=clock)
@@ -231,7 +234,7 @@ async def test_a_process_loads_and_times_only_the_tables_of_its_shards(
 
 
 async def test_a_member_is_reminded_once_when_a_quarter_of_their_time_is_left(
-    store: SqliteStore, clock: Clock
+    store: Repository, clock: Clock
 ) -> None:
     service = TableService(store, computer_pace=PACE, clock=clock)
     heard = Heard()

@@ -1,0 +1,68 @@
+"""How likely a guessed deal is, given how each seat has played.
+
+A pass or a draw rules deals out (see :mod:`bot.players.knowledge`); a play only makes
+some deals likelier than others. People, and our normal player, shed heavy tiles and
+doubles first, so a seat that played a light tile while a heavy one would have fitted
+probably did not hold the heavy one. Each guess is weighted by the probability of every
+choice the other seats made, under a simple model of that habit: the round is rebuilt
+from its start with the guessed hands, through the engine, which also says whether the
+guess could have led and played as it did at all (weight 0 if not).
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.engine import DRAW, InvalidDeal, Move, Tile
+from bot.players.seen import Seen
+
+HABIT = 0.25
+"""How strongly the model prefers heavier tiles: each pip multiplies a play's odds by
+e^0.25 ≈ 1.28, so 6-5 is about 7 times likelier than 2-1 when both fit."""
+DOUBLE_PIPS = 3
+"""A double counts this many pips more: doubles are hard to place later."""
+
+
+def appeal(move: Move) -> float:
+    tile = move.tile
+    if tile is None:
+        return 0.0
+    return HABIT * (tile.value + (DOUBLE_PIPS if tile.is_double else 0))
+
+
+def can_replay(seen: Seen) -> bool:
+    """Whether a guess of today's hands gives the deal the round started from: only
+    while nobody has drawn (a tile drawn by another seat is hidden among its lots)."""
+    return all(move is not DRAW for _, move in seen.history)
+
+
+def deal_weight(seen: Seen, hands: list[list[Tile]], boneyard: list[Tile]) -> tuple[float, int]:
+    """The likelihood of the other seats' choices had they held ``hands`` (today's), and
+    the moves replayed to find it. Call only when :func:`can_replay`."""
+    started = [list(hand) for hand in hands]
+    for seat, move in seen.history:
+        if move.tile is not None:
+            started[seat].append(move.tile)
+    try:
+        round_ = seen.variant(
+            started,
+            boneyard,
+            seen.leader if seen.named_leader else None,
+            options=seen.options,
+            scores=seen.start_scores,
+        )
+    except InvalidDeal:
+        return 0.0, 1
+    if round_.leader != seen.leader:
+        return 0.0, 1  # another seat would have led (R-CR-2, R-MG-2, R-MI-3)
+    log_weight = 0.0
+    for seat, move in seen.history:
+        legal = round_.legal_moves()
+        if move not in legal:
+            return 0.0, len(seen.history)
+        if seat != seen.seat and len(legal) > 1:
+            top = max(appeal(m) for m in legal)
+            total = sum(math.exp(appeal(m) - top) for m in legal)
+            log_weight += appeal(move) - top - math.log(total)
+        round_.play(move)
+    return math.exp(log_weight), len(seen.history)

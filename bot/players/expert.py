@@ -1,0 +1,138 @@
+"""Expert: the hard player's idea — try every move on many guessed deals — with better
+guesses and a better judge of each guess.
+
+- Guesses are weighted by how likely they make what the other seats did (see
+  :mod:`bot.players.beliefs`): a large pool of deals consistent with every pass and draw
+  is drawn, each weighed by replaying the round through the engine, and the deals
+  searched are drawn from that pool in proportion to their weight.
+- Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
+  tiles are left (most of a round's decisions that matter), and played out before that
+  by a policy that takes a block when there is one.
+
+All of it is counted in moves made, never timed, so it is deterministic given its seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Move, Tile
+from bot.players.base import rng_for
+from bot.players.beliefs import can_replay, deal_weight
+from bot.players.knowledge import infer
+from bot.players.search import evaluate, shrewd_move, weight
+from bot.players.seen import Seen
+from bot.players.simulate import rebuild, sample_deal
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    work: int
+    """Moves per decision: weighing guesses, searching and playing out. A count, not a
+    clock (replays stay exact); sized for p95 well under 300 ms."""
+    exact_below: int
+    """Tiles left (in hands and boneyard) from which a guess is searched exactly."""
+    exact_limit: int
+    """Moves one exact search may take before it gives way to a playout."""
+    wins_only: bool
+    """Search for the round's winner only, not its margin (see :class:`Exact`)."""
+    min_samples: int = 12
+    """Guesses searched even when they take more than ``work`` (up to twice as much)."""
+
+
+POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
+"""Games whose rounds score points that add up to a target (Cross, Maltese Cross,
+Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
+TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
+"""Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
+null-window search proves cheaply enough to search from the middle of the round."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertPlayer:
+    seed: int = 0
+    pool: int = 160
+    """Deals weighed before choosing which to search."""
+    max_samples: int = 160
+
+    def choose(self, view: dict[str, Any]) -> Move:
+        seen = Seen.of(view)
+        effort = TEAM_WINS if seen.variant.teams else POINTS
+        moves = seen.legal
+        if len(moves) == 1:
+            return moves[0]
+        rng = rng_for(self.seed, view)
+        knowledge = infer(view)
+        guesses: list[tuple[list[list[str]], list[str]]] = []
+        weights: list[float] = []
+        done = 0
+        weigh = can_replay(seen)
+        for _ in range(self.pool if weigh else self.max_samples):
+            hands, boneyard = sample_deal(view, knowledge, rng)
+            likelihood = 1.0
+            if weigh:
+                likelihood, spent = deal_weight(
+                    seen,
+                    [[Tile.parse(t) for t in hand] for hand in hands],
+                    [Tile.parse(t) for t in boneyard],
+                )
+                done += spent
+            guesses.append((hands, boneyard))
+            weights.append(likelihood)
+        order = (
+            _resample(weights, self.max_samples, rng)
+            if weigh
+            else [(i, 1.0) for i in range(len(guesses))]
+        )
+        totals = [0.0] * len(moves)
+        try_exact = True  # until one exact search outgrows its limit: then play out
+        for searched, (index, share) in enumerate(order, 1):
+            hands, boneyard = guesses[index]
+            base = rebuild(view, hands, boneyard)
+            side = base.side_of(seen.seat)
+            for i, move in enumerate(moves):
+                trial = base.copy()
+                trial.play(move)
+                value, spent, gave_up = evaluate(
+                    trial,
+                    side,
+                    effort.exact_below,
+                    effort.exact_limit,
+                    effort.wins_only,
+                    shrewd_move,
+                    try_exact,
+                )
+                try_exact = try_exact and not gave_up
+                totals[i] += share * value
+                done += spent
+            if done >= effort.work and (searched >= effort.min_samples or done >= 2 * effort.work):
+                break
+        # Ties are common once every guess is searched exactly (each move wins, or
+        # loses, in all of them): then shed the heaviest tile, which counts for the
+        # side if the round ends blocked, and which a fallible opponent lets through.
+        ranked = [(t, weight(m)) for m, t in zip(moves, totals, strict=True)]
+        best = max(ranked)
+        return rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == best])
+
+
+def _resample(weights: list[float], count: int, rng: random.Random) -> list[tuple[int, float]]:
+    """Systematic resampling: ``count`` draws in proportion to ``weights``, as (index,
+    times drawn), in random order so that stopping early keeps the proportions. With no
+    weight anywhere (no guess could explain the play: the model is too sure), every
+    guess counts alike."""
+    total = sum(weights)
+    if total <= 0:
+        weights, total = [1.0] * len(weights), float(len(weights))
+    step = total / count
+    point = rng.random() * step
+    drawn: dict[int, float] = {}
+    cumulative = 0.0
+    for index, share in enumerate(weights):
+        cumulative += share
+        while point < cumulative:
+            drawn[index] = drawn.get(index, 0.0) + 1.0
+            point += step
+    order = list(drawn.items())
+    rng.shuffle(order)
+    return order

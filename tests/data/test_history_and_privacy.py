@@ -1,0 +1,98 @@
+"""A member's finished games, one game whole (to replay it), the series between the same
+seats, what is stored about a member, forgetting them, and pruning closed tables: on
+SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from data.models import FinishedGame, Participant
+from data.repository import Repository
+from tests.data.test_store import finished, table_row
+
+ANN, BOB = 5, 6
+
+
+def duel(winner: int, loser: int, names: dict[int, str] | None = None) -> list[Participant]:
+    named = names or {}
+    return [
+        Participant(seat=0, team=0, final_score=100, won=True, user_id=winner,
+                    name=named.get(winner, ""), points=100),
+        Participant(seat=1, team=1, final_score=30, won=False, user_id=loser,
+                    name=named.get(loser, ""), points=30),
+    ]  # fmt: skip
+
+
+def at(game_id: str, when: float, seats: list[Participant]) -> FinishedGame:
+    return dataclasses.replace(finished(game_id, seats, table_id=game_id), finished_at=when)
+
+
+async def test_a_members_games_come_newest_first_one_page_at_a_time(store: Repository) -> None:
+    for number in range(5):
+        await store.record_finished_game(at(f"g{number}", 10.0 + number, duel(ANN, BOB)))
+    await store.record_finished_game(at("other", 99.0, duel(BOB, 7)))
+    page, total = await store.games_of(ANN, 10, page=0, page_size=2)
+    assert total == 5 and [g.id for g in page] == ["g4", "g3"]
+    page, _ = await store.games_of(ANN, 10, page=2, page_size=2)
+    assert [g.id for g in page] == ["g0"]
+    assert (await store.games_of(ANN, 11))[1] == 0, "another server's games are not listed"
+
+
+async def test_a_game_comes_back_whole_with_its_names(store: Repository) -> None:
+    game = at("g1", 1.0, duel(ANN, BOB, {ANN: "Ann", BOB: "Bob"}))
+    await store.record_finished_game(game)
+    back = await store.get_game("g1")
+    assert back is not None and back.record == game.record and back.rated
+    assert [(p.user_id, p.name, p.won) for p in back.participants] == [
+        (ANN, "Ann", True), (BOB, "Bob", False)
+    ]  # fmt: skip
+    assert [r.number for r in back.rounds] == [1]
+    assert await store.get_game("nope") is None
+
+
+async def test_a_game_with_hints_is_kept_but_counts_for_nobody(store: Repository) -> None:
+    await store.record_finished_game(
+        dataclasses.replace(finished("h1", duel(ANN, BOB)), rated=False)
+    )
+    assert await store.get_stats(ANN) == [] and await store.get_rating(ANN, "cross") is None
+    kept = await store.get_game("h1")
+    assert kept is not None and not kept.rated
+
+
+async def test_the_series_counts_wins_between_exactly_the_same_seats(store: Repository) -> None:
+    await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB)))
+    await store.record_finished_game(at("g2", 2.0, duel(BOB, ANN)))
+    await store.record_finished_game(at("g3", 3.0, duel(ANN, BOB)))
+    await store.record_finished_game(at("g4", 4.0, duel(ANN, 7)))  # not the same seats
+    wins = await store.series(10, "cross", [(BOB, None), (ANN, None)])
+    assert wins == [1, 2]
+
+
+async def test_forgetting_a_member_keeps_their_games_anonymous(store: Repository) -> None:
+    await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB, {ANN: "Ann", BOB: "Bob"})))
+    closed = dataclasses.replace(
+        table_row("t9", status="finished", channel_id=3),
+        state={"seats": [{"user_id": ANN, "name": "Ann"}]},
+    )
+    await store.create_table(closed)
+    before = await store.stored_about(ANN)
+    assert (before.games, before.name) == (1, "Ann") and before.stats > 0
+    gone = await store.forget(ANN)
+    assert (gone.seats, gone.closed_tables, gone.names) == (1, 1, 1)
+    after = await store.stored_about(ANN)
+    assert (after.stats, after.ratings, after.name, after.games) == (0, 0, None, 0)
+    game = await store.get_game("g1")
+    assert game is not None and [p.user_id for p in game.participants] == [None, BOB]
+    assert await store.get_stats(BOB), "the other player keeps theirs"
+    assert await store.get_table("t9") is None
+
+
+async def test_closed_tables_are_pruned_by_age_and_open_ones_never(store: Repository) -> None:
+    old = dataclasses.replace(table_row("old", status="finished", channel_id=1), updated_at=5.0)
+    new = dataclasses.replace(table_row("new", status="cancelled", channel_id=2), updated_at=50.0)
+    live = dataclasses.replace(table_row("live", status="playing", channel_id=3), updated_at=1.0)
+    for row in (old, new, live):
+        await store.create_table(row)
+    assert await store.prune_closed(before=10.0) == 1
+    assert await store.get_table("old") is None
+    assert await store.get_table("new") is not None and await store.get_table("live") is not None

@@ -1,0 +1,110 @@
+"""The expert's parts: its exact search agrees with plain minimax, its weights never
+rule out the real deal and follow the habit they model, and it never spends more work
+than it is given."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import GAMES, Milo, Round, Tile
+from bot.players.beliefs import can_replay, deal_weight
+from bot.players.search import Exact, OutOfWork, result_value
+from bot.players.seen import Seen
+from tests.engine.builders import build, play
+
+
+def minimax(round_: Round, side: int) -> float:
+    """Every line to the end, no pruning: what the alpha-beta search must agree with."""
+    outcome = round_.outcome()
+    if outcome is not None:
+        return result_value(outcome, side)
+    values = []
+    for move in round_.legal_moves():
+        child = round_.copy()
+        child.play(move)
+        values.append(minimax(child, side))
+    return max(values) if round_.side_of(round_.turn) == side else min(values)
+
+
+def endgames(game: str, tiles: int, count: int) -> list[Round]:
+    """Positions with at most ``tiles`` tiles left in the hands, from random play."""
+    variant = GAMES[game]
+    found = []
+    for seed in range(count * 3):
+        round_ = variant.deal(4 if variant.teams else 2, random.Random(seed))
+        picker = random.Random(seed)
+        while (
+            round_.outcome() is None and sum(len(round_.hand(s)) for s in range(round_.n)) > tiles
+        ):
+            round_.play(picker.choice(round_.legal_moves()))
+        if round_.outcome() is None and len(round_.legal_moves()) > 1:
+            found.append(round_)
+    return found[:count]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_exact_search_finds_the_minimax_value(game: str) -> None:
+    tiles = 10 if GAMES[game].teams else 6
+    positions = endgames(game, tiles, 12)
+    assert len(positions) >= 6
+    for round_ in positions:
+        side = round_.side_of(round_.turn)
+        truth = minimax(round_.copy(), side)
+        assert Exact(side, 10**6).value(round_.copy()) == truth
+        assert Exact(side, 10**6, wins_only=True).value(round_.copy()) == float(truth >= 1)
+
+
+def test_the_exact_search_stops_at_its_limit() -> None:
+    [round_] = endgames("milo", 24, 1)
+    search = Exact(round_.side_of(round_.turn), 50)
+    with pytest.raises(OutOfWork):
+        search.value(round_)
+    assert search.work <= 50 + 7  # one node's moves past the limit at most
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_real_deal_always_has_weight(game: str) -> None:
+    """Whatever the seats did, the hands they really held explain it: never weight 0."""
+    variant = GAMES[game]
+    checked = 0
+    for seed in range(15):
+        round_ = variant.deal(4 if variant.teams else 2, random.Random(seed))
+        picker = random.Random(seed)
+        while round_.outcome() is None:
+            round_.play(picker.choice(round_.legal_moves()))
+            seat = round_.turn
+            seen = Seen.of(round_.private_view(seat))
+            if round_.outcome() is None and can_replay(seen):
+                hands = [round_.hand(s) for s in range(round_.n)]
+                weight, _ = deal_weight(seen, hands, _boneyard(round_))
+                assert weight > 0
+                checked += 1
+    assert checked >= 30
+
+
+def _boneyard(round_: Round) -> list[Tile]:
+    return [Tile.parse(t) for t in round_.to_dict()["boneyard"]]
+
+
+def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
+    """Seat 1 answered 6-6 with 6-0 (R-MI-2). A guess in which it also held 6-5 needs it
+    to have passed over its heaviest tile; one in which seat 3 holds 6-5 (and seat 1 a
+    5-1 instead, which did not fit) does not."""
+    hands = [
+        "6-6 1-1 1-0 2-2 2-1 2-0 3-3",
+        "6-0 6-5 5-4 4-3 4-2 4-1 4-0",
+        "3-2 3-1 3-0 5-5 5-3 5-2 4-4",
+        "6-4 6-3 6-2 6-1 5-1 5-0 0-0",
+    ]
+    round_ = build(Milo, hands)
+    play(round_, "6-6", "6-0 R")
+    seen = Seen.of(round_.private_view(0))
+    truth = [round_.hand(s) for s in range(4)]
+    swapped = [list(h) for h in truth]
+    six_five, five_one = Tile(6, 5), Tile(5, 1)
+    swapped[1][swapped[1].index(six_five)] = five_one
+    swapped[3][swapped[3].index(five_one)] = six_five
+    held, not_held = deal_weight(seen, truth, [])[0], deal_weight(seen, swapped, [])[0]
+    assert 0 < held < not_held
