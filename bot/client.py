@@ -1,8 +1,9 @@
 """The discord.py bot: wiring only, as discord.py's ``examples/advanced_startup.py``
 shows. :func:`run` opens the store (refusing, in one line, a database it cannot write)
-and hands it to the bot; ``setup_hook`` makes the table service, loads the cogs as
-extensions, registers the persistent buttons, resumes every open table and syncs the
-slash commands when (and only when) they changed."""
+and hands it to the bot; ``setup_hook`` makes the table service, sets the translator of
+the commands' names and descriptions (``cogs.i18n``), loads the cogs as extensions,
+registers the persistent buttons, resumes every open table and syncs the slash commands
+when (and only when) they changed."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.tables import TableService
+from cogs import i18n
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.tree import DominoTree
 from data import open_store
@@ -67,7 +69,9 @@ class DominoBot(commands.AutoShardedBot):
             self.store,
             computer_pace=self.settings.computer_pace_seconds,
             keep_closed=self.settings.keep_closed_hours * 3600.0,
+            languages=[language.code for language in i18n.SHIPPED],
         )
+        await self.tree.set_translator(i18n.CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -99,7 +103,12 @@ class DominoBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        assert translator is not None, "set in setup_hook"
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]  # with every language's names, so a changed translation is synced too
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         marker = self._sync_marker(guild)
         if marker.exists() and marker.read_text().strip() == fingerprint:

@@ -110,6 +110,13 @@ class UnknownLevel(TableError):
 
 
 @dataclass(eq=False)
+class UnknownLanguage(TableError):
+    """A server language the bot does not speak; ``languages`` are the codes it does."""
+
+    languages: tuple[str, ...]
+
+
+@dataclass(eq=False)
 class HostOnly(TableError):
     """Only the host starts the game."""
 

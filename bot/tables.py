@@ -55,6 +55,7 @@ from bot.refusals import (
     StillSeated,
     TableClosed,
     TableError,
+    UnknownLanguage,
 )
 from bot.snapshot import TableSnapshot
 from bot.table import Status, Table, game_id
@@ -130,8 +131,11 @@ class TableService:
         computer_pace: float = 1.5,
         keep_closed: float = 24 * 3600.0,
         clock: Callable[[], float] = time.time,
+        languages: Sequence[str] = ("en-US",),
     ) -> None:
         self.store = store
+        self.languages = tuple(languages)
+        """The languages a server may choose for its tables (the Discord face's codes)."""
         self.computer_pace = computer_pace
         self.keep_closed = keep_closed
         """Seconds a finished or cancelled table's state and action log are kept (its game
@@ -270,15 +274,19 @@ class TableService:
         game: str | None = None,
         target: int | None = None,
         threads: bool | None = None,
+        language: str | None = None,
     ) -> GuildSettings:
         """Check and store new server settings; a refusal or a failed write keeps the
-        old ones. A default target is checked by the game's own rules."""
+        old ones. A default target is checked by the game's own rules; a language must
+        be one of :attr:`languages`."""
         low, high = TURN_TIMER_RANGE
         if turn_timer is not None and not (
             isinstance(turn_timer, int) and not isinstance(turn_timer, bool)
             and low <= turn_timer <= high
         ):  # fmt: skip
             raise OutOfRange("turn_timer", low, high, turn_timer)
+        if language is not None and language not in self.languages:
+            raise UnknownLanguage(self.languages)
         async with self._guild_lock(guild_id):
             current = await self.settings(guild_id)
             targets = dict(current.default_targets)
@@ -294,6 +302,7 @@ class TableService:
                 turn_timer_seconds=current.turn_timer_seconds if turn_timer is None else turn_timer,
                 default_targets=targets,
                 use_threads=current.use_threads if threads is None else threads,
+                language=current.language if language is None else language,
             )
             try:
                 await self.store.set_guild_settings(updated)

@@ -1,10 +1,10 @@
 """What slash commands and buttons share: finding the caller's table, asking the table
 service to act, answering a refusal privately, and showing a member their hand.
 
-Every answer here is ephemeral (only the member who asked sees it); the public table
-messages are the announcer's. ``cogs.buttons`` and this module use each other (a click
-acts; a hand carries buttons), so each imports the other as a module, used only inside
-functions.
+Every answer here is ephemeral (only the member who asked sees it), in the member's own
+language; the public table messages are the announcer's, in the server's.
+``cogs.buttons`` and this module use each other (a click acts; a hand carries buttons),
+so each imports the other as a module, used only inside functions.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from bot.refusals import (
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import TableService
-from cogs import buttons, wording
+from cogs import buttons, i18n, wording
 from rendering import render_hand
 
 log = logging.getLogger(__name__)
@@ -58,12 +58,32 @@ def service_of(interaction: discord.Interaction[Any]) -> TableService:
 
 def track(interaction: discord.Interaction[Any]) -> None:
     """Count the task handling ``interaction`` as in flight until it ends, so a shutdown
-    lets it finish before the connections close."""
+    lets it finish before the connections close; and speak the member's language in it
+    (Discord sends each interaction with its member's locale)."""
+    i18n.use(interaction.locale.value)
     client: DominoClient = interaction.client
     task = asyncio.current_task()
     if task is not None:
         client.in_flight.add(task)
         task.add_done_callback(client.in_flight.discard)
+
+
+def guild_locale(interaction: discord.Interaction[Any]) -> str | None:
+    """The server's preferred locale, as Discord sends it with the interaction."""
+    return interaction.guild_locale.value if interaction.guild_locale is not None else None
+
+
+async def server_language(
+    service: TableService, guild_id: int, preferred: str | None
+) -> i18n.Language:
+    """The language of a server's public messages: the one chosen with ``/domino
+    settings language``, else the server's ``preferred`` locale when the bot speaks it,
+    else English. A store that cannot say leaves the server's own preference."""
+    try:
+        chosen = (await service.settings(guild_id)).language
+    except TableError:
+        chosen = None
+    return i18n.server_language(chosen, preferred)
 
 
 # -- answering privately ----------------------------------------------------------------
@@ -81,13 +101,13 @@ async def refuse(
     interaction: discord.Interaction[Any], error: TableError, table: TableSnapshot | None = None
 ) -> None:
     """Tell the member why their action was refused (it changed nothing)."""
-    await reply(interaction, wording.refusal(error, table.names() if table else None))
+    await reply(interaction, wording.refusal(error, wording.seat_names(table) if table else None))
 
 
-async def apologize(interaction: discord.Interaction[Any], text: str = wording.APOLOGY) -> None:
+async def apologize(interaction: discord.Interaction[Any], text: str | None = None) -> None:
     """The answer to a failure of ours: never Discord's bare "This interaction failed"."""
     with contextlib.suppress(discord.HTTPException):
-        await reply(interaction, text)
+        await reply(interaction, text or wording.apology())
 
 
 # -- finding the caller's table -----------------------------------------------------------
@@ -121,10 +141,13 @@ async def post_lobby(
 ) -> discord.Message:
     """A new table's lobby, for everyone, as a follow-up of the interaction that opened
     it (after the opener's private answer): not a channel message, so it does not count
-    against Discord's global rate limit."""
-    lobby = await interaction.followup.send(
-        embed=wording.lobby_embed(table), view=buttons.lobby_view(table), wait=True
-    )
+    against Discord's global rate limit. It is read by everyone, so it is in the server's
+    language, not the opener's."""
+    public = await server_language(service, table.guild_id, guild_locale(interaction))
+    with i18n.speaking(public):
+        lobby = await interaction.followup.send(
+            embed=wording.lobby_embed(table), view=buttons.lobby_view(table), wait=True
+        )
     await service.remember_message(table.id, lobby.id, table.version)
     return lobby
 
@@ -163,7 +186,7 @@ async def moved_on(
         and table.status is Status.PLAYING
         and table.seat_of(interaction.user.id) is not None
     ):
-        await send_hand(interaction, service, table, note=wording.MOVED_ON_HAND)
+        await send_hand(interaction, service, table, note=wording.moved_on_hand())
     else:
         await refuse(interaction, StaleVersion())
 
@@ -202,7 +225,7 @@ async def send_hand(
     user = interaction.user.id
     seat = table.seat_of(user)
     if seat is None or table.view is None or table.status is not Status.PLAYING:
-        await reply(interaction, wording.NO_HAND)
+        await reply(interaction, wording.no_hand())
         return
     if table.seats[seat].away:
         with contextlib.suppress(TableError):
@@ -212,8 +235,9 @@ async def send_hand(
     if view is None:
         return
     legal = view.legal
-    png, alt = await asyncio.to_thread(_draw_hand, view, table.names())
-    turn = wording.PICK_A_TILE if legal else wording.is_to_play(table.seats[table.turn or 0].name)
+    names = wording.seat_names(table)
+    png, alt = await asyncio.to_thread(_draw_hand, view, names)
+    turn = wording.pick_a_tile() if legal else wording.is_to_play(names[table.turn or 0])
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     await interaction.followup.send(
         f"{note}\n{turn}".strip(), file=file, view=buttons.hand_view(table, legal), ephemeral=True

@@ -19,7 +19,8 @@ After posting, the version shown is stored (the transactional outbox: the servic
 stores each action with its events, and on start-up hands back whatever a channel has
 not been shown). A post Discord refuses is told to the channel once, in plain words,
 and tried again later with the newest state; the move it announces stands, stored
-first.
+first. Everything is posted in the server's language (``cogs.i18n``), whoever's click
+caused it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from cogs import wording
+from cogs import acting, i18n, wording
 from cogs.budget import RequestBudget
 from cogs.buttons import game_over_view, lobby_view, table_view
 from rendering import render_table
@@ -139,7 +140,8 @@ class Announcer:
                 via = None
             feed.events, feed.via, feed.pending = [], None, False
             try:
-                await self._announce(feed, table, events, via)
+                with i18n.speaking(await self._language(table)):  # the server's, in public
+                    await self._announce(feed, table, events, via)
             except NotPosted:
                 feed.events[:0] = events
                 feed.pending = True
@@ -152,6 +154,11 @@ class Announcer:
             feed.failures = 0
         if not feed.pending and not feed.table.is_open:
             self._feeds.pop(feed.table.id, None)
+
+    async def _language(self, table: TableSnapshot) -> i18n.Language:
+        guild = self.client.get_guild(table.guild_id)
+        preferred = guild.preferred_locale.value if guild is not None else None
+        return await acting.server_language(self.service, table.guild_id, preferred)
 
     async def _remind(self, table: TableSnapshot, reminders: list[Reminder]) -> None:
         """A quarter of a member's time left: one line mentioning them, nothing else."""
@@ -207,18 +214,19 @@ class Announcer:
         assert view is not None
         lines = wording.event_lines(table, events)
         if any(isinstance(e, Started) for e in events):
-            lines.insert(0, wording.GAME_BEGINS)
+            lines.insert(0, wording.game_begins())
         ended = [e.outcome for e in events if isinstance(e, RoundOver)]
         over = next((e for e in events if isinstance(e, GameOver)), None)
         embeds = [
             wording.round_embed(table, outcome, _totals(view, over) if last else None)
             for last, outcome in ((i == len(ended) - 1, o) for i, o in enumerate(ended))
         ]
-        png, alt = await asyncio.to_thread(_draw, view, table.names())
+        names = wording.seat_names(table)
+        png, alt = await asyncio.to_thread(_draw, view, names)
         files = [discord.File(io.BytesIO(png), filename="table.png", description=alt)]
         if embeds and over is None and table.ended is not None:
             # The round's last move, pictured with its result (the table shows the next deal).
-            final, said = await asyncio.to_thread(_draw, table.ended, table.names())
+            final, said = await asyncio.to_thread(_draw, table.ended, names)
             files.append(discord.File(io.BytesIO(final), filename="round.png", description=said))
             embeds[-1].set_image(url="attachment://round.png")
         embed = (

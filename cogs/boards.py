@@ -8,13 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.engine import GAMES
 from bot.refusals import TableError
 from bot.standings import PAGE_SIZE, RATED_AFTER, Standings
-from cogs import wording
+from cogs import acting, i18n, wording
 from cogs.acting import refuse
 from cogs.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
+from cogs.i18n import slash
 from cogs.tree import DominoCommands
 from rendering import LeaderboardRow, render_leaderboard, render_replay
 
@@ -29,7 +31,21 @@ class BoardsCog(DominoCommands, name="Boards"):
         super().__init__(bot)
         self.standings = standings
 
-    @app_commands.command(name="leaderboard", description="The best players of a game")
+    @app_commands.command(
+        name=slash("command", "leaderboard"), description=locale_str("The best players of a game")
+    )
+    @app_commands.rename(
+        game=slash("option", "game"),
+        scope=slash("option", "scope"),
+        order=slash("option", "order"),
+        page=slash("option", "page"),
+    )
+    @app_commands.describe(
+        game=locale_str("Which game"),
+        scope=locale_str("This server, or every server"),
+        order=locale_str("By rating, wins or points"),
+        page=locale_str("Which page of 10 players"),
+    )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES, order=ORDER_CHOICES)
     async def leaderboard(
         self,
@@ -54,6 +70,12 @@ class BoardsCog(DominoCommands, name="Boards"):
         except TableError as error:
             await refuse(interaction, error)
             return
+        # The board is public: from here on, in the server's language.
+        assert interaction.guild_id is not None
+        public = await acting.server_language(
+            acting.service_of(interaction), interaction.guild_id, acting.guild_locale(interaction)
+        )
+        i18n.use(public.code)
         title = wording.board_title(GAMES[game.value].title, everywhere=scope_value != "server")
         if not board.entries:
             pages = -(-board.total // PAGE_SIZE)
@@ -83,7 +105,11 @@ class BoardsCog(DominoCommands, name="Boards"):
         user = self.bot.get_user(user_id)
         return user.display_name if user else wording.unknown_player(user_id)
 
-    @app_commands.command(name="stats", description="A player's games, wins and points")
+    @app_commands.command(
+        name=slash("command", "stats"), description=locale_str("A player's games, wins and points")
+    )
+    @app_commands.rename(user=slash("option", "user"))
+    @app_commands.describe(user=locale_str("Whose stats (yours if left out)"))
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
@@ -100,8 +126,14 @@ class BoardsCog(DominoCommands, name="Boards"):
             return
         await interaction.followup.send(embed=wording.stats_embed(shown, rows), ephemeral=True)
 
-    @app_commands.command(name="history", description="A player's finished games in this server")
-    @app_commands.describe(user="Whose games (you, if left out)", page="Which page")
+    @app_commands.command(
+        name=slash("command", "history"),
+        description=locale_str("A player's finished games in this server"),
+    )
+    @app_commands.rename(user=slash("option", "user"), page=slash("option", "page"))
+    @app_commands.describe(
+        user=locale_str("Whose games (you, if left out)"), page=locale_str("Which page")
+    )
     async def history(
         self,
         interaction: discord.Interaction[Any],
@@ -125,8 +157,14 @@ class BoardsCog(DominoCommands, name="Boards"):
         lines += [wording.history_line(game) for game in games]
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
-    @app_commands.command(name="replay", description="Watch a finished game again, move by move")
-    @app_commands.describe(game="The game's id (at the foot of its last message, or in history)")
+    @app_commands.command(
+        name=slash("command", "replay"),
+        description=locale_str("Watch a finished game again, move by move"),
+    )
+    @app_commands.rename(game=slash("option", "game"))
+    @app_commands.describe(
+        game=locale_str("The game's id (at the foot of its last message, or in history)")
+    )
     async def replay(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 40]
     ) -> None:

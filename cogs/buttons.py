@@ -101,7 +101,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
             acting.check_server(table, interaction)
             await self.clicked(interaction, service, table)
         except acting.Starting:
-            await acting.apologize(interaction, wording.STARTING)
+            await acting.apologize(interaction, wording.starting())
         except StaleVersion:
             await acting.moved_on(interaction, acting.service_of(interaction), self.table_id)
         except TableError as error:
@@ -149,7 +149,7 @@ class ComputerButton(TableButton, action="computer"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, wording.WHICH_LEVEL, view=level_view(table))
+        await acting.reply(interaction, wording.which_level(), view=level_view(table))
 
 
 class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
@@ -160,7 +160,7 @@ class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
-            await acting.reply(interaction, wording.BUTTON_GONE)
+            await acting.reply(interaction, wording.button_gone())
             return
         await interaction.response.defer()
         command = AddComputer(interaction.user.id, self.arg)
@@ -238,7 +238,7 @@ class RematchButton(TableButton, action="rematch"):
             if opened:
                 await acting.post_lobby(interaction, service, table)
         except acting.Starting:
-            await acting.apologize(interaction, wording.STARTING)
+            await acting.apologize(interaction, wording.starting())
         except TableError as error:
             await acting.refuse(interaction, error)
         except Exception:
@@ -254,7 +254,7 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
         self.user_id = user_id
         super().__init__(
             discord.ui.Button(
-                label=wording.LABELS["forget"],
+                label=wording.label("forget"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"domino:forget:{user_id}",
             )
@@ -273,7 +273,7 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         acting.track(interaction)
         if not TableButton.in_private(interaction) or interaction.user.id != self.user_id:
-            await acting.apologize(interaction, wording.BUTTON_GONE)
+            await acting.apologize(interaction, wording.button_gone())
             return
         try:
             await interaction.response.defer()
@@ -297,7 +297,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
-            await acting.reply(interaction, wording.BUTTON_GONE)
+            await acting.reply(interaction, wording.button_gone())
             return
         user = interaction.user.id
         move = Move.parse(self.arg)
@@ -359,7 +359,7 @@ class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         acting.track(interaction)
-        await acting.apologize(interaction, wording.BUTTON_GONE)
+        await acting.apologize(interaction, wording.button_gone())
 
 
 DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
@@ -376,15 +376,13 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
     full = len(table.seats) >= table.max_players
     view.add_item(
         JoinButton.on(
-            table, wording.LABELS["join"], style=discord.ButtonStyle.primary, disabled=full
+            table, wording.label("join"), style=discord.ButtonStyle.primary, disabled=full
         )
     )
-    view.add_item(LeaveButton.on(table, wording.LABELS["leave"]))
-    view.add_item(ComputerButton.on(table, wording.LABELS["computer"], disabled=full))
-    view.add_item(StartButton.on(table, wording.LABELS["start"], style=discord.ButtonStyle.success))
-    view.add_item(
-        CancelButton.on(table, wording.LABELS["cancel"], style=discord.ButtonStyle.danger)
-    )
+    view.add_item(LeaveButton.on(table, wording.label("leave")))
+    view.add_item(ComputerButton.on(table, wording.label("computer"), disabled=full))
+    view.add_item(StartButton.on(table, wording.label("start"), style=discord.ButtonStyle.success))
+    view.add_item(CancelButton.on(table, wording.label("cancel"), style=discord.ButtonStyle.danger))
     return view
 
 
@@ -392,7 +390,7 @@ def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
     view = discord.ui.View(timeout=None)
     for level in LEVELS:
-        view.add_item(LevelButton.on(table, wording.LABELS[level], level))
+        view.add_item(LevelButton.on(table, wording.label(level), level))
     return view
 
 
@@ -401,11 +399,11 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     move), Rules."""
     view = discord.ui.View(timeout=None)
     moves = table.moves_to_make()
-    view.add_item(HandButton.on(table, wording.LABELS["hand"], style=discord.ButtonStyle.primary))
+    view.add_item(HandButton.on(table, wording.label("hand"), style=discord.ButtonStyle.primary))
     if table.variant.drawing is not Drawing.NO_BONEYARD:  # Milo deals every tile
-        view.add_item(DrawButton.on(table, wording.LABELS["draw"], disabled=DRAW not in moves))
-    view.add_item(PassButton.on(table, wording.LABELS["pass"], disabled=PASS not in moves))
-    view.add_item(RulesButton.on(table, wording.LABELS["rules"]))
+        view.add_item(DrawButton.on(table, wording.label("draw"), disabled=DRAW not in moves))
+    view.add_item(PassButton.on(table, wording.label("pass"), disabled=PASS not in moves))
+    view.add_item(RulesButton.on(table, wording.label("rules")))
     return view
 
 
@@ -416,7 +414,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     tiles: dict[str, list[str]] = {}
     for move in legal:
         if move.tile is None:
-            view.add_item(PlayButton.on(table, wording.LABELS[move.text], move.text))
+            view.add_item(PlayButton.on(table, wording.label(move.text), move.text))
         else:
             tiles.setdefault(str(move.tile), []).append(move.text)
     for tile, moves in tiles.items():
@@ -430,7 +428,7 @@ def game_over_view(table: TableSnapshot) -> discord.ui.View:
     """A finished game's last message: Rematch."""
     view = discord.ui.View(timeout=None)
     view.add_item(
-        RematchButton.on(table, wording.LABELS["rematch"], style=discord.ButtonStyle.primary)
+        RematchButton.on(table, wording.label("rematch"), style=discord.ButtonStyle.primary)
     )
     return view
 

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.refusals import TableError
 from bot.tables import TableService
 from cogs import acting, buttons, wording
 from cogs.acting import refuse, reply
+from cogs.i18n import slash
 from cogs.tree import DominoCommands
 
 if TYPE_CHECKING:
@@ -26,7 +28,9 @@ class PrivacyCog(DominoCommands, name="Privacy"):
         super().__init__(bot)
         self.service = service
 
-    @app_commands.command(name="privacy", description="What this bot stores about you")
+    @app_commands.command(
+        name=slash("command", "privacy"), description=locale_str("What this bot stores about you")
+    )
     async def privacy(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -37,11 +41,14 @@ class PrivacyCog(DominoCommands, name="Privacy"):
         hours = round(self.service.keep_closed / 3600)
         await reply(interaction, wording.privacy(stored, hours))
 
-    @app_commands.command(name="forget-me", description="Delete what this bot stores about you")
+    @app_commands.command(
+        name=slash("command", "forget-me"),
+        description=locale_str("Delete what this bot stores about you"),
+    )
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
         """Asks first: the deletion happens on the confirmation button."""
         await acting.reply(
-            interaction, wording.FORGET_CONFIRM, view=buttons.forget_view(interaction.user.id)
+            interaction, wording.forget_confirm(), view=buttons.forget_view(interaction.user.id)
         )
 
 

@@ -1,5 +1,5 @@
-"""``/domino settings``: a server's turn timer, default targets and threads (Manage
-Server only)."""
+"""``/domino settings``: a server's turn timer, default targets, threads and language
+(Manage Server only)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.refusals import TableError
 from bot.tables import TableService
-from cogs import wording
+from cogs import acting, wording
 from cogs.acting import refuse, reply
-from cogs.choices import GAME_CHOICES
+from cogs.choices import GAME_CHOICES, LANGUAGE_CHOICES
+from cogs.i18n import slash
 from cogs.tree import DominoCommands
 
 if TYPE_CHECKING:
@@ -27,16 +29,27 @@ class SettingsCog(DominoCommands, name="Settings"):
         self.service = service
 
     @app_commands.command(
-        name="settings", description="Server settings: turn timer, default targets, threads"
+        name=slash("command", "settings"),
+        description=locale_str("Server settings: turn timer, default targets, threads, language"),
     )
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.describe(
-        turn_timer="Seconds a player has for a move before the computer plays it (20–3600)",
-        game="The game whose default target to set",
-        target="The default target for that game",
-        threads="Post each table in its own thread",
+    @app_commands.rename(
+        turn_timer=slash("option", "turn_timer"),
+        game=slash("option", "game"),
+        target=slash("option", "target"),
+        threads=slash("option", "threads"),
+        language=slash("option", "language"),
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(
+        turn_timer=locale_str(
+            "Seconds a player has for a move before the computer plays it (20–3600)"
+        ),
+        game=locale_str("The game whose default target to set"),
+        target=locale_str("The default target for that game"),
+        threads=locale_str("Post each table in its own thread"),
+        language=locale_str("The language of the tables' messages in this server"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -44,13 +57,14 @@ class SettingsCog(DominoCommands, name="Settings"):
         game: app_commands.Choice[str] | None = None,
         target: app_commands.Range[int, 1, 1000] | None = None,
         threads: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
-            await reply(interaction, wording.MANAGE_SERVER_ONLY)
+            await reply(interaction, wording.manage_server_only())
             return
         if (game is None) != (target is None):
-            await reply(interaction, wording.GAME_AND_TARGET)
+            await reply(interaction, wording.game_and_target())
             return
         assert interaction.guild_id is not None
         try:
@@ -60,11 +74,15 @@ class SettingsCog(DominoCommands, name="Settings"):
                 game=game.value if game else None,
                 target=target,
                 threads=threads,
+                language=language.value if language else None,
             )
         except TableError as error:
             await refuse(interaction, error)
             return
-        await reply(interaction, wording.settings_now(updated))
+        speaks = await acting.server_language(
+            self.service, interaction.guild_id, acting.guild_locale(interaction)
+        )
+        await reply(interaction, wording.settings_now(updated, speaks))
 
 
 async def setup(bot: DominoBot) -> None:

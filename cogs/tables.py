@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.commands import Cancel, Join, Leave, Play, Start
 from bot.engine import DRAW
@@ -18,11 +19,12 @@ from bot.refusals import TableError
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import NewTable, TableService
-from cogs import acting, wording
+from cogs import acting, i18n, wording
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
 from cogs.budget import RequestBudget
 from cogs.choices import GAME_CHOICES
+from cogs.i18n import slash
 from cogs.tree import DominoCommands
 
 if TYPE_CHECKING:
@@ -45,13 +47,24 @@ class TablesCog(DominoCommands, name="Tables"):
 
     # -- slash commands -----------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a domino table in this channel")
+    @app_commands.command(
+        name=slash("command", "new"), description=locale_str("Open a domino table in this channel")
+    )
+    @app_commands.rename(
+        game=slash("option", "game"),
+        target=slash("option", "target"),
+        keep_last_two=slash("option", "keep_last_two"),
+        match_games=slash("option", "match_games"),
+        hints=slash("option", "hints"),
+    )
     @app_commands.describe(
-        game="Which game",
-        target="Points to win (Cross, Maltese Cross 10–1000; Milo 1–25; Merry-Go-Round: 61)",
-        keep_last_two="Merry-Go-Round: never draw the last two boneyard tiles",
-        match_games="Milo: games a team must win to take the match (1–9)",
-        hints="Let players ask what a computer would play (the game is then not rated)",
+        game=locale_str("Which game"),
+        target=locale_str(
+            "Points to win (Cross, Maltese Cross 10–1000; Milo 1–25; Merry-Go-Round: 61)"
+        ),
+        keep_last_two=locale_str("Merry-Go-Round: never draw the last two boneyard tiles"),
+        match_games=locale_str("Milo: games a team must win to take the match (1–9)"),
+        hints=locale_str("Let players ask what a computer would play (the game is then not rated)"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -85,12 +98,16 @@ class TablesCog(DominoCommands, name="Tables"):
         # so a refusal above never shows in the channel); the lobby is then posted for
         # everyone as a second follow-up, which does not count against Discord's global
         # rate limit as a channel message would.
-        await interaction.followup.send(wording.TABLE_OPEN, ephemeral=True)
+        await interaction.followup.send(wording.table_open(), ephemeral=True)
         lobby = await acting.post_lobby(interaction, self.service, table)
         settings = await self.service.settings(interaction.guild_id)
         channel = interaction.channel
         if settings.use_threads and isinstance(channel, discord.TextChannel):
-            await self._move_to_thread(table, channel.get_partial_message(lobby.id))
+            public = await acting.server_language(
+                self.service, table.guild_id, acting.guild_locale(interaction)
+            )
+            with i18n.speaking(public):
+                await self._move_to_thread(table, channel.get_partial_message(lobby.id))
 
     async def _move_to_thread(self, table: TableSnapshot, message: discord.PartialMessage) -> None:
         try:
@@ -100,20 +117,31 @@ class TablesCog(DominoCommands, name="Tables"):
             return
         await self.service.move_to_channel(table.id, thread.id)
 
-    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    @app_commands.command(
+        name=slash("command", "join"),
+        description=locale_str("Take a seat at the table in this channel"),
+    )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         user = interaction.user
         await self._lobby_action(interaction, Join(user.id, user.display_name))
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(
+        name=slash("command", "leave"),
+        description=locale_str("Give up your seat before the game starts"),
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self._lobby_action(interaction, Leave(interaction.user.id))
 
-    @app_commands.command(name="start", description="Start the game (host)")
+    @app_commands.command(
+        name=slash("command", "start"), description=locale_str("Start the game (host)")
+    )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self._lobby_action(interaction, Start(interaction.user.id))
 
-    @app_commands.command(name="end", description="Close the table (host, or Manage Server)")
+    @app_commands.command(
+        name=slash("command", "end"),
+        description=locale_str("Close the table (host, or Manage Server)"),
+    )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         manager = bool(interaction.permissions.manage_guild)
         await self._lobby_action(interaction, Cancel(interaction.user.id, manager))
@@ -128,11 +156,15 @@ class TablesCog(DominoCommands, name="Tables"):
             await refuse(interaction, error)
             return
         if await acting.run(interaction, self.service, table, command):
-            await interaction.followup.send(wording.DONE[command.kind], ephemeral=True)
+            await interaction.followup.send(wording.done(command.kind), ephemeral=True)
 
-    @app_commands.command(name="play", description="Play a tile from your hand")
+    @app_commands.command(
+        name=slash("command", "play"), description=locale_str("Play a tile from your hand")
+    )
+    @app_commands.rename(tile=slash("option", "tile"), end=slash("option", "end"))
     @app_commands.describe(
-        tile="A tile from your hand, like 6-5", end="Where: N, E, S, W (or L, R in Milo)"
+        tile=locale_str("A tile from your hand, like 6-5"),
+        end=locale_str("Where: N, E, S, W (or L, R in Milo)"),
     )
     async def play(
         self,
@@ -178,11 +210,17 @@ class TablesCog(DominoCommands, name="Tables"):
         except TableError:
             return None
 
-    @app_commands.command(name="draw", description="Draw from the boneyard (when you cannot play)")
+    @app_commands.command(
+        name=slash("command", "draw"),
+        description=locale_str("Draw from the boneyard (when you cannot play)"),
+    )
     async def draw(self, interaction: discord.Interaction[Any]) -> None:
         await self._play_text(interaction, "draw")
 
-    @app_commands.command(name="pass", description="Pass (when you can neither play nor draw)")
+    @app_commands.command(
+        name=slash("command", "pass"),
+        description=locale_str("Pass (when you can neither play nor draw)"),
+    )
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:
         await self._play_text(interaction, "pass")
 
@@ -199,10 +237,12 @@ class TablesCog(DominoCommands, name="Tables"):
         made = [e.move for e in events if isinstance(e, Moved)]
         if made:
             # A draw not answered with the hand ended the round: nobody could play.
-            text = wording.DRAW_ENDED_ROUND if made[0] is DRAW else wording.you_played(made[0])
+            text = wording.draw_ended_round() if made[0] is DRAW else wording.you_played(made[0])
             await interaction.followup.send(text, ephemeral=True)
 
-    @app_commands.command(name="hand", description="See your hand (only you see it)")
+    @app_commands.command(
+        name=slash("command", "hand"), description=locale_str("See your hand (only you see it)")
+    )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         try:
             table = acting.my_table(self.service, interaction)
@@ -211,7 +251,10 @@ class TablesCog(DominoCommands, name="Tables"):
             return
         await acting.send_hand(interaction, self.service, table)
 
-    @app_commands.command(name="status", description="Show the table in this channel again")
+    @app_commands.command(
+        name=slash("command", "status"),
+        description=locale_str("Show the table in this channel again"),
+    )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -223,9 +266,14 @@ class TablesCog(DominoCommands, name="Tables"):
             await interaction.followup.send(embed=wording.lobby_embed(table), ephemeral=True)
             return
         await self.service.repost(table.id)
-        await interaction.followup.send(wording.POSTED_AGAIN, ephemeral=True)
+        await interaction.followup.send(wording.posted_again(), ephemeral=True)
 
-    @app_commands.command(name="rules", description="The rules of a game, in plain words")
+    @app_commands.command(
+        name=slash("command", "rules"),
+        description=locale_str("The rules of a game, in plain words"),
+    )
+    @app_commands.rename(game=slash("option", "game"))
+    @app_commands.describe(game=locale_str("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs import acting, wording
+from cogs.i18n import slash
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -30,31 +32,31 @@ class DominoTree(app_commands.CommandTree[Any]):
     def __init__(self, client: discord.Client, **kwargs: Any) -> None:
         super().__init__(client, **kwargs)
         self.domino = app_commands.Group(
-            name="domino",
-            description="Play dominoes: Cross, Maltese Cross, Merry-Go-Round, Milo",
+            name=slash("command", "domino"),
+            description=locale_str("Play dominoes: Cross, Maltese Cross, Merry-Go-Round, Milo"),
             guild_only=True,
         )
         self.add_command(self.domino)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        acting.track(interaction)
+        acting.track(interaction)  # in flight, and in the member's language
         return True
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
     ) -> None:
         """Discord's own refusals (a check that failed, a value that is not one of the
-        choices) are told as they are; anything else is a bug of ours: logged with its
+        choices) are told in our words; anything else is a bug of ours: logged with its
         traceback, and the member is told it may not have been done. Never Discord's bare
         "This interaction failed"."""
         if isinstance(error, app_commands.TransformerError):
-            await acting.apologize(interaction, wording.NOT_A_CHOICE)
+            await acting.apologize(interaction, wording.not_a_choice())
             return
         if isinstance(error, app_commands.CheckFailure):
-            await acting.apologize(interaction, wording.sentence(str(error)))
+            await acting.apologize(interaction, wording.not_allowed())
             return
         if isinstance(getattr(error, "original", None), acting.Starting):
-            await acting.apologize(interaction, wording.STARTING)
+            await acting.apologize(interaction, wording.starting())
             return
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s failed", name, exc_info=error)

@@ -142,3 +142,6 @@ class GuildSettings:
     turn_timer_seconds: int = 120
     default_targets: dict[str, int] = field(default_factory=dict)
     use_threads: bool = False
+    language: str | None = None
+    """The language of the server's tables (a Discord locale code such as ``es-ES``);
+    None: the server's own preferred locale."""

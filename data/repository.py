@@ -552,8 +552,8 @@ class Repository:
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async def query(tx: Session) -> Row | None:
             return await tx.fetchrow(
-                "SELECT turn_timer_seconds, default_targets, use_threads FROM guild_settings"
-                " WHERE guild_id = ?",
+                "SELECT turn_timer_seconds, default_targets, use_threads, language"
+                " FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
 
@@ -565,18 +565,20 @@ class Repository:
             row["turn_timer_seconds"],
             json.loads(row["default_targets"]),
             bool(row["use_threads"]),
+            row["language"],
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         async def store(tx: Session) -> None:
             await tx.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, turn_timer_seconds, default_targets, use_threads)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, turn_timer_seconds, default_targets, use_threads, language)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " turn_timer_seconds = excluded.turn_timer_seconds,"
-                " default_targets = excluded.default_targets, use_threads = excluded.use_threads",
+                " default_targets = excluded.default_targets, use_threads = excluded.use_threads,"
+                " language = excluded.language",
                 (settings.guild_id, settings.turn_timer_seconds,
-                 _dumps(settings.default_targets), int(settings.use_threads)),
+                 _dumps(settings.default_targets), int(settings.use_threads), settings.language),
             )  # fmt: skip
 
         await self.backend.write(store)

@@ -1,7 +1,7 @@
-"""``/domino rules`` and docs/RULES.md say the same: each game's text cites every rule the
-page gives that game (its own section, the common rules, and the spinner layout where
-the page applies it), and cites no number the page lacks. Either one changing alone fails
-here."""
+"""``/domino rules`` and docs/RULES.md say the same: each game's text, in every language
+the bot speaks, cites every rule the page gives that game (its own section, the common
+rules, and the spinner layout where the page applies it), and cites no number the page
+lacks. Either one changing alone fails here."""
 
 from __future__ import annotations
 
@@ -12,12 +12,20 @@ from pathlib import Path
 import pytest
 
 from bot.engine import GAMES
-from cogs import wording
+from cogs import i18n, wording
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 CITATION = re.compile(r"\bR-[A-Z]+-\d+\b")
 DISCORD_MESSAGE_LIMIT = 2000
 """Characters Discord accepts in a message's content; the rules are sent as one."""
+LANGUAGES = [language.code for language in i18n.languages()]
+WORDS = {"es-ES": ("ficha", "pozo", "ronda"), "pt-BR": ("pedra", "monte", "rodada")}
+"""Words each language's rules use for a tile, the boneyard and a round."""
+
+
+def rules_in(language: str, game: str) -> str:
+    with i18n.speaking(i18n.for_locale(language)):
+        return wording.rules_for(game)
 
 
 @dataclass
@@ -60,25 +68,44 @@ def test_each_section_of_the_page_is_numbered_from_one_without_gaps() -> None:
         assert section.numbers == list(range(1, len(section.numbers) + 1)), section.name
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_rules_command_cites_every_rule_the_page_gives_the_game(game: str) -> None:
+def test_the_rules_command_cites_every_rule_the_page_gives_the_game(
+    game: str, language: str
+) -> None:
     title = GAMES[game].title
     applying = [section for section in sections() if section.applies_to(title)]
     assert any(section.name == title and section.numbers for section in applying), (
         f"docs/RULES.md has no numbered section for {title}"
     )
     required = set().union(*(section.rules() for section in applying))
-    cited = set(CITATION.findall(wording.rules_for(game)))
+    cited = set(CITATION.findall(rules_in(language, game)))
     assert sorted(required - cited) == [], f"/domino rules {game} leaves these rules out"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_rules_command_cites_only_rules_the_page_has(game: str) -> None:
+def test_the_rules_command_cites_only_rules_the_page_has(game: str, language: str) -> None:
     documented = set().union(*(section.rules() for section in sections()))
-    cited = set(CITATION.findall(wording.rules_for(game)))
+    cited = set(CITATION.findall(rules_in(language, game)))
     assert sorted(cited - documented) == [], f"/domino rules {game} cites rules the page lacks"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_rules_fit_in_one_discord_message(game: str) -> None:
-    assert len(wording.rules_for(game)) <= DISCORD_MESSAGE_LIMIT
+def test_the_rules_fit_in_one_discord_message(game: str, language: str) -> None:
+    assert len(rules_in(language, game)) <= DISCORD_MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_language_has_its_own_rules_page(game: str, language: str) -> None:
+    """The page is the language's own: its words for tiles, the boneyard and rounds,
+    the game's title as the language says it, and no English sentence left in it."""
+    page = rules_in(language, game)
+    with i18n.speaking(i18n.for_locale(language)):
+        title = wording.game_title(GAMES[game])
+    assert page.startswith(f"**{title}**")
+    assert all(word in page for word in WORDS[language]), WORDS[language]
+    for english in ("tile", "boneyard", "round", "players", "the spinner"):
+        assert english not in page

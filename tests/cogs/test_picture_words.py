@@ -184,7 +184,8 @@ def test_hand_alt_text_lists_the_hand_in_the_pictures_order_and_where_each_tile_
             view = match.seat_view(seat)
             text = describe_hand(view)
             order = sorted(view.hand, key=lambda t: (-t.high, -t.low))
-            assert f"{len(order)} tiles: {', '.join(map(str, order))}." in text
+            tiles = "1 tile" if len(order) == 1 else f"{len(order)} tiles"
+            assert f"{tiles}: {', '.join(map(str, order))}." in text
             fits = {move.tile for move in view.legal if move.tile is not None}
             for tile in fits:
                 ends = [m.end_name for m in view.legal if m.tile is tile and m.end_name]

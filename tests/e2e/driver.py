@@ -1,7 +1,8 @@
 """Playing whole games through the fake Discord, as the members would: "My hand", a
 tile button (and an end button when the tile fits in several places), or the table's
 Draw and Pass; every few moves ``/domino play`` instead. After each move the driver
-checks what the channel shows."""
+checks what the channel shows. It reads the bot's words in a language (English unless
+told), looking labels and sentences up as the bot does, through ``cogs.wording``."""
 
 from __future__ import annotations
 
@@ -15,11 +16,44 @@ from PIL import Image
 from bot.engine import TILES
 from bot.table import Table
 from bot.tables import TableService
+from cogs import i18n, wording
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member, Sent
 
 TILE = re.compile(r"\b[0-6]-[0-6]\b")
+
+
+@dataclass(frozen=True)
+class Words:
+    """The bot's words in ``language``, as a member reading them would look for them."""
+
+    language: i18n.Language = i18n.ENGLISH
+
+    def label(self, action: str) -> str:
+        with i18n.speaking(self.language):
+            return wording.label(action)
+
+    def says(self, message: str) -> re.Pattern[str]:
+        """The sentence of the English ``message`` in this language, any value in its
+        placeholders."""
+        with i18n.speaking(self.language):
+            text = i18n._(message)
+        return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
+
+    def drew(self, content: str) -> bool:
+        """Whether ``content`` tells the member what they drew (or that the draw ended
+        the round)."""
+        told = (
+            "You drew {tile}. It does not fit, so pass.",
+            "You drew {tile}. It does not fit: draw again.",
+            "You drew {tile}. It fits: play it.",
+            "You drew, and then nobody could play: the round is over (see the table).",
+        )
+        return any(self.says(message).match(content) for message in told)
+
+
+ENGLISH = Words()
 
 
 def table_messages(fake: FakeDiscord, channel_id: int) -> list[Message]:
@@ -64,6 +98,7 @@ class Driver:
     moves: int = 0
     checked_messages: set[int] = field(default_factory=set)
     table_id: str = ""
+    words: Words = ENGLISH
 
     def __post_init__(self) -> None:
         table = self.service.in_channel(self.channel_id)
@@ -76,8 +111,9 @@ class Driver:
 
     def finished(self) -> bool:
         """The channel shows the end of the game."""
+        winner = self.words.says("Winner: {name}")
         return any(
-            e.get("title", "").startswith("Winner:")
+            winner.fullmatch(e.get("title", ""))
             for m in self.fake.public(self.channel_id)
             for e in m.embeds
         )
@@ -93,7 +129,9 @@ class Driver:
             if message.id in self.checked_messages or shown_version(message) != table.version:
                 continue
             self.checked_messages.add(message.id)
-            if any(e.get("title") == "Round over" for e in message.embeds):
+            if any(
+                self.words.says("Round over").fullmatch(e.get("title", "")) for e in message.embeds
+            ):
                 continue
             leaked = hidden & set(TILE.findall(message.text()))
             assert not leaked, f"hand tiles {leaked} shown publicly: {message.text()[:200]}"
@@ -139,13 +177,13 @@ class Driver:
 
     async def _button_move(self, member: Member) -> None:
         latest = table_messages(self.fake, self.channel_id)[-1]
-        hand = await (await member.click(latest, "My hand")).reply()
+        hand = await (await member.click(latest, self.words.label("hand"))).reply()
         assert hand.visible_to == member.id and hand.files.get("hand.png")
         tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
         if not tiles:
             action = next(b["label"] for b in hand.buttons())
             sent = await member.click(latest, action)
-            if action == "Draw":
+            if action == self.words.label("draw"):
                 await self._after_draw(member, sent)
             return
         await self._play_from(member, hand)
@@ -164,10 +202,13 @@ class Driver:
         for _ in range(30):
             hand = await sent.reply()
             if hand.visible_to is None:  # the draw blocked the round: the turn is over
-                assert any(e.get("title") == "Round over" for e in hand.embeds), hand.text()
+                over = self.words.says("Round over")
+                assert any(over.fullmatch(e.get("title", "")) for e in hand.embeds), hand.text()
                 return
-            assert hand.visible_to == member.id and "You drew" in hand.content, hand.content
-            if "round is over" in hand.content:
+            assert hand.visible_to == member.id and self.words.drew(hand.content), hand.content
+            if self.words.says(
+                "You drew, and then nobody could play: the round is over (see the table)."
+            ).match(hand.content):
                 return
             tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
             if tiles:
@@ -175,7 +216,7 @@ class Driver:
                 return
             action = next(b["label"] for b in hand.buttons())
             sent = await member.click(hand, action)
-            if action != "Draw":
+            if action != self.words.label("draw"):
                 return
         raise AssertionError("a turn of more than 30 draws")
 
@@ -201,41 +242,52 @@ class Driver:
                 "domino play", self.channel_id, tile=str(move.tile), end=move.end_name
             )
         reply = await sent.reply()
-        assert reply.visible_to == member.id and "You played" in reply.content
+        played = self.words.says("You played {move}.")
+        assert reply.visible_to == member.id and played.fullmatch(reply.content), reply.content
 
 
 async def open_and_fill(
-    server: Server, game: str, players: list[Member], options: dict[str, Any] | None = None
+    server: Server,
+    game: str,
+    players: list[Member],
+    options: dict[str, Any] | None = None,
+    words: Words = ENGLISH,
 ) -> Message:
     """The first member opens a table in the first channel, the others join, the host
     starts; returns the lobby message."""
     channel = server.channels[0]
     host = players[0]
-    lobby = await open_lobby(server.fake, host, channel, game=game, **(options or {}))
+    lobby = await open_lobby(server.fake, host, channel, words, game=game, **(options or {}))
     for member in players[1:]:
-        await member.click(lobby, "Join")
+        await member.click(lobby, words.label("join"))
         await server.fake.wait_for(lambda m=member: m.name in server.fake.messages[lobby.id].text())
-    await host.click(lobby, "Start")
+    await host.click(lobby, words.label("start"))
     await server.fake.wait_for(lambda: table_messages(server.fake, channel))
     buttons = server.fake.messages[lobby.id].buttons()
     assert not buttons, "the lobby keeps no buttons once the game starts"
     return lobby
 
 
-async def open_lobby(fake: FakeDiscord, host: Member, channel_id: int, **options: Any) -> Message:
+async def open_lobby(
+    fake: FakeDiscord, host: Member, channel_id: int, words: Words = ENGLISH, **options: Any
+) -> Message:
     """``/domino new``: the host is answered privately, and the lobby with its buttons is
     posted in the channel for everyone; returns the lobby."""
     sent = await host.slash("domino new", channel_id, **options)
+    join = words.label("join")
 
     def lobbies() -> list[Message]:
         public = fake.public(channel_id)
-        return [m for m in public if any(b["label"] == "Join" for b in m.buttons())]
+        return [m for m in public if any(b["label"] == join for b in m.buttons())]
 
     [lobby] = await fake.wait_for(lobbies)
     answers = [fake.messages[f] for f in sent.interaction.followups]
     private = [m for m in answers if m.visible_to is not None]
     assert [m.visible_to for m in private] == [host.id], "one private answer, to the host"
-    assert "Your table is open" in private[0].content
+    opened = words.says(
+        "Your table is open: others press {join}, or {computer}; then press {start}."
+    )
+    assert opened.fullmatch(private[0].content), private[0].content
     return lobby
 
 

@@ -126,7 +126,8 @@ def event(seat: int, move: str) -> Event:
 def test_a_draw_and_what_follows_it_is_one_line() -> None:
     table = Table.__new__(Table)
     names = ["Ann", "Bob"]
-    table.seats = [dataclasses.make_dataclass("S", ["name"])(n) for n in names]  # type: ignore[misc]
+    seat = dataclasses.make_dataclass("S", ["name", ("level", object, None)])
+    table.seats = [seat(n) for n in names]  # type: ignore[misc]
     lines = wording.event_lines(table, [Moved(0, DRAW), Moved(0, PASS), event(1, "6-5 N")])
     assert lines == ["Ann draws and passes.", "Bob plays 6-5 on N."]
     lines = wording.event_lines(table, [Moved(1, DRAW), Moved(1, DRAW), event(1, "3-1 E")])

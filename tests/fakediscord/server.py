@@ -355,7 +355,7 @@ class FakeDiscord:
             "mfa_level": 0,
             "premium_tier": 0,
             "nsfw_level": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.get("preferred_locale", "en-US"),
             "system_channel_flags": 0,
         }
 

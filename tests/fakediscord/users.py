@@ -50,9 +50,17 @@ class Sent:
 
 class Member:
     def __init__(
-        self, fake: FakeDiscord, guild_id: int, name: str, *, manager: bool = False
+        self,
+        fake: FakeDiscord,
+        guild_id: int,
+        name: str,
+        *,
+        manager: bool = False,
+        locale: str = "en-US",
     ) -> None:
         self.fake = fake
+        self.locale = locale
+        """The language of this member's Discord, sent with each interaction."""
         self.guild_id = guild_id
         self.user = fake.add_user(guild_id, name)
         self.id = int(self.user["id"])
@@ -147,8 +155,8 @@ class Member:
             "token": token,
             "version": 1,
             "app_permissions": ALL_PERMISSIONS,
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.locale,
+            "guild_locale": self.fake.guilds[self.guild_id].get("preferred_locale", "en-US"),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
             "context": 0,

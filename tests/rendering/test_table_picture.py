@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.engine import GAMES, LineLayout, Match, Options, PublicView, Tile
+from cogs import i18n
 from cogs.wording import table_text
 from rendering import TableText, render_table
 from rendering.geometry import LABEL_GAP, Rect, place
@@ -171,11 +172,20 @@ def golden_view(game: str) -> PublicView:
     return next(v for i, v in enumerate(positions(game, rounds=1)) if i == 14)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_golden_pictures(game: str) -> None:
+GOLDEN_PICTURES = [
+    *(("en-US", game) for game in sorted(GAMES)),
+    ("es-ES", "merry-go-round"),
+    ("pt-BR", "merry-go-round"),
+]
+"""Every game in English, and a table in each other language (its header's words)."""
+
+
+@pytest.mark.parametrize(("language", "game"), GOLDEN_PICTURES)
+def test_golden_pictures(language: str, game: str) -> None:
     view = golden_view(game)
-    png = render_table(view, table_text(view, NAMES[: view.players])).png
-    path = GOLDEN / f"{game}.png"
+    with i18n.speaking(i18n.for_locale(language)):
+        png = render_table(view, table_text(view, NAMES[: view.players])).png
+    path = GOLDEN / (f"{game}.png" if language == "en-US" else f"{game}.{language}.png")
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_bytes(png)
     expected = Image.open(path).convert("RGB")

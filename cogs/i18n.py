@@ -1,0 +1,228 @@
+"""The language a player reads, and the catalogues that hold every language but English.
+
+English is the source: the words written in ``cogs.wording`` are the message ids, and
+every other language is a gettext catalogue, ``cogs/locales/<locale>/LC_MESSAGES/
+domino.po`` (its template ``cogs/locales/domino.pot`` is extracted from the code with
+``pybabel extract``; the README says how). The catalogues are read and compiled in
+memory when this module is first imported, so nothing generated is kept in the
+repository, and adding a language is adding its file.
+
+Which language a word is looked up in is a context variable, so the wording functions
+need no language argument: the Discord face sets it where each command or click starts
+(the member's own locale, for what only they see) and around every public post (the
+server's language). ``asyncio.to_thread`` and new tasks copy it, so pictures drawn in a
+worker thread speak the language of the code that asked for them.
+
+Numbers in sentences go through Babel (``12.3`` reads ``12,3`` in Spanish); plurals
+through each catalogue's own plural rule (Brazilian Portuguese says "0 pedra", Spanish
+"0 fichas").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from gettext import NullTranslations
+from importlib import resources
+from importlib.resources.abc import Traversable
+
+import discord
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+from discord import app_commands
+
+DOMAIN = "domino"
+SOURCE = "en-US"
+"""The language the message ids are written in (Discord's code for it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One language the bot speaks: its Discord locale code (``es-ES``), Babel's locale
+    for numbers, and its compiled catalogue."""
+
+    code: str
+    locale: Locale
+    translations: NullTranslations
+
+    @property
+    def name(self) -> str:
+        """The language's name in itself (``Português (Brasil)``): each catalogue names
+        its own language, so adding one needs no other change."""
+        return self.translations.pgettext("language", "English")
+
+
+ENGLISH = Language(SOURCE, Locale.parse("en_US"), NullTranslations())
+
+
+def compiled(catalog: Catalog, code: str) -> Language:
+    """A catalogue compiled in memory, as ``msgfmt`` would, to speak for the Discord
+    locale ``code`` (its numbers as the catalogue's locale writes them)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Language(code, catalog.locale or ENGLISH.locale, Translations(buffer, domain=DOMAIN))
+
+
+def read_catalogue(po: Traversable, code: str) -> Language:
+    """A ``.po`` file as the language of the Discord locale ``code``."""
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=Locale.parse(code, sep="-"), domain=DOMAIN)
+    return compiled(catalog, code)
+
+
+def _catalogues() -> dict[str, Language]:
+    """Every catalogue shipped in ``cogs/locales``, by its Discord code (the folder
+    ``pt_BR`` serves ``pt-BR``)."""
+    found: dict[str, Language] = {}
+    folder = resources.files("cogs") / "locales"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        po = entry / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if entry.is_dir() and po.is_file():
+            code = entry.name.replace("_", "-")
+            found[code] = read_catalogue(po, code)
+    return found
+
+
+SHIPPED: tuple[Language, ...] = (ENGLISH, *_catalogues().values())
+"""English and every catalogue shipped: the languages a server may choose."""
+_added: dict[str, Language] = {}
+
+
+def languages() -> list[Language]:
+    """The languages the bot speaks, English first."""
+    return [*SHIPPED, *_added.values()]
+
+
+def add_language(language: Language) -> None:
+    """Speak one more language from now on, though no server may choose it (a test's
+    pseudo-language, spoken to members and servers whose locale is its code)."""
+    _added[language.code] = language
+
+
+def remove_language(code: str) -> None:
+    _added.pop(code, None)
+
+
+def find(locale: str | None) -> Language | None:
+    """The language for a Discord locale: the same code, or else a catalogue of the same
+    language (``es-419`` reads ``es-ES``, ``en-GB`` English); None when the bot does not
+    speak it."""
+    if not locale:
+        return None
+    spoken = languages()
+    exact = next((language for language in spoken if language.code == locale), None)
+    primary = locale.split("-")[0].lower()
+    return exact or next((lang for lang in spoken if lang.code.split("-")[0] == primary), None)
+
+
+def for_locale(locale: str | None) -> Language:
+    return find(locale) or ENGLISH
+
+
+def server_language(chosen: str | None, preferred: str | None) -> Language:
+    """A server's language: the one chosen with ``/domino settings language``, else the
+    server's preferred locale when the bot speaks it, else English."""
+    return find(chosen) or find(preferred) or ENGLISH
+
+
+# -- the current language ---------------------------------------------------------------
+
+_current: ContextVar[Language] = ContextVar("language", default=ENGLISH)
+
+
+def current() -> Language:
+    return _current.get()
+
+
+def use(locale: str | None) -> Language:
+    """Speak ``locale``'s language from here to the end of the current task (each
+    interaction is handled in a task of its own, so this never leaks to another)."""
+    language = for_locale(locale)
+    _current.set(language)
+    return language
+
+
+@contextlib.contextmanager
+def speaking(language: Language) -> Iterator[Language]:
+    """Speak ``language`` inside the block only (a public post made while handling a
+    member's private answer)."""
+    token = _current.set(language)
+    try:
+        yield language
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    return _current.get().translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.get().translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _current.get().translations.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction without translating it here (it is looked up
+    later, with ``_``): words that live as data elsewhere, such as the games' titles."""
+    return message
+
+
+def number(value: int) -> str:
+    """A whole number as the language writes it (no thousands separator: ``3600 s``)."""
+    return format_decimal(value, locale=_current.get().locale, group_separator=False)
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A number with ``places`` decimals in the language's own way (``12,3``)."""
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(value, format=pattern, locale=_current.get().locale)
+
+
+# -- Discord's command names and descriptions ------------------------------------------------
+
+
+def slash(context: str, text: str) -> app_commands.locale_str:
+    """A command's or an option's name (``context`` ``command`` or ``option``), so that
+    the command ``end`` and the option ``end`` can translate apart. Descriptions and
+    choices are plain ``locale_str``."""
+    return app_commands.locale_str(text, context=context)
+
+
+class CommandTranslator(app_commands.Translator):
+    """discord.py's hook for the names and descriptions Discord shows: each ``locale_str``
+    looked up in the catalogue of the Discord locale asked for (``es-419`` reads the
+    Spanish one); None, Discord's own default, where a language has no words of its own."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        return translated(string, locale.value)
+
+
+def translated(string: app_commands.locale_str, locale: str) -> str | None:
+    """``string`` in ``locale``'s language, or None when English (or unknown) says it."""
+    language = find(locale)
+    if language is None or language is ENGLISH:
+        return None
+    context = string.extras.get("context")
+    text = (
+        language.translations.pgettext(context, string.message)
+        if context
+        else language.translations.gettext(string.message)
+    )
+    return text if text != string.message else None

@@ -1,0 +1,143 @@
+"""The catalogues: every message the code can say is in the template and in every
+language's catalogue, translated, with the same placeholders (a missing, extra or
+renamed one fails), the same rule numbers, tiles, numbers and end letters, as many
+plural forms as the language has, and the commands a message quotes named as that
+language names them. The template is what ``pybabel extract`` finds in the code today."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po
+
+import cogs
+from bot.engine import GAMES
+from cogs import i18n, wording
+
+LOCALES = Path(cogs.__file__).parent / "locales"
+TEMPLATE = LOCALES / "domino.pot"
+KEYWORDS = {**DEFAULT_KEYWORDS, "locale_str": None, "slash": ((1, "c"), 2)}
+"""What ``pybabel extract -k locale_str -k slash:1c,2`` (the README's command) marks."""
+CATALOGUES = sorted(LOCALES.glob("*/LC_MESSAGES/domino.po"))
+
+RULE = re.compile(r"\bR-[A-Z]+-\d+\b")
+TILE = re.compile(r"\b\d-\d\b")
+NUMBER = re.compile(r"\d+")
+END = re.compile(r"\b[NESWLR]\b")
+COMMAND = re.compile(r"/(\w+) ([\w-]+)")
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def key(message: Message) -> tuple[str | None, str]:
+    singular = message.id[0] if isinstance(message.id, tuple) else message.id
+    return message.context, singular
+
+
+def messages(catalog: Catalog) -> dict[tuple[str | None, str], Message]:
+    return {key(m): m for m in catalog if m.id}
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{names}`` a message fills in (a stray brace fails here)."""
+    return {field for _, field, _, _ in Formatter().parse(text) if field is not None}
+
+
+def forms(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+
+
+def sources(message: Message) -> list[str]:
+    return list(message.id) if isinstance(message.id, tuple) else [message.id]
+
+
+def test_every_shipped_catalogue_is_a_language_the_bot_speaks() -> None:
+    codes = {path.parent.parent.name.replace("_", "-") for path in CATALOGUES}
+    assert {"es-ES", "pt-BR"} <= codes
+    assert [language.code for language in i18n.SHIPPED] == ["en-US", *sorted(codes)]
+
+
+def test_the_template_holds_exactly_what_the_code_marks_for_translation() -> None:
+    """Regenerate with the README's ``pybabel extract`` command when this fails."""
+    found = {
+        (context, message[0] if isinstance(message, tuple) else message)
+        for _, _, message, _, context in extract_from_dir(
+            str(LOCALES.parent), [("**.py", "python")], keywords=KEYWORDS
+        )
+    }
+    assert found == set(messages(read(TEMPLATE)))
+
+
+def test_the_template_holds_every_games_title_and_no_other() -> None:
+    titles = {variant.title for variant in GAMES.values()}
+    assert set(wording.TITLES) == titles
+    assert {(None, title) for title in titles} <= set(messages(read(TEMPLATE)))
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_every_message_is_translated_with_the_same_placeholders(path: Path) -> None:
+    template, catalogue = messages(read(TEMPLATE)), messages(read(path))
+    assert sorted(template.keys() - catalogue.keys(), key=str) == [], "missing"
+    assert sorted(catalogue.keys() - template.keys(), key=str) == [], "not in the template"
+    for where, message in catalogue.items():
+        assert not message.fuzzy, where
+        source = sources(template[where])
+        expected = set().union(*(placeholders(text) for text in source))
+        for text in forms(message):
+            assert text, f"{where} is not translated"
+            assert placeholders(text) == expected, (where, text)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_rule_numbers_tiles_figures_and_end_letters_are_kept(path: Path) -> None:
+    """R-CR-5, 6-5, 61, N E S W L R: the same in every language (the commands take the
+    letters; the rules are cited by number)."""
+    template = messages(read(TEMPLATE))
+    for where, message in messages(read(path)).items():
+        source = " ".join(sources(template[where]))
+        for text in forms(message):
+            for pattern in (RULE, TILE, END):
+                assert sorted(set(pattern.findall(text))) == sorted(set(pattern.findall(source))), (
+                    where,
+                    pattern.pattern,
+                    text,
+                )
+            assert set(NUMBER.findall(text)) == set(NUMBER.findall(source)), (where, text)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_plurals_have_the_languages_own_number_of_forms(path: Path) -> None:
+    catalogue = read(path)
+    assert catalogue.locale is not None
+    expected = Catalog(locale=catalogue.locale).num_plurals
+    assert catalogue.num_plurals == expected
+    plural = [m for m in catalogue if m.id and isinstance(m.id, tuple)]
+    assert plural and all(len(forms(m)) == expected for m in plural)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_a_command_a_message_quotes_is_named_as_the_language_names_it(path: Path) -> None:
+    """ "/dominó nueva" in Spanish, as Discord shows the command to a Spanish member."""
+    names = {m.id: forms(m)[0] for m in read(path) if m.context == "command"}
+    english = {m.id for m in read(TEMPLATE) if m.context == "command"}
+    quoted = 0
+    template = messages(read(TEMPLATE))
+    for where, message in messages(read(path)).items():
+        for group, command in COMMAND.findall(" ".join(sources(template[where]))):
+            assert group == "domino" and command in english, where
+        for text in forms(message):
+            for group, command in COMMAND.findall(text):
+                assert (group, command) in {(names["domino"], names[c]) for c in english}, (
+                    where,
+                    text,
+                )
+                quoted += 1
+    assert quoted > 10

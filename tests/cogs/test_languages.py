@@ -1,0 +1,253 @@
+"""The bot speaks English, Spanish and Brazilian Portuguese: which language a Discord
+locale reads, a server's language, the language of the moment kept per task (and into
+the thread that draws a picture), numbers and plurals as each language writes them, the
+pictures' words and alt text in Spanish, and — under a pseudo-language — every word of
+every refusal, rules page and picture taken from a catalogue."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from discord.app_commands import locale_str
+
+from bot.engine import GAMES, EngineError, Options, find_variant
+from bot.refusals import (
+    LobbyClosed,
+    NotSaved,
+    NotYourTurn,
+    OutOfRange,
+    SeatedElsewhere,
+    TableFull,
+    UnknownLanguage,
+    UnknownLevel,
+    WrongPlayerCount,
+)
+from bot.tables import LeaderboardEntry
+from cogs import i18n, wording
+from rendering import played
+from tests.cogs.test_picture_words import played as positions
+from tests.cogs.test_replay_words import record, words_only
+from tests.cogs.test_wording import refusals_met_in_play
+from tests.pseudo import Checker, pseudo_language
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+SPANISH = i18n.find("es-ES")
+PORTUGUESE = i18n.find("pt-BR")
+
+
+@pytest.fixture
+def pseudo() -> Iterator[i18n.Language]:
+    language = pseudo_language()
+    with i18n.speaking(language):
+        yield language
+
+
+def spanish() -> i18n.Language:
+    assert SPANISH is not None
+    return SPANISH
+
+
+def portuguese() -> i18n.Language:
+    assert PORTUGUESE is not None
+    return PORTUGUESE
+
+
+# -- which language ----------------------------------------------------------------------
+
+
+def test_a_discord_locale_reads_its_language_or_english() -> None:
+    """Discord's Latin American Spanish reads the Spanish catalogue; British English and
+    a language the bot does not speak read English."""
+    assert i18n.for_locale("es-ES") is spanish()
+    assert i18n.for_locale("es-419") is spanish()
+    assert i18n.for_locale("pt-BR") is portuguese()
+    assert i18n.for_locale("en-GB") is i18n.ENGLISH
+    assert i18n.for_locale("fr") is i18n.ENGLISH
+    assert i18n.for_locale(None) is i18n.ENGLISH
+
+
+def test_a_servers_language_is_its_choice_else_its_preferred_locale_else_english() -> None:
+    assert i18n.server_language("es-ES", "pt-BR") is spanish()
+    assert i18n.server_language(None, "pt-BR") is portuguese()
+    assert i18n.server_language(None, "ja") is i18n.ENGLISH
+    assert i18n.server_language(None, None) is i18n.ENGLISH
+
+
+def test_each_language_is_named_in_itself() -> None:
+    assert [lang.name for lang in i18n.languages()] == [
+        "English",
+        "Español",
+        "Português (Brasil)",
+    ]
+
+
+def test_command_words_are_translated_for_discords_locales_and_left_to_discord_in_english() -> None:
+    name = i18n.slash("command", "end")
+    option = i18n.slash("option", "end")
+    assert i18n.translated(name, "es-ES") == i18n.translated(name, "es-419") == "terminar"
+    assert i18n.translated(option, "es-ES") == "punta"  # the same word, told apart
+    assert i18n.translated(name, "pt-BR") == "encerrar"
+    assert i18n.translated(name, "en-US") is None and i18n.translated(name, "ko") is None
+    assert i18n.translated(locale_str("Milo"), "es-ES") is None  # the same in Spanish
+
+
+async def test_each_task_speaks_its_own_language_and_a_picture_thread_follows_it() -> None:
+    """Two members' clicks handled at once each get their own language; the words of a
+    picture drawn in a worker thread are the task's."""
+
+    async def answer(locale: str) -> tuple[str, str]:
+        i18n.use(locale)
+        await asyncio.sleep(0)  # let the other task set its own
+        here = wording.label("draw")
+        there = await asyncio.to_thread(wording.label, "draw")
+        return here, there
+
+    results = await asyncio.gather(answer("es-419"), answer("pt-BR"), answer("en-US"))
+    assert results == [("Robar", "Robar"), ("Comprar", "Comprar"), ("Draw", "Draw")]
+    assert i18n.current() is i18n.ENGLISH  # nothing leaked out of the tasks
+
+
+# -- numbers and plurals --------------------------------------------------------------------
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    entry = LeaderboardEntry(1, 1, rating=12.345, games=4, wins=1, points=30)
+    assert wording.board_value(entry, "rating") == "12.3"
+    with i18n.speaking(spanish()):
+        assert wording.board_value(entry, "rating") == "12,3"
+    with i18n.speaking(portuguese()):
+        assert wording.board_value(entry, "rating") == "12,3"
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en-US", "1 win", "2 wins"), ("es-ES", "1 victoria", "2 victorias"),
+     ("pt-BR", "1 vitória", "2 vitórias")],
+)  # fmt: skip
+def test_plurals_follow_each_languages_rule(language: str, one: str, two: str) -> None:
+    with i18n.speaking(i18n.for_locale(language)):
+        assert wording.board_value(LeaderboardEntry(1, 1, 0.0, 1, 1, 0), "wins") == one
+        assert wording.board_value(LeaderboardEntry(1, 1, 0.0, 2, 2, 0), "wins") == two
+
+
+def test_brazilian_portuguese_counts_nought_in_the_singular_as_its_rule_says() -> None:
+    """gettext's pt_BR rule, plural=(n > 1): "0 vitória", where Spanish says "0 victorias"."""
+    nought = LeaderboardEntry(1, 1, 0.0, 0, 0, 0)
+    with i18n.speaking(portuguese()):
+        assert wording.board_value(nought, "wins") == "0 vitória"
+    with i18n.speaking(spanish()):
+        assert wording.board_value(nought, "wins") == "0 victorias"
+
+
+# -- the pictures' words and alt text in Spanish -----------------------------------------------
+
+
+def test_the_alt_text_of_a_spanish_table_is_in_spanish() -> None:
+    for _, view in positions("merry-go-round", seeds=2):
+        if view.layout is None or view.outcome is not None:
+            continue
+        with i18n.speaking(spanish()):
+            text = wording.describe_table(view, NAMES[: view.players])
+            header = wording.table_text(view, NAMES[: view.players])
+        assert text.startswith(f"Carrusel, ronda {view.round_number}, a 61.")
+        assert f"Turno de {NAMES[view.turn]}." in text and "Puntas: " in text
+        assert "Eje " in text and "Brazo N" in text and "Pozo " in text
+        for english in ("to play", "Scores", "Open ends", "Spinner", "Arm ", "Boneyard"):
+            assert english not in text and english not in " ".join(header.header)
+        assert header.header[-1] == f"Turno de {NAMES[view.turn]}"
+        assert header.before_lead == "Esperando la salida." and header.dead == "muerto"
+
+
+# -- every word from a catalogue ----------------------------------------------------------------
+
+
+def test_the_checker_finds_words_no_catalogue_gave() -> None:
+    """The pseudo-language check can fail: English outside a segment, a segment that is
+    no message, and English inside a message's placeholder are all found."""
+    checker = Checker(["Ann"])
+    assert checker.strays("⟦You played 6-5 N.⟧ <@1> Ann 12 · R-CR-5") == []
+    assert checker.strays("⟦You played 6-5 N.⟧ Well done") == ["Well done"]
+    assert checker.strays("⟦You played it all.⟧") == ["⟦You played it all.⟧"]
+    assert checker.strays("⟦Ann plays it⟧") == ["⟦Ann plays it⟧"]
+    assert checker.strays("⟦It is another player's turn, not yours.⟧") != []
+    assert checker.strays("⟦It is ⟦another player⟧'s turn, not yours.⟧") == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_move_refusal_is_worded_from_the_catalogue(
+    pseudo: i18n.Language, game: str
+) -> None:  # fmt: skip
+    checker = Checker(NAMES)
+    for error in refusals_met_in_play(game, seed=1):
+        text = wording.engine_refusal(error)
+        assert checker.strays(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("merry-go-round", {"target": 100}), ("cross", {"target": 5}),
+     ("cross", {"keep_last_two": True}), ("cross", {"match_games": 3}),
+     ("milo", {"match_games": 99}), ("cross", {"target": "100"})],
+)  # fmt: skip
+def test_every_options_refusal_is_worded_from_the_catalogue(
+    pseudo: i18n.Language, game: str, options: dict[str, object]
+) -> None:
+    with pytest.raises(EngineError) as refused:
+        Options.for_game(find_variant(game), 4, **options)  # type: ignore[arg-type]
+    text = wording.engine_refusal(refused.value)
+    assert Checker(NAMES).strays(text) == [], text
+
+
+def test_every_table_refusal_is_worded_from_the_catalogue(pseudo: i18n.Language) -> None:
+    """(A language is named in itself, as language menus name them.)"""
+    checker = Checker(NAMES + [language.name for language in i18n.languages()])
+    refusals = [
+        SeatedElsewhere(110000000000000001), LobbyClosed("join"), LobbyClosed("leave"),
+        TableFull(4), UnknownLevel(("easy", "normal", "hard")), UnknownLanguage(("en-US",)),
+        WrongPlayerCount("milo", (4,), 3), NotYourTurn(1), NotYourTurn(7),
+        OutOfRange("turn_timer", 20, 3600, 5), OutOfRange("page", 1, 1000, "x"),
+        NotSaved("busy", "play"), NotSaved("full", "read"), NotSaved("gone", "join"),
+    ]  # fmt: skip
+    for refusal in refusals:
+        text = wording.refusal(refusal, NAMES[:2])
+        assert checker.strays(text) == [], text
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_rules_and_the_pictures_words_are_all_from_the_catalogue(
+    pseudo: i18n.Language, game: str
+) -> None:
+    checker = Checker(NAMES)
+    assert checker.strays(wording.rules_for(game)) == []
+    for match, view in positions(game, seeds=2):
+        names = NAMES[: view.players]
+        header = wording.table_text(view, names)
+        for text in (*header.header, header.before_lead, header.dead,
+                     wording.describe_table(view, names)):  # fmt: skip
+            assert checker.strays(text) == [], text
+        mine = match.seat_view(view.turn)
+        hand = wording.hand_text(mine, names)
+        for text in (hand.title, hand.status, wording.describe_hand(mine)):
+            assert checker.strays(text) == [], text
+
+
+@pytest.mark.parametrize("game", ["cross", "merry-go-round", "milo match"])
+def test_a_replays_words_are_all_from_the_catalogue(pseudo: i18n.Language, game: str) -> None:
+    """Every move's line, round card and last card, and the alt text."""
+    data = record(game)
+    names = NAMES[: data["players"]]
+    checker = Checker(names)
+    text = wording.replay_text(names)
+    said: list[str] = []
+    for index, view, ended in played(data):
+        said.append(text.move(view, index + 1, len(data["actions"])))
+        if ended:
+            said += text.round_over(view)
+            said += [text.hand(view, seat) for seat in range(view.players)]
+    replay = words_only(data)
+    assert replay.final is not None
+    said += text.final(replay.final)
+    said.append(wording.describe_replay(replay, names))
+    assert [line for line in said if checker.strays(line)] == []
