@@ -8,6 +8,7 @@ import re
 
 from tests.e2e.driver import seated_game, table_messages
 from tests.fakediscord.fixtures import Server
+from tests.fakediscord.server import Message
 
 RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
 
@@ -31,3 +32,31 @@ async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> No
     assert "Draw" not in labels and "Pass" in labels
     lobby = next(m for m in server.fake.public(driver.channel_id) if "Milo —" in m.text())
     assert "game started" in lobby.text() and "table open" not in lobby.text()
+
+
+async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(
+    running, server: Server
+) -> None:
+    """The round's last move is shown with its result (R-CR-6 scores it): one sentence, in
+    the round's card only, and a picture of the final layout with alt text."""
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+
+    def round_over() -> list[Message]:
+        return [
+            m
+            for m in server.fake.public(driver.channel_id)
+            if any(e.get("title") == "Round over" for e in m.embeds)
+        ]
+
+    while not round_over():
+        await driver.play_one()
+    message = round_over()[0]
+    [card] = [e for e in message.embeds if e.get("title") == "Round over"]
+    said = card["description"]
+    assert said and said not in message.content, (said, message.content)
+    words = [message.content, *(e.get("description", "") for e in message.embeds)]
+    assert sum(part.count(said) for part in words) == 1
+    [final] = [a for a in message.attachments if a["filename"] == "round.png"]
+    assert final["description"].startswith("Cross"), final["description"]
+    assert card["image"]["url"] == "attachment://round.png"
