@@ -12,7 +12,7 @@ from typing import Any
 
 import dominoes  # type: ignore[import-untyped]
 
-from bot.engine import Milo, Move, Tile
+from bot.engine import TILES, Move, SeatView, Tile
 
 PackagePlayer = Callable[[dominoes.Game], None]
 
@@ -21,36 +21,36 @@ def _domino(tile: Tile) -> dominoes.Domino:
     return dominoes.Domino(tile.high, tile.low)
 
 
-def package_game(round_: Milo, rng: random.Random) -> dominoes.Game:
-    seat = round_.turn
+def package_game(view: SeatView, rng: random.Random) -> dominoes.Game:
+    public = view.public
+    seat = view.seat
     board = dominoes.Board()
     moves: list[tuple[dominoes.Domino, bool] | None] = []
-    for _, move in round_.history:
+    for _, move in public.history:
         if move.tile is None:
             moves.append(None)
             continue
         left = move.end_name != "R"
         board.add(_domino(move.tile), left)
         moves.append((_domino(move.tile), left))
-    unseen = [t for s in range(4) if s != seat for t in round_.hand(s)]
+    seen = set(view.hand) | set(public.laid)
+    unseen = [t for t in TILES if t not in seen]  # Milo has no boneyard (R-MI-1)
     rng.shuffle(unseen)
     hands = []
-    for s in range(4):
+    for s, size in enumerate(public.hand_sizes):
         if s == seat:
-            hands.append(dominoes.Hand([_domino(t) for t in round_.hand(s)]))
+            hands.append(dominoes.Hand([_domino(t) for t in view.hand]))
         else:
-            size = len(round_.hand(s))
             hands.append(dominoes.Hand([_domino(t) for t in unseen[:size]]))
             unseen = unseen[size:]
-    valid = tuple((_domino(m.tile), m.end_name == "L") for m in round_.legal_moves() if m.tile)
-    return dominoes.Game(board, hands, moves, seat, valid, round_.leader, None)
+    valid = tuple((_domino(m.tile), m.end_name == "L") for m in view.legal if m.tile)
+    return dominoes.Game(board, hands, moves, seat, valid, public.leader, None)
 
 
-def package_move(player: PackagePlayer, round_: Milo, rng: random.Random) -> Move:
-    legal = round_.legal_moves()
-    if len(legal) == 1:
-        return legal[0]
-    game = package_game(round_, rng)
+def package_move(player: PackagePlayer, view: SeatView, rng: random.Random) -> Move:
+    if len(view.legal) == 1:
+        return view.legal[0]
+    game = package_game(view, rng)
     player(game)
     domino, left = game.valid_moves[0]
     tile = Tile(domino.first, domino.second)

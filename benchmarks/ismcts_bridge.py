@@ -2,7 +2,7 @@
 
 OpenSpiel's ``python_team_dominoes`` plays Milo's line (R-MI-2) with its passes (R-MI-4):
 a seat that cannot play is skipped. Each time the ISMCTS seat is to move, this bridge
-builds an OpenSpiel state from that seat's private view only: its own hand, the public
+builds an OpenSpiel state from that seat's view only: its own hand, the public
 plays (with the end each covered, read off the layout) and a guess at the other hands
 that respects every pass it saw (a seat that passed held nothing that fitted). The
 search's resampler draws fresh guesses the same way, so every world it searches is one
@@ -27,7 +27,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 from open_spiel.python.games import team_dominoes as td  # type: ignore[import-untyped]
 
-from bot.engine import Move, Tile
+from bot.engine import LineLayout, Move, SeatView, Tile
 from bot.players.knowledge import infer
 from bot.players.simulate import sample_deal
 
@@ -86,34 +86,33 @@ class MiloGame(td.DominoesGame):  # type: ignore[misc]
 GAME = MiloGame()
 
 
-def played_edges(view: dict[str, Any]) -> dict[Tile, float | None]:
+def played_edges(view: SeatView) -> dict[Tile, float | None]:
     """Each tile on the line and the number it covered (None for the lead), read off the
     public layout: a tile left of the lead covered its right-hand number, and so on."""
-    layout = view["layout"]
+    layout = view.public.layout
     if layout is None:
         return {}
-    lead = layout["lead_index"]
+    assert isinstance(layout, LineLayout)
+    lead = layout.lead_index
     edges: dict[Tile, float | None] = {}
-    for i, placed in enumerate(layout["tiles"]):
-        tile = Tile.parse(placed["tile"])
-        edges[tile] = None if i == lead else float(placed["right" if i < lead else "left"])
+    for i, placed in enumerate(layout.tiles):
+        edges[placed.tile] = None if i == lead else float(placed.right if i < lead else placed.left)
     return edges
 
 
 class Worlds:
     """The OpenSpiel worlds one seat cannot tell apart, made from its view alone."""
 
-    def __init__(self, view: dict[str, Any], rng: random.Random) -> None:
+    def __init__(self, view: SeatView, rng: random.Random) -> None:
         self.view = view
         self.rng = rng
-        self.seat: int = view["seat"]
-        self.leader: int = view["leader"]
+        self.seat = view.seat
+        self.leader = view.public.leader
         self.knowledge = infer(view)
         edges = played_edges(view)
         self.history: list[tuple[int, OsTile, float | None]] = []
         self.played: list[list[Tile]] = [[] for _ in range(4)]
-        for seat, text in view["history"]:
-            move = Move.parse(text)
+        for seat, move in view.public.history:
             if move.tile is None:
                 continue  # a pass: OpenSpiel skips a seat that cannot play
             self.played[seat].append(move.tile)
@@ -128,11 +127,10 @@ class Worlds:
         """Current hands: the seat's own, and a guess at the others honouring the passes."""
         while True:
             hands, _ = sample_deal(self.view, self.knowledge, self.rng)
-            tiles = [[Tile.parse(t) for t in hand] for hand in hands]
             if not any(
-                t.bit & self.knowledge.lacking(seat) for seat in range(4) for t in tiles[seat]
+                t.bit & self.knowledge.lacking(seat) for seat in range(4) for t in hands[seat]
             ):  # sample_deal's last resort ignores the passes; never use that one
-                return tiles
+                return hands
 
     def _replay(self, hands: list[list[Tile]]) -> MiloState:
         """Deal the hands as they were before the round, then make every public play."""
@@ -161,22 +159,21 @@ class Worlds:
         """Our move for an OpenSpiel action: the tile on the end showing its edge."""
         chosen = ACTIONS[action]
         tile = Tile(int(chosen.tile[0]), int(chosen.tile[1]))
-        ends = self.view["open_ends"]
-        for text in self.view["legal"]:
-            move = Move.parse(text)
+        ends = self.view.public.open_ends
+        for move in self.view.legal:
+            end = move.end_name
             if move.tile is tile and (
-                chosen.edge is None or ends[move.end_name] == int(chosen.edge)
+                chosen.edge is None or (end is not None and ends[end] == int(chosen.edge))
             ):
                 return move
         raise AssertionError(f"OpenSpiel chose {chosen}, which our engine does not allow")
 
 
-def ismcts_move(view: dict[str, Any], seed: int, simulations: int = SIMULATIONS) -> Move:
-    """ISMCTS's move for the seat whose private view this is."""
-    legal = view["legal"]
-    if len(legal) == 1:
-        return Move.parse(legal[0])
-    rng = random.Random(f"{seed}:{len(view['history'])}")
+def ismcts_move(view: SeatView, seed: int, simulations: int = SIMULATIONS) -> Move:
+    """ISMCTS's move for the seat whose view this is."""
+    if len(view.legal) == 1:
+        return view.legal[0]
+    rng = random.Random(f"{seed}:{len(view.public.history)}")
     worlds = Worlds(view, rng)
     randomness = np.random.RandomState(rng.getrandbits(32))
     bot = ismcts.ISMCTSBot(

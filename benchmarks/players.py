@@ -51,11 +51,11 @@ DEFAULT_RESULTS = Path("var/tournament.jsonl")
 def chooser(name: str, seed: int) -> Chooser:
     if name in LEVELS:
         player = computer_player(name, seed)
-        return lambda round_, seat: player.choose(round_.private_view(seat))
+        return lambda round_, seat: player.choose(round_.seat_view(seat))
     if name == "ismcts":
         from benchmarks import ismcts_bridge
 
-        return lambda round_, seat: ismcts_bridge.ismcts_move(round_.private_view(seat), seed)
+        return lambda round_, seat: ismcts_bridge.ismcts_move(round_.seat_view(seat), seed)
     from benchmarks import dominoes_bridge as bridge
 
     package = (
@@ -64,7 +64,7 @@ def chooser(name: str, seed: int) -> Chooser:
         else bridge.probabilistic_alphabeta(start_move=8, sample_size=10)
     )
     rng = random.Random(seed)
-    return lambda round_, seat: bridge.package_move(package, round_, rng)  # type: ignore[arg-type]
+    return lambda round_, seat: bridge.package_move(package, round_.seat_view(seat), rng)
 
 
 def play_deal(args: tuple[str, str, str, int]) -> dict[str, Any]:

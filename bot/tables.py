@@ -649,7 +649,7 @@ class TableService:
         seat = table.seat_to_move()
         computer = table.seats[seat].played_by_computer
         assert table.match is not None
-        view = table.match.private_view(seat)
+        view = table.match.seat_view(seat)
         seed = table.seed + version
         level = table.computer_level()
         try:

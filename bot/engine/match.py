@@ -331,24 +331,3 @@ class Match:
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the round, with the match around it."""
         return self.round._seat_view(self.view(), seat)
-
-    def public_view(self) -> dict[str, Any]:
-        """The round's public view with the match around it, as a dict (the typed one is
-        :meth:`view`)."""
-        view = self.round.public_view()
-        view.update(self._match_view())
-        return view
-
-    def private_view(self, seat: int) -> dict[str, Any]:
-        view = self.round.private_view(seat)
-        view.update(self._match_view())
-        return view
-
-    def _match_view(self) -> dict[str, Any]:
-        return {
-            "round_number": self.round_in_game,
-            "game_number": self.game_number,
-            "games_won": list(self.games_won),
-            "target": self.options.target,
-            "match_over": self._outcome.to_dict() if self._outcome else None,
-        }

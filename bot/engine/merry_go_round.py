@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from bot.engine.errors import IllegalMove, LeadRule, WrongLead
 from bot.engine.outcome import Reason, RoundScore, ScoreKind
@@ -67,11 +67,6 @@ class MerryGoRound(SpinnerRound):
 
     def _open_sum(self) -> int | None:
         return self.open_sum() if self.spinner is not None else 0
-
-    def public_view(self) -> dict[str, Any]:
-        view = super().public_view()
-        view["open_sum"] = self.open_sum() if self.spinner is not None else 0
-        return view
 
     def _after_lay(self, seat: int, tile: Tile) -> None:
         """R-MG-4: a positive multiple of 5 on the open ends scores a fifth of it; R-MG-7:

@@ -59,7 +59,7 @@ from bot.engine.outcome import (
 )
 from bot.engine.tiles import FULL_SET, TILES, Tile, indices, mask_of, pip_count, tiles_of
 from bot.engine.traits import Drawing, LayoutKind
-from bot.engine.views import Layout, LineLayout, PublicView, SeatView, layout_from_dict
+from bot.engine.views import Layout, PublicView, SeatView, layout_from_dict
 
 Fits = list[tuple[int, int]]
 """Where tiles may go now: ``(end index, mask of tiles that fit there)`` per open end."""
@@ -77,14 +77,6 @@ def _sides(variant: type[Round], players: int) -> tuple[tuple[int, ...], ...]:
     """Each side's seats (memoised: outcomes and awards ask for them every round)."""
     sides = range(variant.side_count(players))
     return tuple(tuple(s for s in range(players) if variant.side_of(s) == side) for side in sides)
-
-
-def _layout_tiles(layout: Layout | None) -> list[Tile]:
-    if layout is None:
-        return []
-    if isinstance(layout, LineLayout):
-        return [placed.tile for placed in layout.tiles]
-    return [layout.spinner] + [placed.tile for arm in layout.arms for placed in arm.tiles]
 
 
 def _tiles(what: str, value: object) -> list[Tile]:
@@ -633,7 +625,17 @@ class Round(ABC):
             "hands": [[str(t) for t in tiles_of(h)] for h in self.hands],
             "boneyard": [str(TILES[i]) for i in self.boneyard],
             "drawn": self._drawn_text(),
-            **self._shared_dict(),
+            "players": self.n,
+            "leader": self.leader,
+            "named_leader": self.named_leader,
+            "turn": self.turn,
+            "drew": self.drew,
+            "scores": list(self.scores),
+            "start_scores": list(self.start_scores),
+            "history": [[seat, move.text] for seat, move in self.history],
+            "score_events": [e.to_dict() for e in self.score_events],
+            "layout": self._layout_dict() if self.led else None,
+            "outcome": self._outcome.to_dict() if self._outcome else None,
         }
 
     def view(self) -> PublicView:
@@ -694,50 +696,13 @@ class Round(ABC):
         """What the open ends add up to, in a game that scores them (R-MG-4)."""
         return None
 
-    def public_view(self) -> dict[str, Any]:
-        """What everyone may see (R-ALL-6): hand sizes and the boneyard count, no tiles.
-        The dict form of :meth:`view`, kept until every caller reads the typed one."""
-        return {
-            "game": self.game,
-            "title": self.title,
-            "options": self.options.to_dict(),
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "boneyard_count": len(self.boneyard),
-            "open_ends": self.open_ends(),
-            **self._shared_dict(),
-        }
-
-    def private_view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: the public view, its own hand and, on its turn, its moves."""
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = [str(t) for t in tiles_of(self.hands[seat])]
-        view["legal"] = [m.text for m in self.legal_moves()] if seat == self.turn else []
-        view["drawn"] = self._drawn_text() if seat == self.turn else None
-        return view
-
     def _drawn_text(self) -> str | None:
         return str(TILES[self.drawn.bit_length() - 1]) if self.drew else None
 
-    def _shared_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.n,
-            "leader": self.leader,
-            "named_leader": self.named_leader,
-            "turn": self.turn,
-            "drew": self.drew,
-            "scores": list(self.scores),
-            "start_scores": list(self.start_scores),
-            "history": [[seat, move.text] for seat, move in self.history],
-            "score_events": [e.to_dict() for e in self.score_events],
-            "layout": self._layout_dict() if self.led else None,
-            "outcome": self._outcome.to_dict() if self._outcome else None,
-        }
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Round:
-        """Rebuild a round from :meth:`to_dict` (or a view whose hidden parts a computer
-        player has filled with a guess)."""
+        """Rebuild a round from :meth:`to_dict` (a computer player's guess goes through
+        :meth:`from_seat_view` instead)."""
         self = cls.__new__(cls)
         drawn = data.get("drawn")
         self._restore(
@@ -784,7 +749,7 @@ class Round(ABC):
             )
         if set(dealt[view.seat]) != set(view.hand):
             raise InvalidDeal(f"the guess must give seat {view.seat} the hand it sees")
-        every = [t for hand in dealt for t in hand] + bone + _layout_tiles(public.layout)
+        every = [t for hand in dealt for t in hand] + bone + list(public.laid)
         if len(every) != len(TILES) or mask_of(every) != FULL_SET:
             raise NotEachTileOnce()
         masks = [mask_of(hand) for hand in dealt]

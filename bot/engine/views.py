@@ -63,6 +63,10 @@ class SpinnerLayout:
     def arm(self, name: str) -> Arm:
         return self.arms["NESW".index(name)]
 
+    def laid(self) -> tuple[Tile, ...]:
+        """Every tile on the table: the spinner, then each arm's from the spinner out."""
+        return (self.spinner, *(placed.tile for arm in self.arms for placed in arm.tiles))
+
 
 @dataclass(frozen=True, slots=True)
 class LineTile:
@@ -82,6 +86,10 @@ class LineLayout:
     """From left to right."""
     lead_index: int
     """Where the first tile of the round lies in ``tiles``."""
+
+    def laid(self) -> tuple[Tile, ...]:
+        """Every tile on the table, from left to right."""
+        return tuple(placed.tile for placed in self.tiles)
 
 
 Layout = SpinnerLayout | LineLayout
@@ -129,6 +137,11 @@ class PublicView:
     @property
     def led(self) -> bool:
         return self.layout is not None
+
+    @property
+    def laid(self) -> tuple[Tile, ...]:
+        """Every tile on the table (none before the lead): the tiles nobody holds."""
+        return self.layout.laid() if self.layout is not None else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Computer players. They see only what their seat may see (its private view) and are
+"""Computer players. They see only what their seat may see (its `SeatView`) and are
 deterministic given a seed, so a game with computer seats replays exactly."""
 
 from collections.abc import Callable

@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
-from bot.engine import Move
+from bot.engine import Move, SeatView
 
 LEVELS = ("easy", "normal", "hard", "expert")
 """Weakest first: the lobby offers them in this order."""
 
 
 class ComputerPlayer(Protocol):
-    def choose(self, view: dict[str, Any]) -> Move:
-        """A legal move for the seat whose private view this is. The view is all a
-        player ever sees: its hand, the public layout, the counts and the history."""
+    def choose(self, view: SeatView) -> Move:
+        """A legal move for the seat whose view this is. The view is all a player ever
+        sees: its hand, the public layout, the counts and the history."""
 
 
-def rng_for(seed: int, view: dict[str, Any]) -> random.Random:
-    """A generator fixed by the seed and the position, so a player's choice depends on
-    nothing but what it sees: games with computer seats replay exactly."""
-    return random.Random(f"{seed}:{view['seat']}:{len(view['history'])}:{view['scores']}")
-
-
-def legal(view: dict[str, Any]) -> list[Move]:
-    """The seat's legal moves, as the engine listed them in the view: players never
-    work out legality themselves, so they cannot disagree with the referee."""
-    return [Move.parse(text) for text in view["legal"]]
+def rng_for(seed: int, view: SeatView) -> random.Random:
+    """A generator fixed by the seed and the position (the seat, the moves made so far
+    and the scores), so a player's choice depends on nothing but what it sees: games
+    with computer seats replay exactly."""
+    public = view.public
+    return random.Random(f"{seed}:{view.seat}:{len(public.history)}:{list(public.scores)}")

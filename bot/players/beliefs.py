@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import math
 
-from bot.engine import DRAW, InvalidDeal, Move, Tile
-from bot.players.seen import Seen
+from bot.engine import DRAW, InvalidDeal, Move, SeatView, Tile
 
 HABIT = 0.25
 """How strongly the model prefers heavier tiles: each pip multiplies a play's odds by
@@ -30,39 +29,40 @@ def appeal(move: Move) -> float:
     return HABIT * (tile.value + (DOUBLE_PIPS if tile.is_double else 0))
 
 
-def can_replay(seen: Seen) -> bool:
+def can_replay(view: SeatView) -> bool:
     """Whether a guess of today's hands gives the deal the round started from: only
     while nobody has drawn (a tile drawn by another seat is hidden among its lots)."""
-    return all(move is not DRAW for _, move in seen.history)
+    return all(move is not DRAW for _, move in view.public.history)
 
 
-def deal_weight(seen: Seen, hands: list[list[Tile]], boneyard: list[Tile]) -> tuple[float, int]:
+def deal_weight(view: SeatView, hands: list[list[Tile]], boneyard: list[Tile]) -> tuple[float, int]:
     """The likelihood of the other seats' choices had they held ``hands`` (today's), and
     the moves replayed to find it. Call only when :func:`can_replay`."""
+    public = view.public
     started = [list(hand) for hand in hands]
-    for seat, move in seen.history:
+    for seat, move in public.history:
         if move.tile is not None:
             started[seat].append(move.tile)
     try:
-        round_ = seen.variant(
+        round_ = public.variant(
             started,
             boneyard,
-            seen.leader if seen.named_leader else None,
-            options=seen.options,
-            scores=seen.start_scores,
+            public.leader if public.lead_passed else None,
+            options=public.options,
+            scores=public.start_scores,
         )
     except InvalidDeal:
         return 0.0, 1
-    if round_.leader != seen.leader:
+    if round_.leader != public.leader:
         return 0.0, 1  # another seat would have led (R-CR-2, R-MG-2, R-MI-3)
     log_weight = 0.0
-    for seat, move in seen.history:
+    for seat, move in public.history:
         legal = round_.legal_moves()
         if move not in legal:
-            return 0.0, len(seen.history)
-        if seat != seen.seat and len(legal) > 1:
+            return 0.0, len(public.history)
+        if seat != view.seat and len(legal) > 1:
             top = max(appeal(m) for m in legal)
             total = sum(math.exp(appeal(m) - top) for m in legal)
             log_weight += appeal(move) - top - math.log(total)
         round_.play(move)
-    return math.exp(log_weight), len(seen.history)
+    return math.exp(log_weight), len(public.history)

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import Move, Tile
+from bot.engine import Move, Round, SeatView, Tile
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
 from bot.players.search import evaluate, shrewd_move, weight
-from bot.players.seen import Seen
-from bot.players.simulate import rebuild, sample_deal
+from bot.players.simulate import sample_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,27 +54,23 @@ class ExpertPlayer:
     """Deals weighed before choosing which to search."""
     max_samples: int = 160
 
-    def choose(self, view: dict[str, Any]) -> Move:
-        seen = Seen.of(view)
-        effort = TEAM_WINS if seen.variant.teams else POINTS
-        moves = seen.legal
+    def choose(self, view: SeatView) -> Move:
+        variant = view.public.variant
+        effort = TEAM_WINS if variant.teams else POINTS
+        moves = view.legal
         if len(moves) == 1:
             return moves[0]
         rng = rng_for(self.seed, view)
         knowledge = infer(view)
-        guesses: list[tuple[list[list[str]], list[str]]] = []
+        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
         weights: list[float] = []
         done = 0
-        weigh = can_replay(seen)
+        weigh = can_replay(view)
         for _ in range(self.pool if weigh else self.max_samples):
             hands, boneyard = sample_deal(view, knowledge, rng)
             likelihood = 1.0
             if weigh:
-                likelihood, spent = deal_weight(
-                    seen,
-                    [[Tile.parse(t) for t in hand] for hand in hands],
-                    [Tile.parse(t) for t in boneyard],
-                )
+                likelihood, spent = deal_weight(view, hands, boneyard)
                 done += spent
             guesses.append((hands, boneyard))
             weights.append(likelihood)
@@ -85,12 +79,12 @@ class ExpertPlayer:
             if weigh
             else [(i, 1.0) for i in range(len(guesses))]
         )
+        side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
         try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
-            base = rebuild(view, hands, boneyard)
-            side = base.side_of(seen.seat)
+            base = Round.from_seat_view(view, hands, boneyard)
             for i, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)

@@ -6,13 +6,12 @@ with the best average result for the seat's side."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import Move
-from bot.players.base import legal, rng_for
+from bot.engine import Move, Round, SeatView
+from bot.players.base import rng_for
 from bot.players.knowledge import infer
 from bot.players.search import playout
-from bot.players.simulate import rebuild, sample_deal
+from bot.players.simulate import sample_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +25,18 @@ class HardPlayer:
     min_samples: int = 8
     max_samples: int = 120
 
-    def choose(self, view: dict[str, Any]) -> Move:
-        moves = legal(view)
+    def choose(self, view: SeatView) -> Move:
+        moves = view.legal
         if len(moves) == 1:
             return moves[0]
         rng = rng_for(self.seed, view)
         knowledge = infer(view)
-        seat = view["seat"]
+        side = view.public.variant.side_of(view.seat)
         totals = [0.0] * len(moves)
         done = 0
         for sample in range(1, self.max_samples + 1):
             hands, boneyard = sample_deal(view, knowledge, rng)
-            base = rebuild(view, hands, boneyard)
-            side = base.side_of(seat)
+            base = Round.from_seat_view(view, hands, boneyard)
             for index, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
-from bot.engine import MalteseCross, Move, Round
-from bot.engine.tiles import SUIT, Tile
-from bot.players.base import legal, rng_for
+from bot.engine import Move, Round, SeatView, SpinnerLayout, Tile
+from bot.engine.tiles import SUIT
+from bot.players.base import rng_for
 from bot.players.knowledge import Knowledge, infer
-from bot.players.simulate import rebuild, sample_deal
+from bot.players.simulate import sample_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,14 +30,15 @@ class Weights:
 
 
 def score_move(
-    view: dict[str, Any], round_: Round, move: Move, knowledge: Knowledge, w: Weights = Weights()
+    view: SeatView, round_: Round, move: Move, knowledge: Knowledge, w: Weights = Weights()
 ) -> float:
     """How much the heuristic likes ``move`` (played on a copy of ``round_``)."""
     tile = move.tile
     if tile is None:
         return 0.0
-    seat: int = view["seat"]
-    side = round_.side_of(seat)
+    seat = view.seat
+    variant = view.public.variant
+    side = variant.side_of(seat)
     after = round_.copy()
     before = after.scores[side]
     events = len(after.score_events)
@@ -50,19 +50,21 @@ def score_move(
     value += w.points * gained
     if any(e.bust and e.side == side for e in after.score_events[events:]):
         value -= w.bust
-    if after.scores[side] == after.options.target and view["game"] == "merry-go-round":
+    if variant.exact_target and after.scores[side] == after.options.target:
         value += w.target
     ends = set(after.open_ends().values())
     follow_mask = 0
     for pip in ends:
         follow_mask |= SUIT[pip]
     value += w.follow * (after.hands[seat] & follow_mask).bit_count()
-    if isinstance(round_, MalteseCross) and round_.phase == "cross" and round_.spinner:
-        far = tile.other(round_.spinner.high)  # the number this tile opens an arm with
+    layout = view.public.layout
+    if variant.has_caps and isinstance(layout, SpinnerLayout) and layout.phase == "cross":
+        far = tile.other(layout.spinner.high)  # the number this tile opens an arm with
         if after.hands[seat] & Tile(far, far).bit:
             value += w.can_cap
-    if view["game"] == "milo":
-        opponent, partner = (seat + 1) % 4, (seat + 2) % 4
+    if variant.teams:
+        opponent = (seat + 1) % view.public.players  # the next to play: the other side
+        (partner,) = variant.partners(seat)
         for pip in ends:
             if knowledge.lacking(opponent) & SUIT[pip] == SUIT[pip]:
                 value += w.opponent_lacks
@@ -71,13 +73,13 @@ def score_move(
     return value
 
 
-def best_move(view: dict[str, Any], rng: random.Random, knowledge: Knowledge | None = None) -> Move:
-    moves = legal(view)
+def best_move(view: SeatView, rng: random.Random, knowledge: Knowledge | None = None) -> Move:
+    moves = view.legal
     if len(moves) == 1:
         return moves[0]
     knowledge = knowledge or infer(view)
     hands, boneyard = sample_deal(view, knowledge, rng)
-    round_ = rebuild(view, hands, boneyard)
+    round_ = Round.from_seat_view(view, hands, boneyard)
     scored = [(score_move(view, round_, move, knowledge), rng.random(), move) for move in moves]
     return max(scored, key=lambda item: item[:2])[2]
 
@@ -86,5 +88,5 @@ def best_move(view: dict[str, Any], rng: random.Random, knowledge: Knowledge | N
 class NormalPlayer:
     seed: int = 0
 
-    def choose(self, view: dict[str, Any]) -> Move:
+    def choose(self, view: SeatView) -> Move:
         return best_move(view, rng_for(self.seed, view))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from bot.engine import DRAW, PASS, LineRound, MerryGoRound, Move, Reason, Round, RoundOutcome
+from bot.engine import DRAW, PASS, LayoutKind, Move, Reason, Round, RoundOutcome
 
 Policy = Callable[[Round], tuple[Move, int]]
 TIE_BREAK = 0.001
@@ -20,13 +20,14 @@ TARGET_BONUS = 100.0
 
 def rollout_move(round_: Round) -> tuple[Move, int]:
     """The playout policy: the heaviest tile that fits (sheds weight fast), else the
-    forced draw or pass. In Merry-Go-Round a play that scores comes first: without it the
-    playouts would not see that fives are most of that game's points (R-MG-4). Also
+    forced draw or pass. Where plays score (Merry-Go-Round) a play that scores comes
+    first: without it the playouts would not see that fives are most of that game's
+    points (R-MG-4). Also
     returns the moves tried on copies to find it, which cost as much as moves made."""
     moves = round_.legal_moves()
     if len(moves) == 1:
         return moves[0], 0
-    if isinstance(round_, MerryGoRound):
+    if round_.scores_plays:
         return max(moves, key=lambda m: (play_points(round_, m), weight(m))), len(moves)
     return max(moves, key=weight), 0
 
@@ -124,7 +125,7 @@ class Exact:
         outcome = round_.outcome()
         if outcome is not None:
             return result_value(outcome, self.side)
-        if not (self.wins_only and isinstance(round_, LineRound) and not round_.boneyard):
+        if not (self.wins_only and round_.layout_kind is LayoutKind.LINE and not round_.boneyard):
             return self._children(round_, alpha, beta)
         ends = round_.open_ends().values()
         key = (*round_.hands, min(ends), max(ends), round_.turn, *round_.scores)

@@ -3,7 +3,8 @@ held to the game's rules: full hands, each tile once, the leader the rules name)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from bot.engine import TILES, Deal, Move, Options, Round, Tile, find_variant
@@ -66,3 +67,21 @@ NO_SIX = " ".join(str(t) for t in TILES if 6 not in t)
 def no_six(start: int, count: int) -> str:
     """``count`` tiles without a six, from the ``start``-th in set order."""
     return " ".join(NO_SIX.split()[start : start + count])
+
+
+def every_tile(value: object) -> Iterator[Tile]:
+    """Every :class:`Tile` a view holds, however deep."""
+    if isinstance(value, Tile):
+        yield value
+    elif isinstance(value, Move):
+        if value.tile is not None:
+            yield value.tile
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from every_tile(getattr(value, field.name))
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from every_tile(item)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from every_tile(item)

@@ -14,30 +14,29 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from bot.engine import TILES, Move, Reason, Round, Tile
+from bot.engine import TILES, LineLayout, Move, PublicView, Reason, Round, Tile
 
 ARMS = ("N", "E", "S", "W")
 CROSS_FAMILY = ("cross", "maltese-cross")
-TILE = {str(t): t for t in TILES}
-"""A tile by its text (the views give tiles as text)."""
 EVERY_TILE = set(TILES)
 
 
-def table_tiles(round_: Round, view: dict[str, Any] | None = None) -> list[str]:
-    layout = (view or round_.public_view())["layout"]
+def table_tiles(view: PublicView) -> list[Tile]:
+    """The tiles on the table, read off the layout itself."""
+    layout = view.layout
     if layout is None:
         return []
-    if layout["kind"] == "line":
-        return [t["tile"] for t in layout["tiles"]]
-    return [layout["spinner"]] + [t["tile"] for arm in layout["arms"].values() for t in arm]
+    if isinstance(layout, LineLayout):
+        return [placed.tile for placed in layout.tiles]
+    return [layout.spinner] + [placed.tile for arm in layout.arms for placed in arm.tiles]
 
 
-def check_tiles_conserved(round_: Round, view: dict[str, Any] | None = None) -> None:
+def check_tiles_conserved(round_: Round, view: PublicView | None = None) -> None:
     """All 28 tiles accounted for, each exactly once: in the hands, the boneyard or on
     the table (R-ALL-1)."""
     everything = [t for s in range(round_.n) for t in round_.hand(s)]
     everything += [TILES[i] for i in round_.boneyard]
-    everything += [TILE[text] for text in table_tiles(round_, view)]
+    everything += table_tiles(view or round_.view())
     assert len(everything) == len(TILES) and set(everything) == EVERY_TILE, everything
 
 
@@ -66,39 +65,42 @@ def reference_leads(round_: Round) -> set[str]:
     return {str(t) for t in hand} if round_.named_leader else {"6-6"}
 
 
-def reference_ends(view: dict[str, Any]) -> tuple[dict[str, int], bool]:
+def reference_ends(view: PublicView) -> tuple[dict[str, int], bool]:
     """Where a tile may go now, by end name with the number it needs, and whether only
     doubles may go there (Maltese Cross caps, R-MC-3). Checks on the way that every laid
     tile matches its neighbour (R-SP-2, R-MI-2)."""
-    layout = view["layout"]
-    if layout["kind"] == "line":
-        line = layout["tiles"]
+    layout = view.layout
+    assert layout is not None
+    if isinstance(layout, LineLayout):
+        line = layout.tiles
         for placed in line:
-            tile = TILE[placed["tile"]]
-            assert placed["left"] in tile and tile.other(placed["left"]) == placed["right"]
+            tile = placed.tile
+            assert placed.left in tile and tile.other(placed.left) == placed.right
         for left, right in pairwise(line):
-            assert left["right"] == right["left"]
-        return {"L": line[0]["left"], "R": line[-1]["right"]}, False
-    spinner = TILE[layout["spinner"]]
+            assert left.right == right.left
+        return {"L": line[0].left, "R": line[-1].right}, False
+    spinner = layout.spinner
     assert spinner.is_double  # R-SP-1
-    arms = layout["arms"]
+    arms = {name: layout.arm(name).tiles for name in ARMS}
     ends = {}
     for name in ARMS:
         need = spinner.high
         for placed in arms[name]:
-            tile = TILE[placed["tile"]]
-            assert placed["near"] == need and need in tile
-            assert placed["far"] == tile.other(need)
-            need = placed["far"]
+            tile = placed.tile
+            assert placed.near == need and need in tile
+            assert placed.far == tile.other(need)
+            need = placed.far
         ends[name] = need
     started = [name for name in ARMS if arms[name]]
-    if view["game"] == "maltese-cross":
+    if view.variant.game == "maltese-cross":
         # An arm's second tile is its cap: nothing else can follow the first (R-MC-3).
         capped = [name for name in ARMS if len(arms[name]) >= 2]
-        assert all(TILE[arms[name][1]["tile"]].is_double for name in capped)
-        dead = len(capped) < 4 and view["boneyard_count"] <= 2  # R-MC-5: the rest are dead
-        assert layout["capped"] == {name: name in capped for name in ARMS}
-        assert layout["dead"] == {name: dead and name not in capped for name in ARMS}
+        assert all(arms[name][1].tile.is_double for name in capped)
+        dead = len(capped) < 4 and view.boneyard_count <= 2  # R-MC-5: the rest are dead
+        assert {arm.name: arm.capped for arm in layout.arms} == {n: n in capped for n in ARMS}
+        assert {arm.name: arm.dead for arm in layout.arms} == {
+            name: dead and name not in capped for name in ARMS
+        }
         if dead:
             return {name: ends[name] for name in capped}, False
         if len(started) == 4 and len(capped) < 4:  # R-MC-3: caps on uncapped arms only
@@ -108,10 +110,10 @@ def reference_ends(view: dict[str, Any]) -> tuple[dict[str, int], bool]:
     return ends, False  # R-CR-4, R-MC-4
 
 
-def reference_plays(round_: Round, seat: int, view: dict[str, Any] | None = None) -> set[str]:
+def reference_plays(round_: Round, seat: int, view: PublicView | None = None) -> set[str]:
     """Every tile placement ``seat`` could make now, as move texts."""
-    view = view or round_.public_view()
-    if view["layout"] is None:
+    view = view or round_.view()
+    if view.layout is None:
         return reference_leads(round_) if seat == round_.leader else set()
     ends, doubles_only = reference_ends(view)
     return {
@@ -122,26 +124,27 @@ def reference_plays(round_: Round, seat: int, view: dict[str, Any] | None = None
     }
 
 
-def reference_blocked(round_: Round, view: dict[str, Any] | None = None) -> bool:
+def reference_blocked(round_: Round, view: PublicView | None = None) -> bool:
     """Nobody can play and nobody may draw (R-ALL-5)."""
-    view = view or round_.public_view()
+    view = view or round_.view()
     return len(round_.boneyard) <= reserve(round_) and not any(
         reference_plays(round_, seat, view) for seat in range(round_.n)
     )
 
 
-def reference_open_sum(view: dict[str, Any]) -> int:
+def reference_open_sum(view: PublicView) -> int:
     """R-MG-4: the far end of each started arm (a double there counts both halves), and
     the spinner's both halves while fewer than two arms are started."""
-    layout = view["layout"]
+    layout = view.layout
+    assert layout is not None and not isinstance(layout, LineLayout)
     total, started = 0, 0
-    for arm in layout["arms"].values():
-        if arm:
+    for arm in layout.arms:
+        if arm.tiles:
             started += 1
-            last = TILE[arm[-1]["tile"]]
-            total += last.high + last.low if last.is_double else arm[-1]["far"]
+            last = arm.tiles[-1]
+            total += last.tile.high + last.tile.low if last.tile.is_double else last.far
     if started < 2:
-        total += 2 * TILE[layout["spinner"]].high
+        total += 2 * layout.spinner.high
     return total
 
 
@@ -152,7 +155,7 @@ def reference_open_sum(view: dict[str, Any]) -> int:
 class Seen:
     """What the checker carries from one action to the next within a round."""
 
-    view: dict[str, Any]
+    view: PublicView
     """The round's public view now."""
     drawn: Tile | None = None
     """The tile the seat to move drew last this turn, if it drew: the only tile it may
@@ -196,7 +199,7 @@ def checked_step(
     boneyard = len(round_.boneyard)
     before = set(round_.hand(seat))
     apply(move)
-    view = round_.public_view()
+    view = round_.view()
     check_tiles_conserved(round_, view)
     new_events = round_.score_events[events:]
     drawn = None
@@ -219,7 +222,7 @@ def checked_step(
 
 
 def check_play_score(
-    round_: Round, seat: int, before: list[int], events: list[Any], view: dict[str, Any]
+    round_: Round, seat: int, before: list[int], events: list[Any], view: PublicView
 ) -> None:
     """R-MG-4 and R-MG-7 after a tile is laid: sum / 5 when the open ends make a positive
     multiple of 5, refused past 61, and exactly 61 ends the round at once."""

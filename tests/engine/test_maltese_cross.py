@@ -14,6 +14,7 @@ from bot.engine import (
     OnlyDrawnTile,
     Options,
     Reason,
+    SpinnerLayout,
     Tile,
 )
 from tests.engine.builders import build, legal, no_six, play
@@ -106,7 +107,8 @@ def test_r_mc_5_uncapped_arms_die_when_the_boneyard_is_down_to_two(record) -> No
     assert set(round_.open_ends()) == live
     assert all(m.end_name in live for m in round_.legal_moves() if m.tile)
     dead_arm = ARMS[dead.index(True)]
-    assert round_.public_view()["layout"]["dead"][dead_arm] is True
+    layout = round_.view().layout
+    assert isinstance(layout, SpinnerLayout) and layout.arm(dead_arm).dead
     while round_.turn == last[0]:  # the drawer's turn ends as R-CR-5 says
         round_.play(round_.legal_moves()[0])
     seat = round_.turn

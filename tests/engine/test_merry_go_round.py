@@ -16,6 +16,8 @@ from bot.engine import (
     Move,
     Options,
     Reason,
+    SpinnerLayout,
+    Tile,
 )
 from bot.engine.merry_go_round import nearest_five
 from tests.engine.builders import build, legal, no_six, play, replay_first_round
@@ -39,7 +41,8 @@ def test_r_mg_2_highest_double_holder_leads_any_double() -> None:
     with pytest.raises(IllegalMove, match=r"opens with a double.*\(R-MG-2\)"):
         round_.play(Move.parse("6-1"))
     play(round_, "2-2")
-    assert round_.public_view()["layout"]["spinner"] == "2-2"
+    layout = round_.view().layout
+    assert isinstance(layout, SpinnerLayout) and layout.spinner == Tile(2, 2)
 
 
 def test_r_mg_2_no_double_means_a_new_deal() -> None:

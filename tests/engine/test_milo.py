@@ -6,7 +6,19 @@ import random
 
 import pytest
 
-from bot.engine import DRAW, IllegalMove, InvalidOptions, Match, Milo, Move, Options, Reason
+from bot.engine import (
+    DRAW,
+    IllegalMove,
+    InvalidOptions,
+    LineLayout,
+    LineTile,
+    Match,
+    Milo,
+    Move,
+    Options,
+    Reason,
+    Tile,
+)
 from tests.engine.builders import build, legal, play
 
 
@@ -26,7 +38,7 @@ def test_r_mi_1_exactly_four_players(players: int) -> None:
 def test_r_mi_1_seven_tiles_each_no_boneyard_two_partnerships() -> None:
     round_ = Match("milo", 4, seed=3).round
     assert [len(round_.hand(s)) for s in range(4)] == [7, 7, 7, 7]
-    assert round_.boneyard == [] and round_.public_view()["boneyard_count"] == 0
+    assert round_.boneyard == [] and round_.view().boneyard_count == 0
     assert [round_.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert len(round_.scores) == 2
 
@@ -50,9 +62,10 @@ def test_r_mi_2_line_with_two_ends_and_doubles_are_not_spinners() -> None:
     ):
         round_.play(Move.parse("6-4 L"))
     play(round_, "6-4 R")
-    layout = round_.public_view()["layout"]
-    assert [t["tile"] for t in layout["tiles"]] == ["5-5", "6-5", "6-6", "6-4"]
-    assert layout["tiles"][0] == {"tile": "5-5", "left": 5, "right": 5}
+    layout = round_.view().layout
+    assert isinstance(layout, LineLayout)
+    assert [str(t.tile) for t in layout.tiles] == ["5-5", "6-5", "6-6", "6-4"]
+    assert layout.tiles[0] == LineTile(Tile(5, 5), 5, 5)
 
 
 def test_r_mi_3_first_round_led_with_6_6_later_rounds_by_the_next_seat() -> None:

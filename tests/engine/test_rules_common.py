@@ -10,6 +10,7 @@ from bot.engine import (
     DRAW,
     PASS,
     TILES,
+    ArmTile,
     Cross,
     Deal,
     IllegalMove,
@@ -20,9 +21,10 @@ from bot.engine import (
     Move,
     Reason,
     ReplayError,
+    SpinnerLayout,
     Tile,
 )
-from tests.engine.builders import build, legal, no_six, play
+from tests.engine.builders import build, every_tile, legal, no_six, play
 
 
 def test_r_all_1_double_six_set_written_high_first() -> None:
@@ -181,20 +183,18 @@ def test_r_all_5_blocked_round_is_detected_at_once(record) -> None:
     assert all(round_.hand(seat) for seat in range(4))
 
 
-def test_r_all_6_public_view_hides_hands_and_boneyard() -> None:
+def test_r_all_6_the_match_view_hides_hands_and_boneyard() -> None:
     match = Match("cross", 3, seed=5)
-    view = match.public_view()
-    hidden = {str(t) for s in range(3) for t in match.round.hand(s)}
-    hidden |= {str(TILES[i]) for i in match.round.boneyard}
-    text = repr(view)
-    assert "hands" not in view and "boneyard" not in view
-    assert view["boneyard_count"] == len(match.round.boneyard)
-    assert view["hand_sizes"] == [len(match.round.hand(s)) for s in range(3)]
-    assert not any(f"'{t}'" in text for t in hidden)
-    mine = match.private_view(1)
-    assert mine["hand"] == [str(t) for t in match.round.hand(1)]
-    others = {str(t) for s in (0, 2) for t in match.round.hand(s)}
-    assert not any(f"'{t}'" in repr(mine) for t in others)
+    view = match.view()
+    hidden = {t for s in range(3) for t in match.round.hand(s)}
+    hidden |= {TILES[i] for i in match.round.boneyard}
+    assert view.boneyard_count == len(match.round.boneyard)
+    assert view.hand_sizes == tuple(len(match.round.hand(s)) for s in range(3))
+    assert not set(every_tile(view)) & hidden
+    mine = match.seat_view(1)
+    assert mine.hand == tuple(match.round.hand(1))
+    others = {t for s in (0, 2) for t in match.round.hand(s)}
+    assert not set(every_tile(mine)) & others
 
 
 def test_r_all_7_count_is_the_pip_total_of_the_hand() -> None:
@@ -228,9 +228,9 @@ def test_r_sp_1_first_tile_is_the_spinner_with_four_arms() -> None:
     round_ = build(MerryGoRound, ["4-4 6-6 1-0 2-1 3-1 4-1 5-1", "6-5 2-0 3-0 4-0 5-0 3-2 4-2"])
     assert legal(round_) == {"4-4", "6-6"}  # Merry-Go-Round: any double of the leader's
     play(round_, "4-4")
-    layout = round_.public_view()["layout"]
-    assert layout["kind"] == "spinner" and layout["spinner"] == "4-4"
-    assert set(layout["arms"]) == {"N", "E", "S", "W"}
+    layout = round_.view().layout
+    assert isinstance(layout, SpinnerLayout) and layout.spinner == Tile(4, 4)
+    assert [arm.name for arm in layout.arms] == ["N", "E", "S", "W"]
     assert round_.open_ends() == {"N": 4, "E": 4, "S": 4, "W": 4}
 
 
@@ -240,8 +240,9 @@ def test_r_sp_2_arm_open_end_is_the_far_value_and_doubles_lie_crosswise() -> Non
     assert round_.open_ends()["N"] == 5
     play(round_, "6-4 E", "6-3 S", "6-2 W", "5-5 N")
     assert round_.open_ends() == {"N": 5, "E": 4, "S": 3, "W": 2}  # still four ends
-    arm = round_.public_view()["layout"]["arms"]["N"]
-    assert arm[-1] == {"tile": "5-5", "near": 5, "far": 5}
+    layout = round_.view().layout
+    assert isinstance(layout, SpinnerLayout)
+    assert layout.arm("N").tiles[-1] == ArmTile(Tile(5, 5), 5, 5)
 
 
 def test_r_sp_3_a_move_names_the_tile_and_the_arm() -> None:
@@ -251,7 +252,8 @@ def test_r_sp_3_a_move_names_the_tile_and_the_arm() -> None:
     with pytest.raises(IllegalMove, match="say where 6-5 goes: N or E or S or W"):
         round_.play(Move.parse("6-5"))
     round_.play(Move.parse("6-5 W"))
-    assert round_.public_view()["layout"]["arms"]["W"][0]["tile"] == "6-5"
+    layout = round_.view().layout
+    assert isinstance(layout, SpinnerLayout) and layout.arm("W").tiles[0].tile == Tile(6, 5)
 
 
 def test_r_sp_3_every_move_text_round_trips() -> None:

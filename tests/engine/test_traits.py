@@ -117,8 +117,8 @@ def test_the_engine_plays_as_its_traits_say(game: str) -> None:
                 assert variant.drawing is Drawing.UNTIL_PLAYABLE
             if any(e.kind == "play" for e in round_.score_events):
                 assert variant.scores_plays
-            layout = round_.public_view()["layout"]
+            layout = round_.view().layout
             if layout is not None:
-                assert layout["kind"] == variant.layout_kind.value
+                assert layout.kind is variant.layout_kind
         over = max(match.scores) > match.options.target
         assert not (over and variant.exact_target)

@@ -3,9 +3,8 @@ from a seat's view and a guess, and what each pass and draw reveals."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,7 +15,6 @@ from bot.engine import (
     TILES,
     InvalidDeal,
     Match,
-    Move,
     NotASeat,
     NotEachTileOnce,
     Round,
@@ -24,25 +22,8 @@ from bot.engine import (
 )
 from bot.engine.reveals import reveals
 from bot.engine.views import LineLayout, PublicView, SpinnerLayout, layout_from_dict
-from tests.engine.invariants import reference_ends
-
-
-def every_tile(value: object) -> Iterator[Tile]:
-    """Every :class:`Tile` a view holds, however deep."""
-    if isinstance(value, Tile):
-        yield value
-    elif isinstance(value, Move):
-        if value.tile is not None:
-            yield value.tile
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from every_tile(getattr(value, field.name))
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            yield from every_tile(item)
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from every_tile(item)
+from tests.engine.builders import every_tile
+from tests.engine.invariants import reference_ends, reference_open_sum, table_tiles
 
 
 def positions(game: str, matches: int = 6) -> Iterator[Match]:
@@ -59,7 +40,7 @@ def positions(game: str, matches: int = 6) -> Iterator[Match]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_r_all_6_a_public_view_never_carries_a_hidden_tile(game: str) -> None:
+def test_r_all_6_a_view_never_carries_a_hidden_tile(game: str) -> None:
     """No tile of a hand or the boneyard while the round runs; once it is over the hands
     are revealed in the outcome, the boneyard never."""
     for match in positions(game, 4):
@@ -78,27 +59,33 @@ def test_r_all_6_a_public_view_never_carries_a_hidden_tile(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_views_agree_with_the_round_and_its_dict_view(game: str) -> None:
+def test_views_agree_with_the_round_and_its_record_form(game: str) -> None:
     for match in positions(game, 3):
-        round_, view, old = match.round, match.view(), match.public_view()
+        round_, view, state = match.round, match.view(), match.round.to_dict()
         assert isinstance(view, PublicView) and view.variant is type(round_)
-        assert view.players == round_.n and list(view.hand_sizes) == old["hand_sizes"]
-        assert view.boneyard_count == len(round_.boneyard) == old["boneyard_count"]
+        assert view.players == round_.n
+        assert view.hand_sizes == tuple(len(round_.hand(s)) for s in range(round_.n))
+        assert view.boneyard_count == len(round_.boneyard)
         assert (view.turn, view.leader, view.drew) == (round_.turn, round_.leader, round_.drew)
         assert list(view.scores) == round_.scores and view.games_won == tuple(match.games_won)
-        assert [[s, m.text] for s, m in view.history] == old["history"]
-        assert [e.to_dict() for e in view.score_events] == old["score_events"]
-        assert dict(view.open_ends) == round_.open_ends() == old["open_ends"]
-        assert view.open_sum == old.get("open_sum")
-        assert view.layout == (layout_from_dict(old["layout"]) if old["layout"] else None)
+        assert view.start_scores == round_.start_scores
+        assert [[s, m.text] for s, m in view.history] == state["history"]
+        assert [e.to_dict() for e in view.score_events] == state["score_events"]
+        assert dict(view.open_ends) == round_.open_ends()
+        if round_.scores_plays:  # R-MG-4, read a second time from the layout
+            assert view.open_sum == (reference_open_sum(view) if view.led else 0)
+        else:
+            assert view.open_sum is None
+        assert view.layout == (layout_from_dict(state["layout"]) if state["layout"] else None)
+        assert sorted(view.laid) == sorted(table_tiles(view))
         if view.layout is not None:
             assert view.layout.kind is round_.layout_kind
             assert isinstance(view.layout, SpinnerLayout | LineLayout)
         assert view.outcome is round_.outcome()
         assert (view.round_number, view.game_number, view.target) == (
-            old["round_number"],
-            old["game_number"],
-            old["target"],
+            match.round_in_game,
+            match.game_number,
+            match.options.target,
         )
         if match.outcome() is None:
             seat = round_.turn
@@ -178,10 +165,10 @@ def test_from_seat_view_refuses_a_guess_that_disagrees_with_the_view() -> None:
         Round.from_seat_view(view, doubled, boneyard)
 
 
-def fitting(view: dict[str, object]) -> frozenset[Tile]:
-    """The tiles that could be played now, read from the dict view by the invariant
-    checker's own reading of the rules."""
-    ends, doubles_only = reference_ends(view)  # type: ignore[arg-type]
+def fitting(view: PublicView) -> frozenset[Tile]:
+    """The tiles that could be played now, read from the view by the invariant checker's
+    own reading of the rules."""
+    ends, doubles_only = reference_ends(view)
     return frozenset(
         t
         for t in TILES
@@ -200,7 +187,7 @@ def test_reveals_say_what_fitted_at_each_pass_and_draw(game: str) -> None:
         if match.outcome() is not None or not round_.led:
             continue
         seat = round_.turn
-        before = match.public_view()
+        before = match.view()
         hand = set(round_.hand(seat))
         drawn = match.seat_view(seat).drawn
         if round_.legal_moves() not in ((DRAW,), (PASS,)):

@@ -16,7 +16,7 @@ def test_the_package_players_finish_rounds_with_legal_moves() -> None:
             round_ = cast(Milo, Milo.deal(4, random.Random(seed)))
             rng = random.Random(seed)
             while round_.outcome() is None:
-                move = bridge.package_move(player, round_, rng)
+                move = bridge.package_move(player, round_.seat_view(round_.turn), rng)
                 assert move in round_.legal_moves()
                 round_.play(move)
 
@@ -26,7 +26,7 @@ def test_bota_gorda_plays_its_heaviest_tile() -> None:
     rng = random.Random(1)
     while round_.outcome() is None:
         legal = round_.legal_moves()
-        move = bridge.package_move(bridge.bota_gorda, round_, rng)
+        move = bridge.package_move(bridge.bota_gorda, round_.seat_view(round_.turn), rng)
         assert move.tile is None or move.tile.value == max(m.tile.value for m in legal if m.tile)
         round_.play(move)
 
@@ -35,9 +35,9 @@ def test_the_package_gets_its_hand_the_public_state_and_only_a_guess_at_the_rest
     round_ = cast(Milo, Milo.deal(4, random.Random(2)))
     rng = random.Random(2)
     for _ in range(9):
-        round_.play(bridge.package_move(bridge.bota_gorda, round_, rng))
+        round_.play(bridge.package_move(bridge.bota_gorda, round_.seat_view(round_.turn), rng))
     seat = round_.turn
-    game = bridge.package_game(round_, rng)
+    game = bridge.package_game(round_.seat_view(seat), rng)
     hands = [{Tile(d.first, d.second) for d in hand} for hand in game.hands]
     assert hands[seat] == set(round_.hand(seat))
     assert [len(h) for h in hands] == [len(round_.hand(s)) for s in range(4)]
@@ -48,7 +48,9 @@ def test_the_package_gets_its_hand_the_public_state_and_only_a_guess_at_the_rest
         m.tile is None for _, m in round_.history
     )
     truth = [set(round_.hand(s)) for s in range(4)]
-    guesses = [bridge.package_game(round_, random.Random(i)).hands for i in range(5)]
+    guesses = [
+        bridge.package_game(round_.seat_view(seat), random.Random(i)).hands for i in range(5)
+    ]
     assert any(
         {Tile(d.first, d.second) for d in guess[s]} != truth[s]
         for guess in guesses

@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from bot.engine import GAMES, Milo, Round, Tile
+from bot.engine import GAMES, TILES, Milo, Round, Tile
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.search import Exact, OutOfWork, result_value
-from bot.players.seen import Seen
 from tests.engine.builders import build, play
 
 
@@ -75,17 +74,17 @@ def test_the_real_deal_always_has_weight(game: str) -> None:
         while round_.outcome() is None:
             round_.play(picker.choice(round_.legal_moves()))
             seat = round_.turn
-            seen = Seen.of(round_.private_view(seat))
-            if round_.outcome() is None and can_replay(seen):
+            view = round_.seat_view(seat)
+            if round_.outcome() is None and can_replay(view):
                 hands = [round_.hand(s) for s in range(round_.n)]
-                weight, _ = deal_weight(seen, hands, _boneyard(round_))
+                weight, _ = deal_weight(view, hands, _boneyard(round_))
                 assert weight > 0
                 checked += 1
     assert checked >= 30
 
 
 def _boneyard(round_: Round) -> list[Tile]:
-    return [Tile.parse(t) for t in round_.to_dict()["boneyard"]]
+    return [TILES[i] for i in round_.boneyard]
 
 
 def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
@@ -100,11 +99,11 @@ def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
     ]
     round_ = build(Milo, hands)
     play(round_, "6-6", "6-0 R")
-    seen = Seen.of(round_.private_view(0))
+    view = round_.seat_view(0)
     truth = [round_.hand(s) for s in range(4)]
     swapped = [list(h) for h in truth]
     six_five, five_one = Tile(6, 5), Tile(5, 1)
     swapped[1][swapped[1].index(six_five)] = five_one
     swapped[3][swapped[3].index(five_one)] = six_five
-    held, not_held = deal_weight(seen, truth, [])[0], deal_weight(seen, swapped, [])[0]
+    held, not_held = deal_weight(view, truth, [])[0], deal_weight(view, swapped, [])[0]
     assert 0 < held < not_held

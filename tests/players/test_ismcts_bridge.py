@@ -25,9 +25,9 @@ def ismcts_positions(seeds: range) -> list[Round]:
         hard = computer_player("hard", seed)
         while round_.outcome() is None:
             seat = round_.turn
-            view = round_.private_view(seat)
+            view = round_.seat_view(seat)
             if seat % 2 == 0:
-                if len(view["legal"]) > 1:
+                if len(view.legal) > 1:
                     found.append(round_.copy())
                 move = bridge.ismcts_move(view, seed, SIMULATIONS)
             else:
@@ -54,7 +54,7 @@ def test_ismcts_offers_our_legal_moves_and_plays_one_of_them() -> None:
     positions = ismcts_positions(range(3))
     assert len(positions) >= 10
     for round_ in positions:
-        view = round_.private_view(round_.turn)
+        view = round_.seat_view(round_.turn)
         worlds = bridge.Worlds(view, random.Random(0))
         assert os_moves(worlds) == our_moves(round_)
         for action in worlds.root.legal_actions():
@@ -66,7 +66,7 @@ def test_its_worlds_keep_its_hand_and_the_history_and_honour_every_pass() -> Non
     hidden_differed = False
     for round_ in ismcts_positions(range(3, 5)):
         seat = round_.turn
-        view = round_.private_view(seat)
+        view = round_.seat_view(seat)
         worlds = bridge.Worlds(view, random.Random(1))
         lacking = infer(view)
         me = worlds.player(seat)
@@ -94,6 +94,6 @@ def test_ismcts_cannot_tell_deals_its_seat_cannot_see_apart() -> None:
     for round_ in ismcts_positions(range(5, 6))[:6]:
         seat = round_.turn
         other = twin(round_, seat, rng)
-        first = bridge.ismcts_move(round_.private_view(seat), 3, SIMULATIONS)
-        second = bridge.ismcts_move(other.private_view(seat), 3, SIMULATIONS)
+        first = bridge.ismcts_move(round_.seat_view(seat), 3, SIMULATIONS)
+        second = bridge.ismcts_move(other.seat_view(seat), 3, SIMULATIONS)
         assert isinstance(first, Move) and first == second

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.engine import GAMES, TILES, Match, MerryGoRound, Milo, Move, Round, Tile
+from bot.engine import GAMES, TILES, Match, MerryGoRound, Milo, Move, Round
 from bot.engine.tiles import SUIT
 from bot.players import LEVELS, computer_player
 from bot.players.knowledge import Lot, infer
 from bot.players.simulate import sample_deal
-from tests.engine.builders import build, play
+from tests.engine.builders import build, every_tile, play
 
 
 def positions(game: str, count: int) -> Iterator[tuple[Match, int]]:
@@ -35,18 +35,18 @@ def positions(game: str, count: int) -> Iterator[tuple[Match, int]]:
 def test_every_level_returns_a_legal_move(game: str, level: str) -> None:
     player = computer_player(level, seed=1)
     for match, seat in positions(game, 25 if level in ("hard", "expert") else 60):
-        move = player.choose(match.private_view(seat))
+        move = player.choose(match.seat_view(seat))
         assert move in match.legal_moves()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_view_a_player_gets_holds_no_hidden_tile(game: str) -> None:
     for match, seat in positions(game, 30):
-        view = match.private_view(seat)
-        assert "hands" not in view and "boneyard" not in view
-        hidden = {str(t) for s in range(match.players) if s != seat for t in match.round.hand(s)}
-        hidden |= {str(TILES[i]) for i in match.round.boneyard}
-        assert not any(f"'{tile}'" in repr(view) for tile in hidden)
+        view = match.seat_view(seat)
+        hidden = {t for s in range(match.players) if s != seat for t in match.round.hand(s)}
+        hidden |= {TILES[i] for i in match.round.boneyard}
+        assert not set(every_tile(view)) & hidden
+        assert set(view.hand) == set(match.round.hand(seat))
 
 
 def twin(round_: Round, seat: int, rng: random.Random) -> Round:
@@ -73,12 +73,12 @@ def test_a_player_cannot_tell_deals_its_seat_cannot_see_apart(game: str) -> None
     for match, seat in positions(game, 12):
         first = match.round
         second = twin(first, seat, rng)
-        assert second.private_view(seat) == first.private_view(seat)
+        assert second.seat_view(seat) == first.seat_view(seat)
         differed += second.to_dict() != first.to_dict()
         for level, player in players.items():
-            assert player.choose(second.private_view(seat)) == player.choose(
-                first.private_view(seat)
-            ), level
+            assert player.choose(second.seat_view(seat)) == player.choose(first.seat_view(seat)), (
+                level
+            )
     assert differed >= 8  # the twins really hide different deals
 
 
@@ -88,7 +88,7 @@ def play_round(game: str, levels: list[str], seed: int) -> list[tuple[int, Move]
     round_ = variant.deal(len(levels), random.Random(seed))
     seats = [computer_player(level, seed=seed * 10 + s) for s, level in enumerate(levels)]
     while round_.outcome() is None:
-        round_.play(seats[round_.turn].choose(round_.private_view(round_.turn)))
+        round_.play(seats[round_.turn].choose(round_.seat_view(round_.turn)))
     return round_.history
 
 
@@ -113,17 +113,17 @@ def lone_five_five(seat_1_score: int) -> MerryGoRound:
 
 
 def test_normal_takes_a_multiple_of_five_in_merry_go_round() -> None:
-    move = computer_player("normal", 1).choose(lone_five_five(0).private_view(1))
+    move = computer_player("normal", 1).choose(lone_five_five(0).seat_view(1))
     assert str(move.tile) == "5-0"
 
 
 def test_normal_does_not_bust_when_a_safe_play_exists() -> None:
-    move = computer_player("normal", 1).choose(lone_five_five(60).private_view(1))
+    move = computer_player("normal", 1).choose(lone_five_five(60).seat_view(1))
     assert str(move.tile) == "5-2"  # 2 points would pass 61 (R-MG-7)
 
 
 def test_normal_goes_for_exactly_61() -> None:
-    move = computer_player("normal", 1).choose(lone_five_five(59).private_view(1))
+    move = computer_player("normal", 1).choose(lone_five_five(59).seat_view(1))
     assert str(move.tile) == "5-0"
 
 
@@ -154,7 +154,7 @@ def test_what_a_seat_infers_never_rules_out_the_real_deal(game: str) -> None:
         while round_.outcome() is None:
             round_.play(picker.choice(round_.legal_moves()))
             for seat in range(players):
-                knowledge = infer(round_.private_view(seat))
+                knowledge = infer(round_.seat_view(seat))
                 assert knowledge.lots[seat] == []
                 for other in range(players):
                     if other != seat:
@@ -173,15 +173,15 @@ def test_a_milo_pass_shows_the_passer_lacks_both_end_numbers() -> None:
     round_ = build(Milo, hands, leader=0)
     play(round_, "6-6", "pass")  # seat 1 holds no six (R-MI-4)
     play(round_, "6-4 R")  # seat 2; ends now 6 and 4
-    knowledge = infer(round_.private_view(0))
+    knowledge = infer(round_.seat_view(0))
     assert knowledge.lacking(1) == SUIT[6]
     play(round_, "pass", "6-5 L", "5-5 L")  # seat 3 passes on 6 and 4, seat 1 plays 5-5
-    knowledge = infer(round_.private_view(0))
+    knowledge = infer(round_.seat_view(0))
     assert knowledge.lacking(3) == SUIT[6] | SUIT[4]
     assert knowledge.lacking(1) == SUIT[6]
     for seed in range(20):
-        guess, _ = sample_deal(round_.private_view(0), knowledge, random.Random(seed))
-        assert not any(6 in Tile.parse(t) or 4 in Tile.parse(t) for t in guess[3])
+        guess, _ = sample_deal(round_.seat_view(0), knowledge, random.Random(seed))
+        assert not any(6 in t or 4 in t for t in guess[3])
 
 
 def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:
@@ -197,7 +197,7 @@ def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:
         "3-0 2-0 6-2",
     )
     play(round_, "6-6", "draw", "draw")
-    seen_by_2 = infer(round_.private_view(2))
+    seen_by_2 = infer(round_.seat_view(2))
     assert [(lot.count, lot.banned) for lot in seen_by_2.lots[1]] == [
         (7, SUIT[6]),
         (1, SUIT[6]),
@@ -206,7 +206,7 @@ def test_tiles_drawn_after_a_void_is_shown_may_be_anything() -> None:
     play(round_, "draw")  # the third draw, 6-2, fits
     assert seen_by_2.lacking(1) == 0
     play(round_, "6-2 N")
-    after = infer(round_.private_view(2))
+    after = infer(round_.seat_view(2))
     assert after.lacking(1) == SUIT[6]  # it played the drawn six: no six is left
 
 
@@ -215,5 +215,5 @@ def test_normal_opens_a_maltese_arm_it_can_cap() -> None:
 
     round_ = build(MalteseCross, ["6-6 2-0 4-0 0-0 2-2 4-4 5-5", "6-3 6-1 1-1 5-0 4-2 5-2 5-4"])
     play(round_, "6-6")
-    move = computer_player("normal", 1).choose(round_.private_view(1))
+    move = computer_player("normal", 1).choose(round_.seat_view(1))
     assert str(move.tile) == "6-1"  # lighter than 6-3, but 1-1 will cap its arm (R-MC-3)
