@@ -150,6 +150,11 @@ class NotYourTurn(TableError):
 
 
 @dataclass(eq=False)
+class HintsOff(TableError):
+    """A hint asked for at a table opened without the hints option (a rated game)."""
+
+
+@dataclass(eq=False)
 class NotAway(TableError):
     """Coming back, by a member whose seat is not away."""
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot import hints
 from bot.commands import Command
 from bot.engine import DRAW, SeatView
 from bot.events import Event, Moved
@@ -242,6 +243,22 @@ async def send_hand(
     await interaction.followup.send(
         f"{note}\n{turn}".strip(), file=file, view=buttons.hand_view(table, legal), ephemeral=True
     )
+
+
+async def send_hint(
+    interaction: discord.Interaction[Any], table: TableSnapshot, level: str = "normal"
+) -> None:
+    """The caller's hint, privately (refused, with the reason, where hints do not apply).
+    Deferred first: the hard player's search takes longer than Discord's 3 seconds allow
+    an unacknowledged click on a busy machine."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        advice = await hints.hint(table, interaction.user.id, level)
+    except TableError as error:
+        await refuse(interaction, error, table)
+        return
+    await reply(interaction, wording.hint(advice))
 
 
 def _draw_hand(view: SeatView, names: list[str]) -> tuple[bytes, str]:

@@ -322,11 +322,24 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
         await acting.after_draw(interaction, service, table.id, events)
 
 
+class HintButton(TableButton, action="hint"):
+    """At a table with hints on, under the member's private hand: what the normal
+    computer player would play here, and why (``/domino hint`` can ask the hard one)."""
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
+    ) -> None:
+        if self.version != table.version:
+            raise StaleVersion()
+        await acting.send_hint(interaction, table)
+
+
 # -- anything else ---------------------------------------------------------------------------
 
 CLAIMED = (
     JoinButton, LeaveButton, ComputerButton, LevelButton, StartButton, CancelButton,
-    HandButton, DrawButton, PassButton, RulesButton, PlayButton, RematchButton, ForgetButton,
+    HandButton, DrawButton, PassButton, RulesButton, PlayButton, HintButton, RematchButton,
+    ForgetButton,
 )  # fmt: skip
 """Every behaviour, in the order discord.py tries their templates."""
 
@@ -409,7 +422,8 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
 
 def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     """One button per playable tile (a tile that fits several ends asks which, on a
-    second click); Draw or Pass when that is all there is to do."""
+    second click); Draw or Pass when that is all there is to do; Hint on the member's
+    turn at a table with hints on."""
     view = discord.ui.View(timeout=None)
     tiles: dict[str, list[str]] = {}
     for move in legal:
@@ -421,6 +435,8 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
         arg = moves[0] if len(moves) == 1 else tile
         label = moves[0] if len(moves) == 1 else wording.choose_end_label(tile)
         view.add_item(PlayButton.on(table, label, arg, style=discord.ButtonStyle.success))
+    if table.hints and legal:
+        view.add_item(HintButton.on(table, wording.label("hint")))
     return view
 
 

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.engine import GAMES
+from bot.hints import HINT_LEVELS
 from cogs import i18n
 
 GAME_CHOICES = [app_commands.Choice(name=locale_str(g.title), value=g.game) for g in GAMES.values()]
@@ -23,3 +24,8 @@ SCOPE_CHOICES = [
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=language.name, value=language.code) for language in i18n.SHIPPED
 ]
+HINT_LEVEL_CHOICES = [
+    app_commands.Choice(name=locale_str(level.capitalize(), context="button"), value=level)
+    for level in HINT_LEVELS
+]
+"""Whose advice ``/domino hint`` gives: named as the lobby's level buttons are."""

@@ -23,7 +23,7 @@ from cogs import acting, i18n, wording
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
 from cogs.budget import RequestBudget
-from cogs.choices import GAME_CHOICES
+from cogs.choices import GAME_CHOICES, HINT_LEVEL_CHOICES
 from cogs.i18n import slash
 from cogs.tree import DominoCommands
 
@@ -267,6 +267,25 @@ class TablesCog(DominoCommands, name="Tables"):
             return
         await self.service.repost(table.id)
         await interaction.followup.send(wording.posted_again(), ephemeral=True)
+
+    @app_commands.command(
+        name=slash("command", "hint"),
+        description=locale_str("What a computer player would play for you (tables with hints)"),
+    )
+    @app_commands.rename(level=slash("option", "level"))
+    @app_commands.describe(level=locale_str("Whose advice: the normal player (default) or hard"))
+    @app_commands.choices(level=HINT_LEVEL_CHOICES)
+    async def hint(
+        self,
+        interaction: discord.Interaction[Any],
+        level: app_commands.Choice[str] | None = None,
+    ) -> None:
+        try:
+            table = acting.my_table(self.service, interaction)
+        except TableError as error:
+            await refuse(interaction, error)
+            return
+        await acting.send_hint(interaction, table, level.value if level else "normal")
 
     @app_commands.command(
         name=slash("command", "rules"),

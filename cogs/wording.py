@@ -42,6 +42,7 @@ from bot.engine import (
     FitsNowhere,
     FixedTarget,
     Kind,
+    LayoutKind,
     LeadNamesNoEnd,
     LeadRule,
     MatchGamesOutOfRange,
@@ -75,10 +76,12 @@ from bot.engine import InvalidOptions as EngineOptions
 from bot.engine import WrongPlayerCount as EngineWrongPlayerCount
 from bot.engine.views import Arm, Layout, LineLayout, PublicView, SeatView
 from bot.events import Away, Back, Event, Moved, TimedOut
+from bot.hints import Advice, Why
 from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,
     ChannelTaken,
+    HintsOff,
     HostCannotLeave,
     HostOnly,
     HostOrManagerOnly,
@@ -303,6 +306,8 @@ def refusal(error: TableError, names: list[str] | None = None) -> str:
         case NotYourTurn(seat):
             who = plain(seats[seat]) if seat < len(seats) else _("another player")
             return _("It is {name}'s turn, not yours.").format(name=who)
+        case HintsOff():
+            return _("This table has no hints: open one with the hints option to use them.")
         case NotAway():
             return _("You are not away.")
         case StaleVersion():
@@ -1251,12 +1256,9 @@ def _game_rules(game: str) -> str:
     raise KeyError(game)
 
 
-SPINNER_GAMES = frozenset({"cross", "maltese-cross", "merry-go-round"})
-"""The games laid out around a spinner (R-SP); Milo is a line."""
-
-
 def rules_for(game: str) -> str:
-    layout = f"\n\n{_spinner()}" if game in SPINNER_GAMES else ""
+    spinner = find_variant(game).layout_kind is LayoutKind.SPINNER
+    layout = f"\n\n{_spinner()}" if spinner else ""
     return f"{_game_rules(game)}{layout}\n\n{_common()}"
 
 
@@ -1265,6 +1267,73 @@ def rules_for(game: str) -> str:
 
 def hints_on() -> str:
     return _("Hints are on: this game is not rated.")
+
+
+def hint(advice: Advice) -> str:
+    """A hint, privately: the move the chosen computer player would make and the one
+    reason that decided it (``bot.hints``)."""
+    head = _("**Hint** from the {level} player: {move}").format(
+        level=level_name(advice.level), move=_advised_move(advice.move)
+    )
+    return f"{head} — {_hint_reason(advice)}"
+
+
+def _advised_move(move: Move) -> str:
+    if move is DRAW:
+        return _("draw")
+    if move is PASS:
+        return _("pass")
+    if move.end_name:
+        return _("play {tile} on {end}").format(tile=move.tile, end=move.end_name)
+    return _("lead {tile}").format(tile=move.tile)
+
+
+def _hint_reason(advice: Advice) -> str:
+    match advice.why:
+        case Why.ONLY_MOVE:
+            return _("it is the only move you have.")
+        case Why.DOMINO:
+            return _("it is your last tile: you domino.")
+        case Why.REACHES_TARGET:
+            return _("it scores {points} and brings you to exactly {target}.").format(
+                points=_points(advice.points), target=number(advice.target)
+            )
+        case Why.SCORES if advice.open_sum:
+            return _("the ends then add up to {sum}, which scores {points}.").format(
+                sum=number(advice.open_sum), points=_points(advice.points)
+            )
+        case Why.SCORES:
+            return _("it scores {points}.").format(points=_points(advice.points))
+        case Why.AVOIDS_BUST:
+            return _("any other play would take you past {target}.").format(
+                target=number(advice.target)
+            )
+        case Why.HEAVIEST:
+            return _("it sheds the most pips ({pips}).").format(pips=number(advice.pips))
+        case Why.DOUBLE:
+            return _("doubles get harder to place later: play it while it fits.")
+        case Why.FOLLOWS:
+            return ngettext(
+                "it leaves ends that {count} of your tiles can follow.",
+                "it leaves ends that {count} of your tiles can follow.",
+                advice.count,
+            ).format(count=number(advice.count))
+        case Why.CAN_CAP:
+            return _("it opens an arm with a {n}, and you hold the {n}-{n} to cap it.").format(
+                n=advice.number
+            )
+        case Why.OPPONENT_LACKS:
+            return _("it leaves a {n} open, and an opponent has shown they have none.").format(
+                n=advice.number
+            )
+        case Why.SPARES_PARTNER:
+            return _("it leaves no {n} open: your partner has shown they have none.").format(
+                n=advice.number
+            )
+        case Why.WINS_DEALS:
+            return _(
+                "it did best in {share}% of {deals} guessed deals of the hidden tiles."
+            ).format(share=number(round(advice.share * 100)), deals=number(advice.deals))
 
 
 def seat_label(player: Participant) -> str:

@@ -34,9 +34,7 @@ async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> No
     assert "game started" in lobby.text() and "table open" not in lobby.text()
 
 
-async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(
-    running, server: Server
-) -> None:
+async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(running, server: Server) -> None:
     """The round's last move is shown with its result (R-CR-6 scores it): one sentence, in
     the round's card only, and a picture of the final layout with alt text."""
     bot = await running.start()
