@@ -10,7 +10,8 @@ import pytest
 
 from bot.engine import GAMES, TILES, EngineError, Match, Move, Options, find_variant
 from bot.engine.moves import END_NAMES
-from cogs import wording
+from bot.hints import Advice, Why
+from cogs import i18n, wording
 
 
 def refusals_met_in_play(game: str, seed: int) -> list[EngineError]:
@@ -79,3 +80,20 @@ def test_what_a_member_typed_is_quoted_short_and_harmless() -> None:
 def test_the_turn_reminder_mentions_the_member_and_when_it_runs_out() -> None:
     text = wording.time_running_out(110000000000000001, 1_800_000_000.7)
     assert text.startswith("<@110000000000000001>") and "<t:1800000000:R>" in text
+
+
+@pytest.mark.parametrize("code", ["en-US", "es-ES", "pt-BR"])
+def test_every_hint_reason_has_its_own_sentence_with_its_figures(code: str) -> None:
+    """A hint names the move and the one reason that decided it (issue: hints), each
+    reason in words of its own, in the member's language, its figures filled in."""
+    move = Move.parse("6-5 N")
+    figures = {"points": 2, "target": 61, "open_sum": 10, "pips": 11, "count": 3,
+               "number": 4, "share": 0.75, "deals": 40}  # fmt: skip
+    with i18n.speaking(i18n.for_locale(code)):
+        said = {why: wording.hint(Advice(move, "hard", why, **figures)) for why in Why}  # type: ignore[arg-type]
+    assert len(set(said.values())) == len(Why), "two reasons read the same"
+    for why, text in said.items():
+        assert "6-5" in text and "N" in text and "{" not in text, (why, text)
+    assert "61" in said[Why.REACHES_TARGET] and "10" in said[Why.SCORES]
+    assert "75" in said[Why.WINS_DEALS] and "40" in said[Why.WINS_DEALS]
+    assert "4-4" in said[Why.CAN_CAP]
