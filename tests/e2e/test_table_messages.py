@@ -5,8 +5,10 @@ lobby that says the game started once it has."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.e2e.driver import seated_game, table_messages
+from tests.e2e.test_forged_and_races import pings, record_mentions
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
 
@@ -58,3 +60,36 @@ async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(running, serve
     [final] = [a for a in message.attachments if a["filename"] == "round.png"]
     assert final["description"].startswith("Cross"), final["description"]
     assert card["image"]["url"] == "attachment://round.png"
+
+
+async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
+    running, server: Server
+) -> None:
+    """The turn clock: with a quarter of the time left, the member to move gets one line
+    that mentions them and says when the turn runs out; nothing else changes."""
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    table = driver.table()
+    assert table is not None and table.deadline is not None
+    member = driver.members[table.seats[table.seat_to_move()].user_id or 0]
+    when = bot.service.tables.scheduled(table.id, reminder=True)
+    assert when is not None and when < table.deadline
+    before = len(server.fake.public(driver.channel_id))
+    seen: list[tuple[str, dict[str, Any] | None]] = []
+    record_mentions(server.fake, seen)
+    bot.service.clock = lambda: when  # the reminder's moment, without waiting for it
+    bot.service.run_due()
+    bot.service.run_due()  # given out once
+
+    def posted() -> list[Message]:
+        return server.fake.public(driver.channel_id)[before:]
+
+    await server.fake.wait_for(posted)
+    [reminder] = posted()
+    assert reminder.content == (
+        f"<@{member.id}>, your turn runs out <t:{int(table.deadline)}:R>."
+    ), reminder.content
+    [(content, allowed)] = seen
+    assert pings(content, allowed) == {str(member.id)}, "the reminder notifies the member"
+    after = driver.table()
+    assert after is not None and after.version == table.version, "a reminder changes nothing"
