@@ -5,8 +5,12 @@ lobby that says the game started once it has."""
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any
 
+import pytest
+
+from cogs import acting
 from tests.e2e.driver import seated_game, table_messages
 from tests.e2e.test_forged_and_races import pings, record_mentions
 from tests.fakediscord.fixtures import Server
@@ -93,3 +97,37 @@ async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
     assert pings(content, allowed) == {str(member.id)}, "the reminder notifies the member"
     after = driver.table()
     assert after is not None and after.version == table.version, "a reminder changes nothing"
+
+
+async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_first(
+    running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "My hand" answers the click with the picture itself (one request); a picture not
+    drawn in time has the click acknowledged first, then comes as the follow-up, so the
+    member never sees "This interaction failed"."""
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    table = driver.table()
+    assert table is not None
+    member = driver.members[table.seats[table.seat_to_move()].user_id or 0]
+    latest = table_messages(server.fake, driver.channel_id)[-1]
+    monkeypatch.setattr(acting, "ANSWER_WITHIN", 10.0)  # time enough, however busy
+    quick = await member.click(latest, "My hand")
+    hand = await quick.reply()
+    assert quick.interaction.response_type == 4 and hand.files.get("hand.png")
+
+    release = threading.Event()
+    draw = acting._draw_hand
+
+    def slow_draw(*args: Any) -> tuple[bytes, str]:
+        release.wait(10)
+        return draw(*args)
+
+    monkeypatch.setattr(acting, "_draw_hand", slow_draw)
+    monkeypatch.setattr(acting, "ANSWER_WITHIN", 0.01)
+    slow = await member.click(latest, "My hand")
+    await slow.acknowledged()
+    assert slow.interaction.response_type == 5, "acknowledged while the picture is drawn"
+    release.set()
+    hand = await slow.reply()
+    assert hand.visible_to == member.id and hand.files.get("hand.png")
