@@ -181,8 +181,11 @@ class Driver:
         assert hand.visible_to == member.id and hand.files.get("hand.png")
         tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
         if not tiles:
+            # The table's Draw or Pass, or the hand's own when the member reads another
+            # language than the channel (the hand is in theirs, the table in the server's).
             action = next(b["label"] for b in hand.buttons())
-            sent = await member.click(latest, action)
+            shown = any(b["label"] == action for b in latest.buttons())
+            sent = await member.click(latest if shown else hand, action)
             if action == self.words.label("draw"):
                 await self._after_draw(member, sent)
             return
