@@ -1305,11 +1305,13 @@ def _hint_reason(advice: Advice) -> str:
         case Why.SCORES:
             return _("it scores {points}.").format(points=_points(advice.points))
         case Why.AVOIDS_BUST:
-            return _("any other play would take you past {target}.").format(
+            return _("the next best play would take you past {target}.").format(
                 target=number(advice.target)
             )
         case Why.HEAVIEST:
-            return _("it sheds the most pips ({pips}).").format(pips=number(advice.pips))
+            return _("it sheds more pips ({pips}) than the next best play.").format(
+                pips=number(advice.pips)
+            )
         case Why.DOUBLE:
             return _("doubles get harder to place later: play it while it fits.")
         case Why.FOLLOWS:
