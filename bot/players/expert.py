@@ -14,7 +14,7 @@ All of it is counted in moves made, never timed, so it is deterministic given it
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
 from bot.players.base import rng_for
@@ -37,11 +37,19 @@ class Effort:
     """Search for the round's winner only, not its margin (see :class:`Exact`)."""
     min_samples: int = 12
     """Guesses searched even when they take more than ``work`` (up to twice as much)."""
+    round_bonus: float = 0.0
+    """Points a guess's value gains for winning the round, on top of its margin (see
+    :data:`PLAY_POINTS`)."""
 
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
-"""Games whose rounds score points that add up to a target (Cross, Maltese Cross,
-Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
+"""Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
+margin matters, and drawing makes exact searches grow fast."""
+PLAY_POINTS = replace(POINTS, round_bonus=5.0)
+"""Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
+seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
+round counts 5 points more: against hard that wins more rounds and keeps the points edge
+(10 won more rounds still, but gave the points edge up)."""
 TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round."""
@@ -56,7 +64,7 @@ class ExpertPlayer:
 
     def choose(self, view: SeatView) -> Move:
         variant = view.public.variant
-        effort = TEAM_WINS if variant.teams else POINTS
+        effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         if len(moves) == 1:
             return moves[0]
@@ -96,6 +104,7 @@ class ExpertPlayer:
                     effort.wins_only,
                     shrewd_move,
                     try_exact,
+                    effort.round_bonus,
                 )
                 try_exact = try_exact and not gave_up
                 totals[i] += share * value

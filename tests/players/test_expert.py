@@ -8,22 +8,23 @@ import random
 
 import pytest
 
-from bot.engine import GAMES, TILES, Milo, Round, Tile
+from bot.engine import GAMES, TILES, Milo, Reason, Round, RoundOutcome, Tile
 from bot.players.beliefs import can_replay, deal_weight
+from bot.players.expert import PLAY_POINTS
 from bot.players.search import Exact, OutOfWork, result_value
 from tests.engine.builders import build, play
 
 
-def minimax(round_: Round, side: int) -> float:
+def minimax(round_: Round, side: int, round_bonus: float = 0.0) -> float:
     """Every line to the end, no pruning: what the alpha-beta search must agree with."""
     outcome = round_.outcome()
     if outcome is not None:
-        return result_value(outcome, side)
+        return result_value(outcome, side, round_bonus)
     values = []
     for move in round_.legal_moves():
         child = round_.copy()
         child.play(move)
-        values.append(minimax(child, side))
+        values.append(minimax(child, side, round_bonus))
     return max(values) if round_.side_of(round_.turn) == side else min(values)
 
 
@@ -53,6 +54,32 @@ def test_the_exact_search_finds_the_minimax_value(game: str) -> None:
         truth = minimax(round_.copy(), side)
         assert Exact(side, 10**6).value(round_.copy()) == truth
         assert Exact(side, 10**6, wins_only=True).value(round_.copy()) == float(truth >= 1)
+
+
+def test_the_exact_search_with_a_round_bonus_finds_the_minimax_value() -> None:
+    """Merry-Go-Round's search counts winning the round on top of the points."""
+    for round_ in endgames("merry-go-round", 6, 12):
+        side = round_.side_of(round_.turn)
+        truth = minimax(round_.copy(), side, PLAY_POINTS.round_bonus)
+        assert Exact(side, 10**6, round_bonus=PLAY_POINTS.round_bonus).value(round_) == truth
+
+
+def test_in_merry_go_round_winning_the_round_outweighs_the_fives_scored() -> None:
+    """Seat 0 dominoed (R-ALL-5) and takes the round (R-MG-6), though seat 1 scored
+    more fives during play (R-MG-4): for the expert the round is seat 0's gain."""
+    outcome = RoundOutcome(
+        reason=Reason.DOMINO,
+        winner=0,
+        points=(1, 4),
+        counts=(0, 3),
+        hands=((), (Tile(2, 1),)),
+        sides=((0,), (1,)),
+        rule="R-MG-6",
+        seat=0,
+    )
+    bonus = PLAY_POINTS.round_bonus
+    assert result_value(outcome, 0) < 0 < result_value(outcome, 0, bonus)
+    assert result_value(outcome, 1, bonus) < 0
 
 
 def test_the_exact_search_stops_at_its_limit() -> None:
