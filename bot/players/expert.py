@@ -20,7 +20,7 @@ from bot.engine import Move, Round, SeatView, Tile
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
-from bot.players.search import evaluate, shrewd_move, weight
+from bot.players.search import Known, evaluate, shrewd_move, weight
 from bot.players.simulate import sample_deal
 
 
@@ -45,11 +45,11 @@ class Effort:
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
 """Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
 margin matters, and drawing makes exact searches grow fast."""
-PLAY_POINTS = replace(POINTS, round_bonus=5.0)
+PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 """Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
-round counts 5 points more: against hard that wins more rounds and keeps the points edge
-(10 won more rounds still, but gave the points edge up)."""
+round counts 3 points more: against hard that wins more rounds and keeps the points edge
+(5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
 TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round."""
@@ -89,6 +89,7 @@ class ExpertPlayer:
         )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
+        known: Known = {}
         try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
@@ -105,6 +106,7 @@ class ExpertPlayer:
                     shrewd_move,
                     try_exact,
                     effort.round_bonus,
+                    known,
                 )
                 try_exact = try_exact and not gave_up
                 totals[i] += share * value

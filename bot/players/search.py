@@ -95,6 +95,10 @@ def playout(
     return result_value(outcome, side, round_bonus), work
 
 
+Known = dict[tuple[object, ...], float]
+"""Positions a win search has proved, by hands, ends, turn and scores (see :class:`Exact`)."""
+
+
 class OutOfWork(Exception):
     """The exact search needed more moves than it was allowed."""
 
@@ -112,17 +116,24 @@ class Exact:
     node is then searched with the same window, so each answer can be remembered: on a
     line with no boneyard a position is just the hands, the two ends (in either order)
     and the turn, and a third of the positions a search meets are met again by another
-    order of the same plays."""
+    order of the same plays. ``known`` may be shared by every search of one decision:
+    the other moves, and other guesses once the tiles they differ in are played, meet
+    the same positions again."""
 
     def __init__(
-        self, side: int, limit: int, wins_only: bool = False, round_bonus: float = 0.0
+        self,
+        side: int,
+        limit: int,
+        wins_only: bool = False,
+        round_bonus: float = 0.0,
+        known: Known | None = None,
     ) -> None:
         self.side = side
         self.limit = limit
         self.wins_only = wins_only
         self.round_bonus = round_bonus
         self.work = 0
-        self.known: dict[tuple[object, ...], float] = {}
+        self.known: Known = {} if known is None else known
 
     def value(self, round_: Round) -> float:
         if self.wins_only:
@@ -191,12 +202,14 @@ def evaluate(
     policy: Policy,
     try_exact: bool = True,
     round_bonus: float = 0.0,
+    known: Known | None = None,
 ) -> tuple[float, int, bool]:
     """The value of ``round_`` (a copy the caller gives up) to ``side``: exact when at
     most ``exact_below`` tiles are left and the search fits in ``limit`` moves, else a
     playout (scored as a win or not when ``wins_only``, so that one decision's values
     share a scale). Also the work it took, an abandoned search included, and whether a
-    search was abandoned (``try_exact`` False: go straight to the playout).
+    search was abandoned (``try_exact`` False: go straight to the playout). ``known``:
+    the win searches' proved positions, to share (see :class:`Exact`).
 
     A win search says only win or not, against players who see every tile; a playout is
     added at a thousandth of its value, so that among moves that win (or lose) in the
@@ -206,7 +219,7 @@ def evaluate(
     exact = tiles_left(round_) <= exact_below
     value: float | None = None
     if exact and try_exact:
-        search = Exact(side, limit, wins_only, round_bonus)
+        search = Exact(side, limit, wins_only, round_bonus, known)
         with contextlib.suppress(OutOfWork):
             value = search.value(round_)
         work = search.work

@@ -10,8 +10,8 @@ import pytest
 
 from bot.engine import GAMES, TILES, Milo, Reason, Round, RoundOutcome, Tile
 from bot.players.beliefs import can_replay, deal_weight
-from bot.players.expert import PLAY_POINTS
-from bot.players.search import Exact, OutOfWork, result_value
+from bot.players.expert import PLAY_POINTS, ExpertPlayer
+from bot.players.search import Exact, Known, OutOfWork, result_value
 from tests.engine.builders import build, play
 
 
@@ -70,7 +70,7 @@ def test_in_merry_go_round_winning_the_round_outweighs_the_fives_scored() -> Non
     outcome = RoundOutcome(
         reason=Reason.DOMINO,
         winner=0,
-        points=(1, 4),
+        points=(2, 4),
         counts=(0, 3),
         hands=((), (Tile(2, 1),)),
         sides=((0,), (1,)),
@@ -134,3 +134,25 @@ def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
     swapped[3][swapped[3].index(five_one)] = six_five
     held, not_held = deal_weight(view, truth, [])[0], deal_weight(view, swapped, [])[0]
     assert 0 < held < not_held
+
+
+def test_win_searches_sharing_what_they_proved_agree_with_fresh_ones() -> None:
+    """One Milo decision's searches share their proved positions (R-MI-2's line: a
+    position is the hands, the ends and the turn), and still answer as if alone."""
+    for round_ in endgames("milo", 12, 8):
+        side = round_.side_of(round_.turn)
+        known: Known = {}
+        for move in round_.legal_moves():
+            child = round_.copy()
+            child.play(move)
+            alone = Exact(side, 10**6, wins_only=True).value(child.copy())
+            assert Exact(side, 10**6, wins_only=True, known=known).value(child) == alone
+        assert known
+
+
+@pytest.mark.parametrize("game", ["merry-go-round", "milo"])
+def test_the_expert_chooses_the_same_move_given_the_same_seed(game: str) -> None:
+    """Replays must be exact: the choice depends on the seat's view and the seed only."""
+    for round_ in endgames(game, 14, 3):
+        view = round_.seat_view(round_.turn)
+        assert ExpertPlayer(seed=5).choose(view) == ExpertPlayer(seed=5).choose(view)
