@@ -7,7 +7,9 @@ guesses and a better judge of each guess.
   searched are drawn from that pool in proportion to their weight.
 - Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
   tiles are left (most of a round's decisions that matter), and played out before that
-  by a policy that takes a block when there is one.
+  by a policy that takes a block when there is one. Each guess is judged by what the
+  game's rounds are scored on: who wins in Milo, the margin elsewhere, and in
+  Merry-Go-Round the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
 
