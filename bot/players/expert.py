@@ -7,20 +7,22 @@ guesses and a better judge of each guess.
   searched are drawn from that pool in proportion to their weight.
 - Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
   tiles are left (most of a round's decisions that matter), and played out before that
-  by a policy that takes a block when there is one.
+  by a policy that takes a block when there is one. Each guess is judged by what the
+  game's rounds are scored on: who wins in Milo, the margin elsewhere, and in
+  Merry-Go-Round the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
-from bot.players.search import evaluate, shrewd_move, weight
+from bot.players.search import Known, evaluate, shrewd_move, weight
 from bot.players.simulate import sample_deal
 
 
@@ -37,11 +39,19 @@ class Effort:
     """Search for the round's winner only, not its margin (see :class:`Exact`)."""
     min_samples: int = 12
     """Guesses searched even when they take more than ``work`` (up to twice as much)."""
+    round_bonus: float = 0.0
+    """Points a guess's value gains for winning the round, on top of its margin (see
+    :data:`PLAY_POINTS`)."""
 
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
-"""Games whose rounds score points that add up to a target (Cross, Maltese Cross,
-Merry-Go-Round): the margin matters, and drawing makes exact searches grow fast."""
+"""Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
+margin matters, and drawing makes exact searches grow fast."""
+PLAY_POINTS = replace(POINTS, round_bonus=3.0)
+"""Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
+seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
+round counts 3 points more: against hard that wins more rounds and keeps the points edge
+(5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
 TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round."""
@@ -56,7 +66,7 @@ class ExpertPlayer:
 
     def choose(self, view: SeatView) -> Move:
         variant = view.public.variant
-        effort = TEAM_WINS if variant.teams else POINTS
+        effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         if len(moves) == 1:
             return moves[0]
@@ -81,6 +91,7 @@ class ExpertPlayer:
         )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
+        known: Known = {}
         try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
@@ -96,6 +107,8 @@ class ExpertPlayer:
                     effort.wins_only,
                     shrewd_move,
                     try_exact,
+                    effort.round_bonus,
+                    known,
                 )
                 try_exact = try_exact and not gave_up
                 totals[i] += share * value

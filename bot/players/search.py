@@ -68,26 +68,35 @@ def play_points(round_: Round, move: Move) -> int:
     return trial.scores[side] - round_.scores[side]
 
 
-def result_value(outcome: RoundOutcome, side: int) -> float:
+def result_value(outcome: RoundOutcome, side: int, round_bonus: float = 0.0) -> float:
     """What a finished round is worth to ``side``: its points against the best other
-    side's, and the game itself when a score reached the target mid-round."""
+    side's, ``round_bonus`` more (or less) for winning (or losing) the round itself, and
+    the game itself when a score reached the target mid-round."""
     points = list(outcome.points)
     mine = points.pop(side)
     value = float(mine - max(points, default=0))
+    if outcome.winner is not None:
+        value += round_bonus if outcome.winner == side else -round_bonus
     if outcome.reason is Reason.TARGET:
         value += TARGET_BONUS if outcome.winner == side else -TARGET_BONUS
     return value
 
 
-def playout(round_: Round, side: int, policy: Policy = rollout_move) -> tuple[float, int]:
-    """Play greedily to the end of the round: the value to ``side`` and the moves it
-    took, tried ones included."""
+def playout(
+    round_: Round, side: int, policy: Policy = rollout_move, round_bonus: float = 0.0
+) -> tuple[float, int]:
+    """Play greedily to the end of the round: the value to ``side`` (see
+    :func:`result_value`) and the moves it took, tried ones included."""
     work = 0
     while (outcome := round_.outcome()) is None:
         move, tried = policy(round_)
         round_.play(move)
         work += 1 + tried
-    return result_value(outcome, side), work
+    return result_value(outcome, side, round_bonus), work
+
+
+Known = dict[tuple[object, ...], float]
+"""Positions a win search has proved, by hands, ends, turn and scores (see :class:`Exact`)."""
 
 
 class OutOfWork(Exception):
@@ -107,14 +116,24 @@ class Exact:
     node is then searched with the same window, so each answer can be remembered: on a
     line with no boneyard a position is just the hands, the two ends (in either order)
     and the turn, and a third of the positions a search meets are met again by another
-    order of the same plays."""
+    order of the same plays. ``known`` may be shared by every search of one decision:
+    the other moves, and other guesses once the tiles they differ in are played, meet
+    the same positions again."""
 
-    def __init__(self, side: int, limit: int, wins_only: bool = False) -> None:
+    def __init__(
+        self,
+        side: int,
+        limit: int,
+        wins_only: bool = False,
+        round_bonus: float = 0.0,
+        known: Known | None = None,
+    ) -> None:
         self.side = side
         self.limit = limit
         self.wins_only = wins_only
+        self.round_bonus = round_bonus
         self.work = 0
-        self.known: dict[tuple[object, ...], float] = {}
+        self.known: Known = {} if known is None else known
 
     def value(self, round_: Round) -> float:
         if self.wins_only:
@@ -124,7 +143,7 @@ class Exact:
     def _search(self, round_: Round, alpha: float, beta: float) -> float:
         outcome = round_.outcome()
         if outcome is not None:
-            return result_value(outcome, self.side)
+            return result_value(outcome, self.side, self.round_bonus)
         if not (self.wins_only and round_.layout_kind is LayoutKind.LINE and not round_.boneyard):
             return self._children(round_, alpha, beta)
         ends = round_.open_ends().values()
@@ -182,12 +201,15 @@ def evaluate(
     wins_only: bool,
     policy: Policy,
     try_exact: bool = True,
+    round_bonus: float = 0.0,
+    known: Known | None = None,
 ) -> tuple[float, int, bool]:
     """The value of ``round_`` (a copy the caller gives up) to ``side``: exact when at
     most ``exact_below`` tiles are left and the search fits in ``limit`` moves, else a
     playout (scored as a win or not when ``wins_only``, so that one decision's values
     share a scale). Also the work it took, an abandoned search included, and whether a
-    search was abandoned (``try_exact`` False: go straight to the playout).
+    search was abandoned (``try_exact`` False: go straight to the playout). ``known``:
+    the win searches' proved positions, to share (see :class:`Exact`).
 
     A win search says only win or not, against players who see every tile; a playout is
     added at a thousandth of its value, so that among moves that win (or lose) in the
@@ -197,13 +219,13 @@ def evaluate(
     exact = tiles_left(round_) <= exact_below
     value: float | None = None
     if exact and try_exact:
-        search = Exact(side, limit, wins_only)
+        search = Exact(side, limit, wins_only, round_bonus, known)
         with contextlib.suppress(OutOfWork):
             value = search.value(round_)
         work = search.work
         if value is not None and not wins_only:
             return value, work, False
-    played, spent = playout(round_, side, policy)
+    played, spent = playout(round_, side, policy, round_bonus)
     if value is not None:
         return value + TIE_BREAK * played, work + spent, False
     if wins_only and exact:

@@ -8,22 +8,23 @@ import random
 
 import pytest
 
-from bot.engine import GAMES, TILES, Milo, Round, Tile
+from bot.engine import GAMES, TILES, Milo, Reason, Round, RoundOutcome, Tile
 from bot.players.beliefs import can_replay, deal_weight
-from bot.players.search import Exact, OutOfWork, result_value
+from bot.players.expert import PLAY_POINTS, ExpertPlayer
+from bot.players.search import Exact, Known, OutOfWork, result_value
 from tests.engine.builders import build, play
 
 
-def minimax(round_: Round, side: int) -> float:
+def minimax(round_: Round, side: int, round_bonus: float = 0.0) -> float:
     """Every line to the end, no pruning: what the alpha-beta search must agree with."""
     outcome = round_.outcome()
     if outcome is not None:
-        return result_value(outcome, side)
+        return result_value(outcome, side, round_bonus)
     values = []
     for move in round_.legal_moves():
         child = round_.copy()
         child.play(move)
-        values.append(minimax(child, side))
+        values.append(minimax(child, side, round_bonus))
     return max(values) if round_.side_of(round_.turn) == side else min(values)
 
 
@@ -53,6 +54,32 @@ def test_the_exact_search_finds_the_minimax_value(game: str) -> None:
         truth = minimax(round_.copy(), side)
         assert Exact(side, 10**6).value(round_.copy()) == truth
         assert Exact(side, 10**6, wins_only=True).value(round_.copy()) == float(truth >= 1)
+
+
+def test_the_exact_search_with_a_round_bonus_finds_the_minimax_value() -> None:
+    """Merry-Go-Round's search counts winning the round on top of the points."""
+    for round_ in endgames("merry-go-round", 6, 12):
+        side = round_.side_of(round_.turn)
+        truth = minimax(round_.copy(), side, PLAY_POINTS.round_bonus)
+        assert Exact(side, 10**6, round_bonus=PLAY_POINTS.round_bonus).value(round_) == truth
+
+
+def test_in_merry_go_round_winning_the_round_outweighs_the_fives_scored() -> None:
+    """Seat 0 dominoed (R-ALL-5) and takes the round (R-MG-6), though seat 1 scored
+    more fives during play (R-MG-4): for the expert the round is seat 0's gain."""
+    outcome = RoundOutcome(
+        reason=Reason.DOMINO,
+        winner=0,
+        points=(2, 4),
+        counts=(0, 3),
+        hands=((), (Tile(2, 1),)),
+        sides=((0,), (1,)),
+        rule="R-MG-6",
+        seat=0,
+    )
+    bonus = PLAY_POINTS.round_bonus
+    assert result_value(outcome, 0) < 0 < result_value(outcome, 0, bonus)
+    assert result_value(outcome, 1, bonus) < 0
 
 
 def test_the_exact_search_stops_at_its_limit() -> None:
@@ -107,3 +134,25 @@ def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
     swapped[3][swapped[3].index(five_one)] = six_five
     held, not_held = deal_weight(view, truth, [])[0], deal_weight(view, swapped, [])[0]
     assert 0 < held < not_held
+
+
+def test_win_searches_sharing_what_they_proved_agree_with_fresh_ones() -> None:
+    """One Milo decision's searches share their proved positions (R-MI-2's line: a
+    position is the hands, the ends and the turn), and still answer as if alone."""
+    for round_ in endgames("milo", 12, 8):
+        side = round_.side_of(round_.turn)
+        known: Known = {}
+        for move in round_.legal_moves():
+            child = round_.copy()
+            child.play(move)
+            alone = Exact(side, 10**6, wins_only=True).value(child.copy())
+            assert Exact(side, 10**6, wins_only=True, known=known).value(child) == alone
+        assert known
+
+
+@pytest.mark.parametrize("game", ["merry-go-round", "milo"])
+def test_the_expert_chooses_the_same_move_given_the_same_seed(game: str) -> None:
+    """Replays must be exact: the choice depends on the seat's view and the seed only."""
+    for round_ in endgames(game, 14, 3):
+        view = round_.seat_view(round_.turn)
+        assert ExpertPlayer(seed=5).choose(view) == ExpertPlayer(seed=5).choose(view)
