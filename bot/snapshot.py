@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Match, Move, Options, PublicView, Round, SeatView, find_variant
-from bot.table import Status, Table, game_id
+from bot.table import Status, Table, game_id, lineup_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +127,7 @@ class TableSnapshot:
         """Games won so far in the series by each seat (a rematch once started)."""
         if not self.series:
             return None
-        keys, computers = [], 0
-        for seat in self.seats:
-            if seat.user_id is not None:
-                keys.append(f"u{seat.user_id}")
-            else:
-                keys.append(f"c{computers}")
-                computers += 1
+        keys = lineup_keys(seat.user_id for seat in self.seats)
         won = dict(zip(self.lineup, self.series, strict=False))
         return [won.get(key, 0) for key in keys]
 

@@ -74,12 +74,18 @@ class Standings:
         server's game."""
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
             raise NoSuchGame(str(game_id)[:40])
-        try:
-            game = await self.store.get_game(game_id.strip())
-        except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
-        if game is None:
-            raise NoSuchGame(game_id)
-        if game.guild_id != guild_id:
-            raise OtherServer()
-        return game
+        return await finished_game(self.store, game_id.strip(), guild_id)
+
+
+async def finished_game(store: Repository, game_id: str, guild_id: int) -> FinishedGame:
+    """The finished game ``game_id`` of this server (for a replay, or a rematch); refused
+    for an unknown id, another server's game, or a store that cannot read."""
+    try:
+        game = await store.get_game(game_id)
+    except StoreError as error:
+        raise NotSaved(error.fault, "read") from error
+    if game is None:
+        raise NoSuchGame(game_id)
+    if game.guild_id != guild_id:
+        raise OtherServer()
+    return game

@@ -9,6 +9,7 @@ and changes nothing.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,20 @@ from bot.refusals import (
 AWAY_AFTER_TIMEOUTS = 3
 """After this many turn timeouts in a row a seat is away: the computer plays it."""
 TAKEOVER_LEVEL = "normal"
+
+
+def lineup_keys(user_ids: Iterable[int | None]) -> list[str]:
+    """Each seat's key in a rematch's ``lineup``, from who sits there (a member's id, or
+    None for a computer): ``u<member id>``, or ``c<n>`` for the n-th computer seat. The
+    same seats are recognised from one game to the next by these keys."""
+    keys, computers = [], 0
+    for user_id in user_ids:
+        if user_id is not None:
+            keys.append(f"u{user_id}")
+        else:
+            keys.append(f"c{computers}")
+            computers += 1
+    return keys
 
 
 def game_id(table_id: str, version: int) -> str:
@@ -267,13 +282,7 @@ class Table:
     def _seat_as_before(self) -> None:
         """A rematch sits its players in the order they sat before (partners stay
         partners); whoever was not in that game sits after them."""
-        keys, computers = [], 0
-        for seat in self.seats:
-            if seat.user_id is not None:
-                keys.append(f"u{seat.user_id}")
-            else:
-                keys.append(f"c{computers}")
-                computers += 1
+        keys = lineup_keys(seat.user_id for seat in self.seats)
         order = {key: index for index, key in enumerate(self.lineup)}
         ranked = sorted(range(len(self.seats)), key=lambda i: order.get(keys[i], len(order) + i))
         self.seats = [self.seats[i] for i in ranked]

@@ -44,11 +44,9 @@ from bot.open_tables import OpenTables
 from bot.players import computer_player
 from bot.refusals import (
     ChannelTaken,
-    NoSuchGame,
     NotInThatGame,
     NotSaved,
     OptionsRefused,
-    OtherServer,
     OutOfRange,
     SeatedElsewhere,
     StaleVersion,
@@ -58,7 +56,8 @@ from bot.refusals import (
     UnknownLanguage,
 )
 from bot.snapshot import TableSnapshot
-from bot.table import Status, Table, game_id
+from bot.standings import finished_game
+from bot.table import Status, Table, game_id, lineup_keys
 from data.models import FinishedGame as FinishedGame
 from data.models import Forgotten as Forgotten
 from data.models import GuildSettings as GuildSettings  # part of this service's API
@@ -388,7 +387,7 @@ class TableService:
         and the other members' seats kept for them; each of them confirms by asking too
         (which seats them). The table shows the series between these seats so far.
         Returns the table, and whether this call opened it (its lobby is to be posted)."""
-        game = await self._finished(game_id, guild_id)
+        game = await finished_game(self.store, game_id, guild_id)
         members = [p.user_id for p in game.participants if p.user_id is not None]
         if user_id not in members:
             raise NotInThatGame()
@@ -397,13 +396,6 @@ class TableService:
             await self.act(here.id, Join(user_id, name))
             return self.snapshot(here.id), False
         seats = sorted(game.participants, key=lambda p: p.seat)
-        lineup, computers = [], 0
-        for p in seats:
-            if p.user_id is not None:
-                lineup.append(f"u{p.user_id}")
-            else:
-                lineup.append(f"c{computers}")
-                computers += 1
         try:
             series = await self.store.series(
                 guild_id, game.game, [(p.user_id, p.computer_level) for p in seats]
@@ -426,21 +418,10 @@ class TableService:
             game_id,
             invited=tuple(member for member in members if member != user_id),
             series=tuple(series),
-            lineup=tuple(lineup),
+            lineup=tuple(lineup_keys(p.user_id for p in seats)),
         )
         levels = [p.computer_level or "normal" for p in seats if p.user_id is None]
         return await self.open_table(request, computers=levels, rematch=again), True
-
-    async def _finished(self, game_id: str, guild_id: int) -> FinishedGame:
-        try:
-            game = await self.store.get_game(game_id)
-        except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
-        if game is None:
-            raise NoSuchGame(game_id)
-        if game.guild_id != guild_id:
-            raise OtherServer()
-        return game
 
     # -- privacy ---------------------------------------------------------------------------------
 
