@@ -1,8 +1,8 @@
-"""Write the sample pictures shown in the README: ``python -m rendering.samples docs/images``.
+"""Write the sample pictures shown in the README: ``python docs/draw_images.py docs/images``.
 
-A script, not part of the library: it draws what the bot posts, so it takes the words from
-the bot's own ``cogs.wording`` (the one import of ``rendering`` outside the engine and
-Pillow, allowed by name in pyproject.toml's layer contracts)."""
+A script beside the pictures it draws, not part of the bot: it draws what the bot posts,
+so it takes the words from the bot's own ``cogs.wording`` as well as the pictures from
+``rendering`` (which itself never reads the Discord face's words)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import io
 import random
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 from PIL import Image
 
