@@ -12,8 +12,9 @@ For every click, from the moment the interaction is sent on the gateway:
 
 with p50 and p99 over the clicks sent during a measuring window of ``--duration``
 seconds, which opens once every table has started its game. Also: moves per second, the
-bot process's resident memory (peak, and growth from just after start-up), its CPU use,
-and how late its event loop ran a 20 ms timer (p99), which shows a saturated loop.
+bot's resident memory (peak, and growth from just after start-up) and its CPU use, each
+its own process's and its picture workers' together, and how late its event loop ran a
+20 ms timer (p99), which shows a saturated loop.
 
 How: the bot runs in its own process (multiprocessing, 'spawn'), redirected to the fake
 the way the tests redirect it, so its memory, CPU and event loop are its own; the fake
@@ -85,18 +86,45 @@ TILE = re.compile(r"^\d-\d")
 # -- the bot's process ---------------------------------------------------------------------
 
 
-def rss_mb() -> float:
-    """Resident memory now (VmRSS, Linux), in MB; ``ru_maxrss`` gives only the peak."""
-    for entry in Path("/proc/self/status").read_text().splitlines():
-        if entry.startswith("VmRSS:"):
+def memory_mb(key: str = "VmRSS", process: int | str = "self") -> float:
+    """A process's resident memory in MB (Linux): ``VmRSS`` now, ``VmHWM`` its peak."""
+    for entry in Path(f"/proc/{process}/status").read_text().splitlines():
+        if entry.startswith(f"{key}:"):
             return int(entry.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status: this benchmark needs Linux")
+    raise RuntimeError(f"no {key} in /proc/{process}/status: this benchmark needs Linux")
+
+
+def bot_memory_mb(key: str) -> float:
+    """The bot's memory: its own process's and its picture workers' together."""
+    workers = [child.pid for child in multiprocessing.active_children()]
+    return memory_mb(key) + sum(memory_mb(key, pid) for pid in workers if pid is not None)
 
 
 def cpu_seconds() -> float:
-    """User and system CPU of this process, every thread included (the renders too)."""
+    """User and system CPU of this process, every thread included."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+def children_cpu() -> dict[int, float]:
+    """CPU seconds of each running child process (the bot's picture workers), by pid,
+    from ``/proc/<pid>/stat``: the bot's CPU is its own and its workers' together."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    seconds = {}
+    for child in multiprocessing.active_children():
+        try:
+            fields = Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue  # ended meanwhile
+        seconds[child.pid or 0] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return seconds
+
+
+def bot_cpu_since(own: float, children: dict[int, float]) -> float:
+    """The bot's CPU seconds since ``own`` and ``children`` were read, workers included
+    (a worker started meanwhile counts whole)."""
+    now = children_cpu()
+    return cpu_seconds() - own + sum(t - children.get(pid, 0.0) for pid, t in now.items())
 
 
 async def receive(connection: Connection, timeout: float | None = None) -> Any:
@@ -153,11 +181,11 @@ async def _serve_bot(
     lag = LoopLag()
     lag_task = asyncio.create_task(lag.run())
     try:  # the bot is stopped however this ends: its open store would keep the process up
-        connection.send(rss_mb())
+        connection.send(bot_memory_mb("VmRSS"))
         assert await receive(connection) == "measure"
         lag.samples.clear()
         profiler = cProfile.Profile() if profile else None
-        cpu, start = cpu_seconds(), time.perf_counter()
+        cpu, workers, start = cpu_seconds(), children_cpu(), time.perf_counter()
         if profiler:
             profiler.enable()
         assert await receive(connection) == "stop"
@@ -167,10 +195,10 @@ async def _serve_bot(
             stats.sort_stats("tottime").print_stats(25)
             stats.sort_stats("cumtime").print_stats(r"(bot|cogs|rendering|data)/", 30)
         report = {
-            "cpu": (cpu_seconds() - cpu) / (time.perf_counter() - start),
+            "cpu": bot_cpu_since(cpu, workers) / (time.perf_counter() - start),
             "lag_p99": percentile(lag.samples, 0.99),
-            "rss": rss_mb(),
-            "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "rss": bot_memory_mb("VmRSS"),
+            "peak": bot_memory_mb("VmHWM"),
         }
     finally:
         lag_task.cancel()

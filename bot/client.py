@@ -25,6 +25,7 @@ from cogs.buttons import DYNAMIC_ITEMS
 from cogs.tree import DominoTree
 from data import open_store
 from data.repository import Repository
+from rendering.painter import Painter
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,8 @@ class DominoBot(commands.AutoShardedBot):
         self.service: TableService | None = None
         self.in_flight: set[asyncio.Task[Any]] = set()
         """The commands and clicks being handled now (see ``cogs.acting.track``)."""
+        self.painter = Painter(settings.picture_processes)
+        """Draws the table and hand pictures, off the event loop."""
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
@@ -91,6 +94,7 @@ class DominoBot(commands.AutoShardedBot):
         The client closes even when an earlier step raises."""
         async with contextlib.AsyncExitStack() as closing:
             closing.push_async_callback(super().close)
+            closing.callback(self.painter.close)
             running = {t for t in self.in_flight if t is not asyncio.current_task()}
             if running:
                 await asyncio.wait(running, timeout=10.0)

@@ -38,6 +38,9 @@ class Settings:
     requests_per_second: int = 40
     """The bot's share of Discord's global limit of 50 requests a second (channel posts
     and edits; answers through an interaction do not count)."""
+    picture_processes: int = 1
+    """Worker processes that draw the table and hand pictures (``rendering.painter``);
+    0 draws them in threads of the bot's own process."""
 
     @property
     def local_folder(self) -> Path:
@@ -77,6 +80,7 @@ class Settings:
             log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
             requests_per_second=_int_in("DISCORD_REQUESTS_PER_SECOND", 40, 1, 50),
+            picture_processes=_int_in("PICTURE_PROCESSES", 1, 0, 16),
             keep_closed_hours=_int_in("CLOSED_TABLES_KEPT_HOURS", 24, 1, 24 * 365),
             shard_count=shard_count,
             shard_ids=shard_ids,

@@ -20,7 +20,7 @@ import discord
 
 from bot import hints
 from bot.commands import Command
-from bot.engine import DRAW, SeatView
+from bot.engine import DRAW
 from bot.events import Event, Moved
 from bot.refusals import (
     NoTableHere,
@@ -33,7 +33,7 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import TableService
 from cogs import buttons, i18n, wording
-from rendering import render_hand
+from rendering.painter import Painter, hand_png
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,7 @@ class DominoClient(Protocol):
     service: TableService | None
     in_flight: set[asyncio.Task[Any]]
     """The commands and clicks being handled now (the client waits for them on close)."""
+    painter: Painter
 
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
@@ -243,12 +244,13 @@ async def send_hand(
         return
     legal = view.legal
     names = wording.seat_names(table)
-    drawing = asyncio.ensure_future(asyncio.to_thread(_draw_hand, view, names))
+    painter: Painter = interaction.client.painter
+    drawing = asyncio.ensure_future(painter.draw(hand_png, view, wording.hand_text(view, names)))
     if not interaction.response.is_done():
         drawn, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
         if not drawn:
             await interaction.response.defer(ephemeral=True, thinking=True)
-    png, alt = await drawing
+    png, alt = await drawing, wording.describe_hand(view)
     turn = wording.pick_a_tile() if legal else wording.is_to_play(names[table.turn or 0])
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     await reply(
@@ -270,8 +272,3 @@ async def send_hint(
         await refuse(interaction, error, table)
         return
     await reply(interaction, wording.hint(advice))
-
-
-def _draw_hand(view: SeatView, names: list[str]) -> tuple[bytes, str]:
-    """Render in a worker thread."""
-    return render_hand(view, wording.hand_text(view, names)).png, wording.describe_hand(view)

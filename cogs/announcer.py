@@ -43,7 +43,7 @@ from bot.table import Status
 from cogs import acting, i18n, wording
 from cogs.budget import RequestBudget
 from cogs.buttons import game_over_view, lobby_view, table_view
-from rendering import render_table
+from rendering.painter import Painter, table_png
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -93,11 +93,16 @@ class Announcer:
     """Hears the table service (``stored``) and posts, one worker per table."""
 
     def __init__(
-        self, client: discord.Client, service: TableService, budget: RequestBudget
+        self,
+        client: discord.Client,
+        service: TableService,
+        budget: RequestBudget,
+        painter: Painter,
     ) -> None:
         self.client = client
         self.service = service
         self.budget = budget
+        self.painter = painter
         self._feeds: dict[str, Feed] = {}
         self._closing = False
         self.posts = {"interaction": 0, "global": 0}
@@ -222,11 +227,11 @@ class Announcer:
             for last, outcome in ((i == len(ended) - 1, o) for i, o in enumerate(ended))
         ]
         names = wording.seat_names(table)
-        png, alt = await asyncio.to_thread(_draw, view, names)
+        png, alt = await self._draw(view, names)
         files = [discord.File(io.BytesIO(png), filename="table.png", description=alt)]
         if embeds and over is None and table.ended is not None:
             # The round's last move, pictured with its result (the table shows the next deal).
-            final, said = await asyncio.to_thread(_draw, table.ended, names)
+            final, said = await self._draw(table.ended, names)
             files.append(discord.File(io.BytesIO(final), filename="round.png", description=said))
             embeds[-1].set_image(url="attachment://round.png")
         embed = (
@@ -253,6 +258,12 @@ class Announcer:
             view=table_view(table) if over is None else game_over_view(table),
             allowed_mentions=mention,
         )
+
+    async def _draw(self, view: PublicView, names: list[str]) -> tuple[bytes, str]:
+        """A table's picture and its alt text; the words are chosen here, in the server's
+        language, and the picture is drawn off the event loop."""
+        png = await self.painter.draw(table_png, view, wording.table_text(view, names))
+        return png, wording.describe_table(view, names)
 
     # -- requests ---------------------------------------------------------------------------
 
@@ -376,9 +387,3 @@ def _totals(view: PublicView, over: GameOver | None) -> tuple[int, ...] | None:
     if over is not None:
         return over.outcome.scores
     return view.start_scores if view.round_number > 1 else None
-
-
-def _draw(view: PublicView, names: list[str]) -> tuple[bytes, str]:
-    """Render in a worker thread: Pillow must never block the event loop."""
-    png = render_table(view, wording.table_text(view, names)).png
-    return png, wording.describe_table(view, names)

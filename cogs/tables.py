@@ -42,7 +42,9 @@ class TablesCog(DominoCommands, name="Tables"):
     def __init__(self, bot: DominoBot, service: TableService) -> None:
         super().__init__(bot)
         self.service = service
-        self.announcer = Announcer(bot, service, RequestBudget(bot.settings.requests_per_second))
+        self.announcer = Announcer(
+            bot, service, RequestBudget(bot.settings.requests_per_second), bot.painter
+        )
         service.add_listener(self.announcer)
 
     # -- slash commands -----------------------------------------------------------------------

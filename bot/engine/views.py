@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.engine.moves import Move
@@ -134,6 +135,13 @@ class PublicView:
     target: int
     match_outcome: MatchOutcome | None
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled with its open ends as a plain dict (a read-only mapping does not
+        pickle): pictures are drawn from views in another process."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields["open_ends"] = dict(self.open_ends)
+        return _public_view, (fields,)
+
     @property
     def led(self) -> bool:
         return self.layout is not None
@@ -175,3 +183,8 @@ def layout_from_dict(data: dict[str, Any]) -> Layout:
         open_end = tiles[-1].far if tiles else spinner.high
         arms.append(Arm(name, tiles, open_end, data["capped"][name], data["dead"][name]))
     return SpinnerLayout(spinner, tuple(arms), data["phase"])
+
+
+def _public_view(fields: dict[str, Any]) -> PublicView:
+    """A pickled :class:`PublicView` again, its open ends read-only as before."""
+    return PublicView(**{**fields, "open_ends": MappingProxyType(fields["open_ends"])})

@@ -4,6 +4,7 @@ lobby that says the game started once it has."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 from typing import Any
@@ -117,13 +118,13 @@ async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_
     assert quick.interaction.response_type == 4 and hand.files.get("hand.png")
 
     release = threading.Event()
-    draw = acting._draw_hand
+    draw = bot.painter.draw
 
-    def slow_draw(*args: Any) -> tuple[bytes, str]:
-        release.wait(10)
-        return draw(*args)
+    async def slow_draw(*args: Any) -> Any:
+        await asyncio.to_thread(release.wait, 10)
+        return await draw(*args)
 
-    monkeypatch.setattr(acting, "_draw_hand", slow_draw)
+    monkeypatch.setattr(bot.painter, "draw", slow_draw)
     monkeypatch.setattr(acting, "ANSWER_WITHIN", 0.01)
     slow = await member.click(latest, "My hand")
     await slow.acknowledged()

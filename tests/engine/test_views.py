@@ -3,6 +3,7 @@ from a seat's view and a guess, and what each pass and draw reveals."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -56,6 +57,22 @@ def test_r_all_6_a_view_never_carries_a_hidden_tile(game: str) -> None:
             assert seat is not None
             others = {t for s in range(round_.n) if s != seat for t in round_.hand(s)}
             assert not set(every_tile(match.seat_view(seat))) & (others | boneyard)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_views_cross_to_another_process_unchanged(game: str) -> None:
+    """Pictures are drawn from views in a worker process: a pickled view comes back
+    equal, its tiles and moves the engine's own objects, its open ends still read-only."""
+    for match in positions(game, 2):
+        view = match.view()
+        back = pickle.loads(pickle.dumps(view))
+        assert back == view
+        assert all(a is b for (_, a), (_, b) in zip(back.history, view.history, strict=True))
+        with pytest.raises(TypeError):
+            back.open_ends["X"] = 1  # type: ignore[index]
+        seat = match.turn
+        if seat is not None:
+            assert pickle.loads(pickle.dumps(match.seat_view(seat))) == match.seat_view(seat)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
