@@ -14,6 +14,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
@@ -215,9 +216,48 @@ async def after_draw(
 
 
 ANSWER_WITHIN = 1.0
-"""Seconds a click that shows a picture waits for it before acknowledging the click on
-its own: a picture drawn in time is the answer itself, one request instead of two
-(Discord allows 3 seconds before a click must be answered)."""
+"""Seconds a click waits for what it shows (a picture, a stored move) before
+acknowledging the click on its own: ready in time, it is the answer itself, one request
+instead of two (Discord allows 3 seconds before a click must be answered)."""
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click that acts before it is answered, as the table service passes it on to
+    the announcer: the announcer posts the table as the click's follow-up, which Discord
+    takes only once the click is answered, so it waits for ``answered``."""
+
+    interaction: discord.Interaction[Any]
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+async def act_then_answer(
+    interaction: discord.Interaction[Any],
+    service: TableService,
+    table: TableSnapshot,
+    command: Command,
+    click: Click,
+    *,
+    seen_version: int | None = None,
+) -> list[Event] | None:
+    """Like :func:`run`, for a click whose answer says what was done: the click is left
+    unanswered while the action is stored (the caller answers it after, in one request),
+    unless storing takes longer than :data:`ANSWER_WITHIN`; then it is acknowledged
+    first. A refusal is answered here, after any acknowledgement."""
+    check_server(table, interaction)
+    acting = asyncio.ensure_future(
+        service.act(table.id, command, seen_version=seen_version, via=click)
+    )
+    stored, _ = await asyncio.wait({acting}, timeout=ANSWER_WITHIN)
+    if not stored:
+        await interaction.response.defer()
+    try:
+        return await acting
+    except StaleVersion:
+        await moved_on(interaction, service, table.id)
+    except TableError as error:
+        await refuse(interaction, error, service.find(table.id) or table)
+    return None
 
 
 async def send_hand(

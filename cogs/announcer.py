@@ -52,6 +52,9 @@ log = logging.getLogger(__name__)
 
 TOKEN_LIFE = 14 * 60.0
 """Seconds an interaction's token is used for (Discord honours it for 15 minutes)."""
+ANSWER_WAIT = 3.0
+"""Seconds a post waits for the click it goes through to be answered (Discord allows a
+click 3 seconds); a click still unanswered by then is passed over for the channel."""
 RETRY_FIRST, RETRY_LONGEST = 2.0, 300.0
 """Seconds before a refused post is tried again, doubling up to the longest."""
 
@@ -105,6 +108,9 @@ class Announcer:
         self.painter = painter
         self._feeds: dict[str, Feed] = {}
         self._closing = False
+        self._answers: dict[int, asyncio.Event] = {}
+        """Clicks the service passed on before they were answered (``acting.Click``), by
+        interaction id: a follow-up waits for its click's answer."""
         self.posts = {"interaction": 0, "global": 0}
         """Requests made, by whether they count against the global limit."""
 
@@ -117,8 +123,15 @@ class Announcer:
         feed.table = table
         feed.events.extend(events)
         feed.pending = True
-        if isinstance(via, discord.Interaction) and _answerable(via, table):
+        answered = via.answered if isinstance(via, acting.Click) else None
+        if isinstance(via, acting.Click):
+            via = via.interaction
+        if isinstance(via, discord.Interaction) and _answerable(via, table, answered):
+            if feed.via is not None:
+                self._answers.pop(feed.via.id, None)
             feed.via, feed.via_since = via, time.monotonic()
+            if answered is not None:
+                self._answers[via.id] = answered
         if not self._closing and (feed.task is None or feed.task.done()):
             feed.task = asyncio.create_task(self._run(feed), name=f"announce-{table.id}")
 
@@ -140,9 +153,8 @@ class Announcer:
             table = feed.table
             if table.turn_goes_on:
                 return  # posted with the rest of the turn: the next action wakes us
-            events, via = feed.events, feed.via
-            if time.monotonic() - feed.via_since > TOKEN_LIFE:
-                via = None
+            events, clicked = feed.events, feed.via
+            via = clicked if time.monotonic() - feed.via_since <= TOKEN_LIFE else None
             feed.events, feed.via, feed.pending = [], None, False
             try:
                 with i18n.speaking(await self._language(table)):  # the server's, in public
@@ -156,6 +168,9 @@ class Announcer:
             except Exception:
                 log.exception("announcing table %s failed", table.id)
                 return
+            finally:
+                if clicked is not None:  # its answer is waited for once, if at all
+                    self._answers.pop(clicked.id, None)
             feed.failures = 0
         if not feed.pending and not feed.table.is_open:
             self._feeds.pop(feed.table.id, None)
@@ -273,7 +288,7 @@ class Announcer:
         """Post in the table's channel: as ``via``'s follow-up when there is one (not
         counted against the global limit), else as a channel message within the budget.
         A refusal is told to the channel (once in a row) and raises :class:`NotPosted`."""
-        if via is not None:
+        if via is not None and await self._answered(via):
             try:
                 self.posts["interaction"] += 1
                 sent = await via.followup.send(wait=True, **kwargs)
@@ -294,6 +309,17 @@ class Announcer:
         except discord.HTTPException as error:
             await self._refused(table, error)
             raise NotPosted() from error
+
+    async def _answered(self, via: discord.Interaction[Any]) -> bool:
+        """Whether a post may go out as ``via``'s follow-up now: once the click is
+        answered (waiting for it when it acted before answering), by an update of the
+        message clicked, not by a "thinking" message of the member's that a follow-up
+        would replace."""
+        answered = self._answers.pop(via.id, None)
+        if answered is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answered.wait(), ANSWER_WAIT)
+        return via.response.type in QUIET_ANSWERS
 
     async def _refused(self, table: TableSnapshot, error: discord.HTTPException) -> None:
         feed = self._feeds.get(table.id)
@@ -369,14 +395,24 @@ class Announcer:
         return channel
 
 
-def _answerable(via: discord.Interaction[Any], table: TableSnapshot) -> bool:
-    """Whether a post for ``table`` may go out as ``via``'s follow-up: a click answered
-    by a deferred update (so no "thinking" message of the member's is replaced by it),
-    in the table's own channel. (Its token is young: the click was just handled.)"""
+QUIET_ANSWERS = (
+    discord.InteractionResponseType.deferred_message_update,
+    discord.InteractionResponseType.message_update,
+)
+"""Answers to a click after which a follow-up is a message of its own."""
+
+
+def _answerable(
+    via: discord.Interaction[Any], table: TableSnapshot, answered: asyncio.Event | None
+) -> bool:
+    """Whether a post for ``table`` may go out as ``via``'s follow-up: a click in the
+    table's own channel, answered by an update of the message clicked, or still to be
+    answered (``answered``: see :meth:`Announcer._answered`). (Its token is young: the
+    click was just handled.)"""
     return (
         via.type is discord.InteractionType.component
-        and via.response.type is discord.InteractionResponseType.deferred_message_update
         and via.channel_id == table.channel_id
+        and (answered is not None or via.response.type in QUIET_ANSWERS)
     )
 
 

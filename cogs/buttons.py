@@ -291,7 +291,9 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
 
 class PlayButton(TableButton, action="play", arg=_MOVE):
     """A tile (with its end), a draw or a pass, from the member's private hand. A tile
-    that fits several ends asks which, in the same private message."""
+    that fits several ends asks which, in the same private message. The move is stored
+    before the click is answered, so that one answer both acknowledges the click and
+    says what was played (see :func:`cogs.acting.act_then_answer`)."""
 
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
@@ -310,15 +312,20 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
                 content=wording.where_goes(move.tile), view=ends_view(table, places)
             )
             return
-        await interaction.response.defer()
-        events = await acting.run(
-            interaction, service, table, Play(user, move), seen_version=self.version
-        )
-        if events is None:
-            return
-        await interaction.edit_original_response(
-            content=wording.you_played(move), view=None, attachments=[]
-        )
+        click = acting.Click(interaction)
+        try:
+            events = await acting.act_then_answer(
+                interaction, service, table, Play(user, move), click, seen_version=self.version
+            )
+            if events is None:
+                return
+            said = wording.you_played(move)
+            if interaction.response.is_done():  # acknowledged while the move was stored
+                await interaction.edit_original_response(content=said, view=None, attachments=[])
+            else:
+                await interaction.response.edit_message(content=said, view=None, attachments=[])
+        finally:
+            click.answered.set()
         await acting.after_draw(interaction, service, table.id, events)
 
 

@@ -203,7 +203,7 @@ class Driver:
         """A draw is answered privately with the tile drawn and the hand: the turn goes
         on from there (R-CR-5, R-MG-5) until a tile is played or the member passes."""
         for _ in range(30):
-            hand = await sent.reply()
+            hand = await sent.follow_up()
             if hand.visible_to is None:  # the draw blocked the round: the turn is over
                 over = self.words.says("Round over")
                 assert any(over.fullmatch(e.get("title", "")) for e in hand.embeds), hand.text()

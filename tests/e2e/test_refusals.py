@@ -14,7 +14,8 @@ import pytest
 from bot.client import DominoBot
 from bot.engine import TILES, Tile
 from bot.table import Table
-from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
+from cogs import acting
+from tests.e2e.driver import TILE, Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member, Sent
@@ -121,14 +122,46 @@ async def test_a_tile_not_in_hand_a_tile_that_does_not_fit_and_nonsense_are_refu
     assert game.snapshot() == before
 
 
-async def test_a_double_click_plays_once_and_the_second_click_is_told_the_table_moved_on(
-    game: Game,
-) -> None:
-    def one_placement(table: Table) -> bool:
+def one_placement(game: Game) -> Callable[[Table], bool]:
+    """Whether the member to move holds a tile that fits in one place only."""
+
+    def holds(table: Table) -> bool:
         moves = table.legal_for(game.mover().id)
         return any(sum(m.tile is t.tile for m in moves) == 1 for t in moves if t.tile)
 
-    await game.until(one_placement)
+    return holds
+
+
+@pytest.mark.parametrize(("wait", "answer"), [(10.0, 7), (0.0, 6)])
+async def test_a_played_tile_is_answered_once_and_the_table_follows(
+    game: Game, monkeypatch: pytest.MonkeyPatch, wait: float, answer: int
+) -> None:
+    """The move is stored, then the click answered in one request: the hand becomes
+    "You played …" (Discord's update of the message clicked, type 7), and the new table
+    is the click's follow-up. A store slower than ``ANSWER_WITHIN`` has the click
+    acknowledged first (type 6) and the hand updated after, inside Discord's 3 s."""
+    monkeypatch.setattr(acting, "ANSWER_WITHIN", wait)
+    await game.until(one_placement(game))
+    mover = game.mover()
+    version = game.table().version
+    latest = table_messages(game.server.fake, game.channel)[-1]
+    hand = await (await mover.click(latest, "My hand")).reply()
+    tile = next(
+        b["label"] for b in hand.buttons() if TILE.match(b["label"]) and "…" not in b["label"]
+    )
+    sent = await mover.click(hand, tile)
+    posted = await sent.follow_up()
+    assert sent.interaction.response_type == answer
+    assert game.server.fake.messages[hand.id].content == f"You played {tile}."
+    assert posted.visible_to is None and posted.files.get("table.png"), "the table, for all"
+    assert posted.id == table_messages(game.server.fake, game.channel)[-1].id
+    assert game.table().version == version + 1
+
+
+async def test_a_double_click_plays_once_and_the_second_click_is_told_the_table_moved_on(
+    game: Game,
+) -> None:
+    await game.until(one_placement(game))
     mover = game.mover()
     version = game.table().version
     latest = table_messages(game.server.fake, game.channel)[-1]
@@ -138,19 +171,22 @@ async def test_a_double_click_plays_once_and_the_second_click_is_told_the_table_
     second = await mover.click(hand, tile)
     fake = game.server.fake
 
-    def answered_privately() -> list[Sent] | None:
-        """The clicks answered with a private follow-up (the played one's follow-up is
-        the new table message, posted for everyone)."""
-        private = [
-            s
-            for s in (first, second)
-            if any(fake.messages[f].visible_to for f in s.interaction.followups)
-        ]
+    def private_answer(sent: Sent) -> Message | None:
+        """A new message only the member sees, answering the click (the played click's
+        answer updates the hand, and its follow-up is the table, posted for everyone)."""
+        interaction = sent.interaction
+        answers = [*interaction.followups]
+        if interaction.response_type == 4 and interaction.original_id:
+            answers.insert(0, interaction.original_id)
+        return next((fake.messages[a] for a in answers if fake.messages[a].visible_to), None)
+
+    def answered_privately() -> list[Message] | None:
+        private = [answer for answer in map(private_answer, (first, second)) if answer]
         return private or None
 
     late = await fake.wait_for(answered_privately)
     assert len(late) == 1
-    refused(await late[0].reply(), mover, "moved on", "Here is your hand now")
+    refused(late[0], mover, "moved on", "Here is your hand now")
     await game.server.fake.wait_for(game.driver.settled)
     assert game.table().version == version + 1, "exactly one of the two clicks was played"
     assert game.server.fake.messages[hand.id].content == f"You played {tile}."

@@ -91,7 +91,7 @@ async def take_turn(fake: FakeDiscord, server: Server) -> bool:
             sent = await member.click(ends, ends.buttons()[0]["label"])
         if label != "Draw":
             break
-        hand = await sent.reply(30)
+        hand = await sent.follow_up(30)
         if hand.visible_to is None:
             break
     await fake.wait_for(lambda: len(table_messages(fake, channel)) > posts or None, 30)

@@ -47,6 +47,17 @@ class Sent:
         message: Message = await self.fake.wait_for(answer, timeout)
         return message
 
+    async def follow_up(self, timeout: float = 10.0) -> Message:
+        """The newest follow-up message, once there is one (what comes after an answer
+        that updated the message clicked)."""
+
+        def newest() -> Message | None:
+            followups = self.interaction.followups
+            return self.fake.messages[followups[-1]] if followups else None
+
+        message: Message = await self.fake.wait_for(newest, timeout)
+        return message
+
 
 class Member:
     def __init__(

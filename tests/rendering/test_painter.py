@@ -49,4 +49,3 @@ async def test_a_picture_whose_worker_dies_is_drawn_all_the_same(painter: Painte
     assert await painter.draw(table_png, view, text) == render_table(view, text).png, (
         "a new worker draws the next one"
     )
-
