@@ -360,7 +360,7 @@ class Party:
                 sent = await member.click(ends, self.rng.choice(ends.buttons())["label"])
             if label != "Draw":
                 return await self.picture_after(sent, seen)
-            hand = await (await self.acknowledged(sent)).reply(WAIT)
+            hand = await (await self.acknowledged(sent)).follow_up(WAIT)
             if hand.visible_to is None:  # the draw blocked the round: that was the post
                 return hand
             tiles = [b["label"] for b in hand.buttons() if TILE.match(b["label"])]
