@@ -18,9 +18,12 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
 from typing import ParamSpec, TypeVar
 
 from bot.engine import PublicView, SeatView
@@ -41,6 +44,20 @@ def table_png(view: PublicView, text: TableText) -> bytes:
 def hand_png(view: SeatView, text: HandText) -> bytes:
     """A hand's picture, as PNG bytes."""
     return render_hand(view, text).png
+
+
+def _end_with_parent() -> None:
+    """In each worker: end when the bot's process ends, however it ends. A worker waits
+    for pictures on a pipe that its parent's death does not close, so after a SIGKILL it
+    would wait forever (and hold its memory)."""
+    parent = multiprocessing.parent_process()
+    assert parent is not None, "runs in a worker"
+    threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
+
+
+def _exit_after(parent: BaseProcess) -> None:
+    parent.join()
+    os._exit(0)
 
 
 class Painter:
@@ -70,7 +87,9 @@ class Painter:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn")
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_end_with_parent,
             )
         return self._pool
 

@@ -1,11 +1,14 @@
-"""Pictures drawn in a worker process: the same pixels as drawn here, and a worker that
-dies loses no picture."""
+"""Pictures drawn in a worker process: the same pixels as drawn here, a worker that dies
+loses no picture, and a worker ends with the bot's process."""
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
+import select
 from collections.abc import AsyncIterator
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -49,3 +52,28 @@ async def test_a_picture_whose_worker_dies_is_drawn_all_the_same(painter: Painte
     assert await painter.draw(table_png, view, text) == render_table(view, text).png, (
         "a new worker draws the next one"
     )
+
+
+def draw_once_then_wait(report: Connection) -> None:
+    """A bot's process, in short: it draws (starting its worker), says which process
+    drew, and waits to be killed."""
+    painter = Painter(1)
+    report.send(asyncio.run(painter.draw(os.getpid)))
+    report.recv()
+
+
+def test_a_worker_ends_when_the_bots_process_is_killed() -> None:
+    spawn = multiprocessing.get_context("spawn")
+    ours, theirs = spawn.Pipe()
+    bot = spawn.Process(target=draw_once_then_wait, args=(theirs,))
+    bot.start()
+    worker = ours.recv()
+    assert worker != bot.pid, "drawn in a worker of the bot's process"
+    watch = os.pidfd_open(worker)
+    try:
+        bot.kill()
+        bot.join()
+        ended, _, _ = select.select([watch], [], [], 10.0)
+        assert ended, "the worker outlived the killed process"
+    finally:
+        os.close(watch)
