@@ -7,16 +7,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine import SeatView, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT, Rect
-from rendering.palette import BACKGROUND, MUTED, PLAYABLE_EDGE, TEXT, encode_png, font
+from rendering.palette import BACKGROUND, MUTED, PLAYABLE_EDGE, TEXT, encode_png, font, write
 from rendering.table import RenderedImage
 
 SLOT, MARGIN, TOP, CAPTION = 62, 16, 62, 44
 """Width per tile (room for "N E S W" under it), margins, header and caption heights."""
+TITLE_SIZE, STATUS_SIZE, CAPTION_SIZE = 18, 15, 14
+"""Font sizes in px."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,17 +53,15 @@ def render_hand(view: SeatView, text: HandText) -> RenderedImage:
     """The seat's own hand, worded by ``text``."""
     hand = hand_order(view.hand)
     fits = placements(view)
-    title_font, status_font, caption = font(18), font(15), font(14)
     width = max(
         MARGIN * 2 + len(hand) * SLOT,
-        int(title_font.getlength(text.title)) + 2 * MARGIN,
-        int(status_font.getlength(text.status)) + 2 * MARGIN,
+        int(font(TITLE_SIZE).getlength(text.title)) + 2 * MARGIN,
+        int(font(STATUS_SIZE).getlength(text.status)) + 2 * MARGIN,
     )
     height = TOP + LONG + CAPTION + MARGIN // 2
     image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN // 2), text.title, font=title_font, fill=TEXT)
-    draw.text((MARGIN, MARGIN // 2 + 26), text.status, font=status_font, fill=MUTED)
+    write(image, (MARGIN, MARGIN // 2), text.title, TITLE_SIZE, TEXT)
+    write(image, (MARGIN, MARGIN // 2 + 26), text.status, STATUS_SIZE, MUTED)
     tiles = []
     for index, tile in enumerate(hand):
         x = MARGIN + index * SLOT + (SLOT - SHORT) // 2
@@ -77,10 +77,10 @@ def render_hand(view: SeatView, text: HandText) -> RenderedImage:
             frame_width=4,
         )
         centre = x + SHORT // 2
-        draw.text((centre, TOP + LONG + 14), str(tile), font=caption, anchor="mm",
-                  fill=TEXT if playable else MUTED)  # fmt: skip
+        shade = TEXT if playable else MUTED
+        write(image, (centre, TOP + LONG + 14), str(tile), CAPTION_SIZE, shade, anchor="mm")
         if playable:
-            draw.text((centre, TOP + LONG + 32), " ".join(fits[tile]), font=caption,
-                      anchor="mm", fill=PLAYABLE_EDGE)  # fmt: skip
+            ends = " ".join(fits[tile])
+            write(image, (centre, TOP + LONG + 32), ends, CAPTION_SIZE, PLAYABLE_EDGE, "mm")
         tiles.append((tile, rect))
     return RenderedImage(encode_png(image), width, height, tiles)

@@ -27,12 +27,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont
+from PIL import GifImagePlugin, Image, ImageChops, ImageFont
 
 from bot.engine import Match, PublicView, read_record
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT
-from rendering.palette import BACKGROUND, MUTED, PALETTE, TEXT, encode_png, font
+from rendering.palette import BACKGROUND, MUTED, PALETTE, TEXT, encode_png, font, write
 from rendering.table import HEADER_FONT, LINE_HEIGHT, MARGIN, TableText, render_table
 
 UPLOAD_LIMIT = 8_000_000
@@ -226,10 +226,9 @@ def _round_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
     height = top + sum(rows) * (LONG + HAND_GAP) + (len(rows) - 1) * HAND_GAP + MARGIN
     image = Image.new("RGB", (width, height), BACKGROUND)
     _write_lines(image, lines)
-    draw = ImageDraw.Draw(image)
     y = top
     for seat, hand in enumerate(outcome.hands):
-        draw.text((MARGIN, y + LONG // 2), labels[seat], fill=TEXT, font=label_font, anchor="lm")
+        write(image, (MARGIN, y + LONG // 2), labels[seat], HEADER_FONT, TEXT, anchor="lm")
         for number, tile in enumerate(hand):
             x = tiles_x + (number % HAND_ROW) * step
             row_y = y + (number // HAND_ROW) * (LONG + HAND_GAP)
@@ -244,20 +243,18 @@ def _final_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
     width = max(_text_width(lines[:1], title), _text_width(lines[1:], body)) + 2 * MARGIN
     height = 2 * MARGIN + TITLE_FONT + LINE_HEIGHT * len(lines)
     image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     for index, line in enumerate(lines):
         y = MARGIN if index == 0 else MARGIN + TITLE_FONT + LINE_HEIGHT * index
-        draw.text((MARGIN, y), line, fill=TEXT if index == 0 else MUTED,
-                  font=title if index == 0 else body)  # fmt: skip
+        write(image, (MARGIN, y), line, TITLE_FONT if index == 0 else HEADER_FONT,
+              TEXT if index == 0 else MUTED)  # fmt: skip
     return _Frame("final", encode_png(image), image.size, round_)
 
 
 def _write_lines(image: Image.Image, lines: Sequence[str]) -> None:
     """Header lines as the table picture draws them: the first bright, the rest muted."""
-    draw = ImageDraw.Draw(image)
     for index, line in enumerate(lines):
-        draw.text((MARGIN, MARGIN // 2 + index * LINE_HEIGHT), line,
-                  fill=TEXT if index == 0 else MUTED, font=font(HEADER_FONT))  # fmt: skip
+        write(image, (MARGIN, MARGIN // 2 + index * LINE_HEIGHT), line, HEADER_FONT,
+              TEXT if index == 0 else MUTED)  # fmt: skip
 
 
 def _text_width(lines: Sequence[str], measure: ImageFont.FreeTypeFont) -> int:

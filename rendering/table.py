@@ -5,12 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine import PublicView, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
-from rendering.palette import ALERT, BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, fit, font
+from rendering.palette import (
+    ALERT,
+    BACKGROUND,
+    HIGHLIGHT,
+    MUTED,
+    TEXT,
+    encode_png,
+    fit,
+    font,
+    write,
+)
 
 MARGIN = 24
 HEADER_FONT, LABEL_FONT = 18, 16
@@ -103,18 +113,13 @@ def render_table(view: PublicView, text: TableText) -> RenderedImage:
             header_height + MARGIN - bounds.y0 + LABEL_FONT // 2,
         )
     image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     for index, line in enumerate(lines):
-        draw.text(
-            (MARGIN, MARGIN // 2 + index * LINE_HEIGHT),
-            line,
-            fill=TEXT if index == 0 else MUTED,
-            font=header_font,
-        )
+        at = (MARGIN, MARGIN // 2 + index * LINE_HEIGHT)
+        write(image, at, line, HEADER_FONT, TEXT if index == 0 else MUTED)
     tiles: list[tuple[Tile, Rect]] = []
     labels: list[tuple[str, str, int | None, Rect]] = []
     if layout is None:
-        draw.text((MARGIN, header_height), text.before_lead, fill=MUTED, font=header_font)
+        write(image, (MARGIN, header_height), text.before_lead, HEADER_FONT, MUTED)
     else:
         tiles, labels = _draw_layout(image, layout, offset, last_played(view), text.dead)
     return RenderedImage(encode_png(image), width, height, tiles, labels)
@@ -138,16 +143,11 @@ def _draw_layout(
         paste_tile(image, (rect.x0, rect.y0, rect.x1, rect.y1), first, second, look,
                    frame=HIGHLIGHT if is_last else None)  # fmt: skip
         tiles.append((placed.tile, rect))
-    draw = ImageDraw.Draw(image)
-    label_font = font(LABEL_FONT)
     labels = []
     for label in layout.labels:
         x, y = label.anchor[0] + dx, label.anchor[1] + dy
         words = label_text(label.end, label.value, dead_word)
-        left, top, right, bottom = draw.textbbox((x, y), words, font=label_font, anchor="mm")
-        draw.text((x, y), words, font=label_font, anchor="mm",
-                  fill=ALERT if label.value is None else TEXT)  # fmt: skip
-        labels.append(
-            (label.end, words, label.value, Rect(int(left), int(top), int(right), int(bottom)))
-        )
+        ink = ALERT if label.value is None else TEXT
+        box = write(image, (x, y), words, LABEL_FONT, ink, anchor="mm")
+        labels.append((label.end, words, label.value, Rect(*box)))
     return tiles, labels
