@@ -94,10 +94,9 @@ def memory_mb(key: str = "VmRSS", process: int | str = "self") -> float:
     raise RuntimeError(f"no {key} in /proc/{process}/status: this benchmark needs Linux")
 
 
-def bot_memory_mb(key: str) -> float:
-    """The bot's memory: its own process's and its picture workers' together."""
-    workers = [child.pid for child in multiprocessing.active_children()]
-    return memory_mb(key) + sum(memory_mb(key, pid) for pid in workers if pid is not None)
+def bot_memory_mb(key: str, workers: list[int]) -> float:
+    """The bot's memory: its own process's and its picture ``workers``' together."""
+    return memory_mb(key) + sum(memory_mb(key, pid) for pid in workers)
 
 
 def cpu_seconds() -> float:
@@ -106,25 +105,25 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def children_cpu() -> dict[int, float]:
-    """CPU seconds of each running child process (the bot's picture workers), by pid,
-    from ``/proc/<pid>/stat``: the bot's CPU is its own and its workers' together."""
+def workers_cpu(workers: list[int]) -> dict[int, float]:
+    """CPU seconds of each of the bot's picture ``workers``, by pid, from
+    ``/proc/<pid>/stat``: the bot's CPU is its own and its workers' together."""
     ticks = os.sysconf("SC_CLK_TCK")
     seconds = {}
-    for child in multiprocessing.active_children():
+    for pid in workers:
         try:
-            fields = Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue  # ended meanwhile
-        seconds[child.pid or 0] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
     return seconds
 
 
-def bot_cpu_since(own: float, children: dict[int, float]) -> float:
-    """The bot's CPU seconds since ``own`` and ``children`` were read, workers included
-    (a worker started meanwhile counts whole)."""
-    now = children_cpu()
-    return cpu_seconds() - own + sum(t - children.get(pid, 0.0) for pid, t in now.items())
+def bot_cpu_since(own: float, workers: dict[int, float], now: list[int]) -> float:
+    """The bot's CPU seconds since ``own`` and ``workers`` were read, the workers
+    running ``now`` included (one started meanwhile counts whole)."""
+    spent = workers_cpu(now)
+    return cpu_seconds() - own + sum(t - workers.get(pid, 0.0) for pid, t in spent.items())
 
 
 async def receive(connection: Connection, timeout: float | None = None) -> Any:
@@ -181,11 +180,11 @@ async def _serve_bot(
     lag = LoopLag()
     lag_task = asyncio.create_task(lag.run())
     try:  # the bot is stopped however this ends: its open store would keep the process up
-        connection.send(bot_memory_mb("VmRSS"))
+        connection.send(bot_memory_mb("VmRSS", bot.painter.pids))
         assert await receive(connection) == "measure"
         lag.samples.clear()
         profiler = cProfile.Profile() if profile else None
-        cpu, workers, start = cpu_seconds(), children_cpu(), time.perf_counter()
+        cpu, workers, start = cpu_seconds(), workers_cpu(bot.painter.pids), time.perf_counter()
         if profiler:
             profiler.enable()
         assert await receive(connection) == "stop"
@@ -195,10 +194,10 @@ async def _serve_bot(
             stats.sort_stats("tottime").print_stats(25)
             stats.sort_stats("cumtime").print_stats(r"(bot|cogs|rendering|data)/", 30)
         report = {
-            "cpu": bot_cpu_since(cpu, workers) / (time.perf_counter() - start),
+            "cpu": bot_cpu_since(cpu, workers, bot.painter.pids) / (time.perf_counter() - start),
             "lag_p99": percentile(lag.samples, 0.99),
-            "rss": bot_memory_mb("VmRSS"),
-            "peak": bot_memory_mb("VmHWM"),
+            "rss": bot_memory_mb("VmRSS", bot.painter.pids),
+            "peak": bot_memory_mb("VmHWM", bot.painter.pids),
         }
     finally:
         lag_task.cancel()

@@ -4,9 +4,14 @@ Drawing a table takes a few milliseconds of Pillow and Python. In a thread of th
 own process that work holds the interpreter lock, and every request the event loop
 makes (each one a system call that lets go of the lock) waited for a picture to finish
 before the loop could go on: at 500 tables the loop spent about a third of its time
-waiting so. A worker process draws on the machine's other core instead. The words are
-chosen in the bot's process (``cogs.wording``) and handed over with the engine's view,
-both plain data, and PNG bytes come back.
+waiting so. A worker process (:mod:`rendering.worker`) draws on the machine's other
+core instead. The words are chosen in the bot's process (``cogs.wording``) and handed
+over with the engine's view, both plain data, and PNG bytes come back.
+
+The worker is a plain child process spoken to over its standard input and output, read
+by the event loop itself: no helper threads in the bot's process, and the worker imports
+only Pillow and the engine (a ``multiprocessing`` worker imports the bot's whole
+``__main__``, discord.py and all, which cost it 25 MB more).
 
 Long one-off pictures (a replay's GIF, a leaderboard card) stay in threads: in the one
 worker they would hold up every table's next picture behind them.
@@ -16,24 +21,28 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import logging
-import multiprocessing
 import os
-import threading
+import pickle
+import sys
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.process import BaseProcess
-from typing import ParamSpec, TypeVar
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar, cast
 
 from bot.engine import PublicView, SeatView
 from rendering.hand import HandText, render_hand
 from rendering.table import TableText, render_table
+from rendering.worker import HEADER
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The folder ``rendering`` and ``bot`` are imported from, for the worker's imports."""
 
 
 def table_png(view: PublicView, text: TableText) -> bytes:
@@ -46,30 +55,80 @@ def hand_png(view: SeatView, text: HandText) -> bytes:
     return render_hand(view, text).png
 
 
-def _end_with_parent() -> None:
-    """In each worker: end when the bot's process ends, however it ends. A worker waits
-    for pictures on a pipe that its parent's death does not close, so after a SIGKILL it
-    would wait forever (and hold its memory)."""
-    parent = multiprocessing.parent_process()
-    assert parent is not None, "runs in a worker"
-    threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
+class WorkerGone(Exception):
+    """The worker process ended before it answered."""
 
 
-def _exit_after(parent: BaseProcess) -> None:
-    parent.join()
-    os._exit(0)
+class Worker:
+    """One drawing process; calls are answered in the order they were sent."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self._waiting: deque[asyncio.Future[Any]] = deque()
+        self._reader = asyncio.create_task(self._read(), name=f"painter-{process.pid}")
+
+    @classmethod
+    async def start(cls) -> Worker:
+        paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "rendering.worker",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
+        )  # fmt: skip
+        return cls(process)
+
+    @property
+    def alive(self) -> bool:
+        return not self._reader.done()
+
+    async def call(self, call: Callable[[], T]) -> T:
+        stdin = self.process.stdin
+        if stdin is None or not self.alive:
+            raise WorkerGone()
+        answer = asyncio.get_running_loop().create_future()
+        data = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
+        self._waiting.append(answer)
+        stdin.write(HEADER.pack(len(data)) + data)
+        ok, value = await answer
+        if not ok:
+            raise cast(BaseException, value)
+        return cast(T, value)
+
+    async def _read(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        try:
+            while True:
+                header = await stdout.readexactly(HEADER.size)
+                answer = pickle.loads(await stdout.readexactly(HEADER.unpack(header)[0]))
+                waiting = self._waiting.popleft()
+                if not waiting.done():
+                    waiting.set_result(answer)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass  # it ended
+        finally:
+            while self._waiting:
+                waiting = self._waiting.popleft()
+                if not waiting.done():
+                    waiting.set_exception(WorkerGone())
+
+    def stop(self) -> None:
+        self._reader.cancel()
+        if self.process.returncode is None:
+            self.process.kill()
 
 
 class Painter:
-    """Draws in ``processes`` worker processes (0: in threads of this process, where a
-    machine cannot spare a process). The workers start with the first picture, from a
-    fresh interpreter (``spawn``: forking a process that runs an event loop and threads
-    is unsafe), and a worker that dies is replaced: the picture it was drawing is drawn
-    in a thread instead, so a post is never lost to it."""
+    """Draws in ``processes`` worker processes, in turn (0: in threads of this process,
+    where a machine cannot spare a process). The workers start with the first picture;
+    a worker that ends is replaced, and the pictures it had not drawn are drawn in a
+    thread instead, so a post is never lost to it."""
 
     def __init__(self, processes: int = 1) -> None:
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: list[Worker] = []
+        self._turn = itertools.count()
+        self._starting: asyncio.Lock | None = None
 
     async def draw(self, render: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``render(*args, **kwargs)``, off the event loop. ``render`` and its arguments
@@ -78,24 +137,31 @@ class Painter:
         if self.processes == 0:
             return await asyncio.to_thread(call)
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor(), call)
-        except BrokenProcessPool:
-            log.warning("a picture worker stopped; starting another, drawing this one here")
-            self._pool = None
+            worker = await self._worker()
+            return await worker.call(call)
+        except (WorkerGone, OSError):
+            log.warning("a picture worker ended; drawing this picture here")
             return await asyncio.to_thread(call)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_end_with_parent,
-            )
-        return self._pool
+    async def _worker(self) -> Worker:
+        self._workers = [worker for worker in self._workers if worker.alive]
+        if len(self._workers) < self.processes:
+            if self._starting is None:
+                self._starting = asyncio.Lock()
+            async with self._starting:  # one start at a time, however many pictures wait
+                if len(self._workers) < self.processes:
+                    self._workers.append(await Worker.start())
+        return self._workers[next(self._turn) % len(self._workers)]
+
+    @property
+    def pids(self) -> list[int]:
+        """The worker processes running now (the benchmark counts their CPU and memory
+        as the bot's)."""
+        return [worker.process.pid for worker in self._workers if worker.alive]
 
     def close(self) -> None:
         """Stop the workers (pictures not yet drawn are dropped: the announcer posts the
         newest state after the next start)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for worker in self._workers:
+            worker.stop()
+        self._workers = []

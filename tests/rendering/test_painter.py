@@ -38,15 +38,17 @@ async def test_a_worker_draws_the_same_pictures_as_this_process(painter: Painter
     assert await painter.draw(hand_png, seat, words) == render_hand(seat, words).png
 
 
-def dies_in_a_worker(view_number: int) -> int:
-    """Stands for a worker killed mid-picture (out of memory, a crash in Pillow)."""
-    if multiprocessing.parent_process() is not None:
+def dies_in_a_worker(here: int) -> int:
+    """Stands for a worker killed mid-picture (out of memory, a crash in Pillow): it
+    ends any process but ``here``."""
+    if os.getpid() != here:
         os._exit(1)
-    return view_number
+    return here
 
 
 async def test_a_picture_whose_worker_dies_is_drawn_all_the_same(painter: Painter) -> None:
-    assert await painter.draw(dies_in_a_worker, 7) == 7, "drawn here instead"
+    here = os.getpid()
+    assert await painter.draw(dies_in_a_worker, here) == here, "drawn here instead"
     view = next(positions("cross", 1))
     text = table_text(view, NAMES[: view.players])
     assert await painter.draw(table_png, view, text) == render_table(view, text).png, (
@@ -56,10 +58,14 @@ async def test_a_picture_whose_worker_dies_is_drawn_all_the_same(painter: Painte
 
 def draw_once_then_wait(report: Connection) -> None:
     """A bot's process, in short: it draws (starting its worker), says which process
-    drew, and waits to be killed."""
-    painter = Painter(1)
-    report.send(asyncio.run(painter.draw(os.getpid)))
-    report.recv()
+    drew, and waits to be killed with its event loop running."""
+
+    async def run() -> None:
+        painter = Painter(1)
+        report.send(await painter.draw(os.getpid))
+        await asyncio.to_thread(report.recv)
+
+    asyncio.run(run())
 
 
 def test_a_worker_ends_when_the_bots_process_is_killed() -> None:
