@@ -10,8 +10,9 @@ repository, and adding a language is adding its file.
 Which language a word is looked up in is a context variable, so the wording functions
 need no language argument: the Discord face sets it where each command or click starts
 (the member's own locale, for what only they see) and around every public post (the
-server's language). ``asyncio.to_thread`` and new tasks copy it, so pictures drawn in a
-worker thread speak the language of the code that asked for them.
+server's language). New tasks and ``asyncio.to_thread`` copy it; a picture's words are
+chosen before it is handed to the drawing process (``rendering.painter``), so it speaks
+the language of the code that asked for it.
 
 Numbers in sentences go through Babel (``12.3`` reads ``12,3`` in Spanish); plurals
 through each catalogue's own plural rule (Brazilian Portuguese says "0 pedra", Spanish
