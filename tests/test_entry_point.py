@@ -73,6 +73,19 @@ def test_a_malformed_setting_is_refused_with_a_reason(monkeypatch: pytest.Monkey
         Settings.from_env(None)
 
 
+@pytest.mark.parametrize(("raw", "processes"), [("", 1), ("0", 0), ("3", 3), ("17", None)])
+def test_picture_processes_are_read_within_range(
+    monkeypatch: pytest.MonkeyPatch, raw: str, processes: int | None
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("PICTURE_PROCESSES", raw)
+    if processes is None:
+        with pytest.raises(ConfigError, match="PICTURE_PROCESSES must be a whole number"):
+            Settings.from_env(None)
+    else:
+        assert Settings.from_env(None).picture_processes == processes
+
+
 def test_env_example_lists_every_setting_the_bot_reads() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
     pattern = r'(?:environ\.get|_optional_int|_float|_int_in)\(\s*"([A-Z_]+)"'
