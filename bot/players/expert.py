@@ -55,9 +55,7 @@ PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
 round counts 3 points more: against hard that wins more rounds and keeps the points edge
 (5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
-TEAM_WINS = Effort(
-    work=32000, exact_below=19, exact_limit=6000, wins_only=True, played_out_scale=3
-)
+TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True, played_out_scale=3)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round. Before
 that, three times the guesses: a playout on Milo's line reads blocks off the hands

@@ -47,17 +47,18 @@ def rollout_move(round_: Round) -> tuple[Move, int]:
 def shrewd_move(round_: Round) -> tuple[Move, int]:
     """The expert's playout policy: a scoring play first, then one that leaves the next
     seat nothing to play (it must pass or draw), then the heaviest tile. Dearer than
-    :func:`rollout_move` (every choice is tried on a copy), but playouts that pass up
-    a block misjudge the moves that set one up."""
+    :func:`rollout_move` (every choice is tried: on a copy, except on Milo's line, where
+    the hands and the ends say it), but playouts that pass up a block misjudge the moves
+    that set one up."""
     moves = round_.legal_moves()
     if len(moves) == 1:
         return moves[0], 0
     mover = round_.side_of(round_.turn)
-    line = isinstance(round_, LineRound) and round_.led and not round_.boneyard
+    line = round_ if isinstance(round_, LineRound) and round_.led and not round_.boneyard else None
     best: tuple[int, bool, int] | None = None
     chosen = moves[0]
     for move in moves:
-        stops = _stops_next(round_, move) if line else None
+        stops = None if line is None else _stops_next(line, move)
         if stops is None:
             child = round_.copy()
             child.play(move)
