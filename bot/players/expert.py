@@ -7,7 +7,8 @@ guesses and a better judge of each guess.
   searched are drawn from that pool in proportion to their weight.
 - Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
   tiles are left (most of a round's decisions that matter), and played out before that
-  by a policy that takes a block when there is one. Each guess is judged by what the
+  by a policy that takes a block when there is one (in Milo, on three times as many
+  guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
   game's rounds are scored on: who wins in Milo, the margin elsewhere, and in
   Merry-Go-Round the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
@@ -42,6 +43,9 @@ class Effort:
     round_bonus: float = 0.0
     """Points a guess's value gains for winning the round, on top of its margin (see
     :data:`PLAY_POINTS`)."""
+    played_out_scale: int = 1
+    """Guesses weighed and searched, and work, are this many times more in a decision
+    whose guesses will all be played out (too many tiles left for an exact search)."""
 
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
@@ -52,9 +56,14 @@ PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
 round counts 3 points more: against hard that wins more rounds and keeps the points edge
 (5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
-TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True)
+TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True, played_out_scale=3)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
-null-window search proves cheaply enough to search from the middle of the round."""
+null-window search proves cheaply enough to search from the middle of the round. Before
+that, three times the guesses and work: a playout on Milo's line reads a block off the
+hands (:func:`bot.players.search.shrewd_move`), so such a decision took a third of the
+time of one searched exactly, and early choices rested on too few guesses (against
+ISMCTS-400, 400 deals: 57.0% ± 3.1 of rounds, was 53.9% ± 3.0; p95 decision time about
+the same, since the searched decisions set it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +81,14 @@ class ExpertPlayer:
             return moves[0]
         rng = rng_for(self.seed, view)
         knowledge = infer(view)
+        after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
+        scale = effort.played_out_scale if after > effort.exact_below else 1
+        pool, max_samples, work = self.pool * scale, self.max_samples * scale, effort.work * scale
         guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
         weights: list[float] = []
         done = 0
         weigh = can_replay(view)
-        for _ in range(self.pool if weigh else self.max_samples):
+        for _ in range(pool if weigh else max_samples):
             hands, boneyard = sample_deal(view, knowledge, rng)
             likelihood = 1.0
             if weigh:
@@ -85,7 +97,7 @@ class ExpertPlayer:
             guesses.append((hands, boneyard))
             weights.append(likelihood)
         order = (
-            _resample(weights, self.max_samples, rng)
+            _resample(weights, max_samples, rng)
             if weigh
             else [(i, 1.0) for i in range(len(guesses))]
         )
@@ -113,7 +125,7 @@ class ExpertPlayer:
                 try_exact = try_exact and not gave_up
                 totals[i] += share * value
                 done += spent
-            if done >= effort.work and (searched >= effort.min_samples or done >= 2 * effort.work):
+            if done >= work and (searched >= effort.min_samples or done >= 2 * work):
                 break
         # Ties are common once every guess is searched exactly (each move wins, or
         # loses, in all of them): then shed the heaviest tile, which counts for the
