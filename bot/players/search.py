@@ -10,22 +10,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from bot.engine import (
-    DRAW,
-    END_NAMES,
-    PASS,
-    LayoutKind,
-    LineRound,
-    Move,
-    Reason,
-    Round,
-    RoundOutcome,
-)
-from bot.engine.tiles import SUIT
+from bot.engine import DRAW, PASS, LayoutKind, LineRound, Move, Reason, Round, RoundOutcome
 
 Policy = Callable[[Round], tuple[Move, int]]
 TIE_BREAK = 0.001
-_LEFT = END_NAMES.index("L")
 TARGET_BONUS = 100.0
 """Merry-Go-Round: reaching exactly 61 wins the game outright (R-MG-7)."""
 
@@ -54,11 +42,11 @@ def shrewd_move(round_: Round) -> tuple[Move, int]:
     if len(moves) == 1:
         return moves[0], 0
     mover = round_.side_of(round_.turn)
-    line = round_ if isinstance(round_, LineRound) and round_.led and not round_.boneyard else None
+    line = round_ if isinstance(round_, LineRound) and round_.led else None
     best: tuple[int, bool, int] | None = None
     chosen = moves[0]
     for move in moves:
-        stops = None if line is None else _stops_next(line, move)
+        stops = None if line is None else line.stops_next(move)
         if stops is None:
             child = round_.copy()
             child.play(move)
@@ -72,27 +60,6 @@ def shrewd_move(round_: Round) -> tuple[Move, int]:
         if best is None or key > best:
             best, chosen = key, move
     return chosen, len(moves)
-
-
-def _stops_next(round_: LineRound, move: Move) -> bool | None:
-    """Whether ``move`` leaves the next seat nothing to play, read off the hands' masks
-    and the line's two ends without copying the round (most of a playout's time went to
-    those copies); ``None`` when the move ends the round (a domino, or a block: either
-    may score), which only a copy played through the engine can say (R-MI-4, R-MI-5).
-    For a round already led, on a line, with no boneyard: nobody draws."""
-    tile = move.tile
-    assert tile is not None and move.end is not None  # a pass is never one of several
-    hands, seat = round_.hands, round_.turn
-    left, right = round_.line_ends
-    if move.end == _LEFT:
-        left = tile.low if left == tile.high else tile.high
-    else:
-        right = tile.low if right == tile.high else tile.high
-    open_ = SUIT[left] | SUIT[right]
-    rest = hands[seat] ^ tile.bit
-    if not rest or not any(hand & open_ for hand in (rest, *hands[:seat], *hands[seat + 1 :])):
-        return None
-    return not hands[(seat + 1) % len(hands)] & open_
 
 
 def weight(move: Move) -> int:
