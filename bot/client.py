@@ -96,7 +96,7 @@ class DominoBot(commands.AutoShardedBot):
         The client closes even when an earlier step raises."""
         async with contextlib.AsyncExitStack() as closing:
             closing.push_async_callback(super().close)
-            closing.callback(self.painter.close)
+            closing.push_async_callback(self.painter.close)
             running = {t for t in self.in_flight if t is not asyncio.current_task()}
             if running:
                 await asyncio.wait(running, timeout=10.0)

@@ -112,10 +112,11 @@ class Worker:
                 if not waiting.done():
                     waiting.set_exception(WorkerGone())
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         self._reader.cancel()
         if self.process.returncode is None:
             self.process.kill()
+        await self.process.wait()
 
 
 class Painter:
@@ -144,13 +145,15 @@ class Painter:
             return await asyncio.to_thread(call)
 
     async def _worker(self) -> Worker:
-        self._workers = [worker for worker in self._workers if worker.alive]
+        self._workers[:] = [worker for worker in self._workers if worker.alive]
         if len(self._workers) < self.processes:
             if self._starting is None:
                 self._starting = asyncio.Lock()
             async with self._starting:  # one start at a time, however many pictures wait
                 if len(self._workers) < self.processes:
-                    self._workers.append(await Worker.start())
+                    started = await Worker.start()
+                    self._workers.append(started)
+                    return started
         return self._workers[next(self._turn) % len(self._workers)]
 
     @property
@@ -159,9 +162,8 @@ class Painter:
         as the bot's)."""
         return [worker.process.pid for worker in self._workers if worker.alive]
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stop the workers (pictures not yet drawn are dropped: the announcer posts the
         newest state after the next start)."""
-        for worker in self._workers:
-            worker.stop()
-        self._workers = []
+        workers, self._workers = self._workers, []
+        await asyncio.gather(*(worker.stop() for worker in workers))

@@ -23,7 +23,7 @@ from tests.rendering.scenes import NAMES, positions
 async def painter() -> AsyncIterator[Painter]:
     painter = Painter(1)
     yield painter
-    painter.close()
+    await painter.close()
 
 
 async def test_a_worker_draws_the_same_pictures_as_this_process(painter: Painter) -> None:
@@ -36,6 +36,13 @@ async def test_a_worker_draws_the_same_pictures_as_this_process(painter: Painter
     seat = match.seat_view(match.turn or 0)
     words = hand_text(seat, NAMES)
     assert await painter.draw(hand_png, seat, words) == render_hand(seat, words).png
+
+
+async def test_pictures_asked_for_at_once_share_the_one_worker(painter: Painter) -> None:
+    """The first pictures of a busy moment all wait for the one worker starting."""
+    drawn_by = await asyncio.gather(*(painter.draw(os.getpid) for _ in range(6)))
+    assert len(set(drawn_by)) == 1 and drawn_by[0] != os.getpid()
+    assert painter.pids == drawn_by[:1]
 
 
 def dies_in_a_worker(here: int) -> int:
