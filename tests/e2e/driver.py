@@ -156,8 +156,9 @@ class Driver:
             and not any(m.buttons() for m in shown[:-1])
         )
 
-    async def play_one(self) -> None:
-        """One member's move, then wait until the bot has shown its result."""
+    async def play_one(self, slash: bool = False) -> None:
+        """One member's move, then wait until the bot has shown its result: every
+        seventh by slash command (or this one, if ``slash``), the others with buttons."""
         await self.fake.wait_for(self.settled, timeout=15)
         table = self.table()
         assert table is not None and table.match is not None
@@ -165,7 +166,7 @@ class Driver:
         member = self.members[table.seats[seat].user_id]  # type: ignore[index]
         version = table.version
         self.moves += 1
-        if self.moves % 7 == 0:
+        if slash or self.moves % 7 == 0:
             await self._slash_move(member, table)
         else:
             await self._button_move(member)

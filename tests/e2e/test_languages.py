@@ -213,7 +213,13 @@ async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catal
     await (await cat.click(latest, words.label("rules"))).reply()
     await (await cat.slash("domino play", channel, tile="6-6")).reply()  # not seated
     while not driver.finished():
-        await driver.play_one()
+        await fake.wait_for(driver.settled)
+        table = driver.table()
+        assert table is not None
+        mover = table.seats[table.seat_to_move()].user_id or 0
+        tile = any(move.tile for move in table.legal_for(mover))
+        completed = any(i.choices for i in fake.interactions.values())
+        await driver.play_one(slash=tile and not completed)  # autocomplete at least once
     await (await ann.slash("domino leaderboard", channel, game="cross", order="wins")).reply()
     await (await bob.slash("domino stats", channel)).reply()
     await (await cat.slash("domino stats", channel)).reply()
