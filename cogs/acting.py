@@ -13,9 +13,9 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -37,6 +37,8 @@ from cogs import buttons, i18n, wording
 from rendering.painter import Painter, hand_png
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class Starting(Exception):
@@ -165,13 +167,19 @@ async def run(
     command: Command,
     *,
     seen_version: int | None = None,
+    click: Click | None = None,
 ) -> list[Event] | None:
     """Have the service carry out ``command``; a refusal is answered privately (a click on
     old controls gets the member's hand as it is now). The events if the action stood,
-    None if it was refused."""
+    None if it was refused. With ``click``, the click is left unanswered while the
+    action is stored, for the caller to answer it with what was done (see
+    :func:`in_a_moment`)."""
     try:
         check_server(table, interaction)
-        return await service.act(table.id, command, seen_version=seen_version, via=interaction)
+        acting = service.act(table.id, command, seen_version=seen_version, via=click or interaction)
+        if click is None:
+            return await acting
+        return await in_a_moment(interaction, acting, thinking=False)
     except StaleVersion:
         await moved_on(interaction, service, table.id)
     except TableError as error:
@@ -234,33 +242,19 @@ class Click:
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-async def act_then_answer(
-    interaction: discord.Interaction[Any],
-    service: TableService,
-    table: TableSnapshot,
-    command: Command,
-    click: Click,
-    *,
-    seen_version: int | None = None,
-) -> list[Event] | None:
-    """Like :func:`run`, for a click whose answer says what was done: the click is left
-    unanswered while the action is stored (the caller answers it after, in one request),
-    unless storing takes longer than :data:`ANSWER_WITHIN`; then it is acknowledged
-    first. A refusal is answered here, after any acknowledgement."""
-    check_server(table, interaction)
-    acting = asyncio.ensure_future(
-        service.act(table.id, command, seen_version=seen_version, via=click)
-    )
-    stored, _ = await asyncio.wait({acting}, timeout=ANSWER_WITHIN)
-    if not stored:
-        await interaction.response.defer()
-    try:
-        return await acting
-    except StaleVersion:
-        await moved_on(interaction, service, table.id)
-    except TableError as error:
-        await refuse(interaction, error, service.find(table.id) or table)
-    return None
+async def in_a_moment(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool
+) -> T:
+    """What ``work`` gives, the click left unanswered meanwhile so that the caller answers
+    it with that, in one request; if it takes longer than :data:`ANSWER_WITHIN`, the
+    click is acknowledged first (``thinking``: with a private "thinking…" that the
+    answer replaces; else as a silent update of the message clicked)."""
+    pending = asyncio.ensure_future(work)
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({pending}, timeout=ANSWER_WITHIN)
+        if not done:
+            await interaction.response.defer(ephemeral=thinking, thinking=thinking)
+    return await pending
 
 
 async def send_hand(
@@ -288,12 +282,8 @@ async def send_hand(
     legal = view.legal
     names = wording.seat_names(table)
     painter: Painter = interaction.client.painter
-    drawing = asyncio.ensure_future(painter.draw(hand_png, view, wording.hand_text(view, names)))
-    if not interaction.response.is_done():
-        drawn, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
-        if not drawn:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    png, alt = await drawing, wording.describe_hand(view)
+    drawing = painter.draw(hand_png, view, wording.hand_text(view, names))
+    png, alt = await in_a_moment(interaction, drawing, thinking=True), wording.describe_hand(view)
     turn = wording.pick_a_tile() if legal else wording.is_to_play(names[table.turn or 0])
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     await reply(

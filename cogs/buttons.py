@@ -293,7 +293,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
     """A tile (with its end), a draw or a pass, from the member's private hand. A tile
     that fits several ends asks which, in the same private message. The move is stored
     before the click is answered, so that one answer both acknowledges the click and
-    says what was played (see :func:`cogs.acting.act_then_answer`)."""
+    says what was played (see :func:`cogs.acting.run`)."""
 
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
@@ -314,8 +314,13 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
             return
         click = acting.Click(interaction)
         try:
-            events = await acting.act_then_answer(
-                interaction, service, table, Play(user, move), click, seen_version=self.version
+            events = await acting.run(
+                interaction,
+                service,
+                table,
+                Play(user, move),
+                seen_version=self.version,
+                click=click,
             )
             if events is None:
                 return
