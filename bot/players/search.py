@@ -42,7 +42,11 @@ def shrewd_move(round_: Round) -> tuple[Move, int]:
     if len(moves) == 1:
         return moves[0], 0
     mover = round_.side_of(round_.turn)
-    line = round_ if isinstance(round_, LineRound) and round_.led else None
+    # A move that does not end the round scores nothing on a line whose game scores
+    # only rounds (Milo, R-MI-5): whether it stops the next seat is all there is to say.
+    line = (
+        round_ if isinstance(round_, LineRound) and round_.led and not round_.scores_plays else None
+    )
     best: tuple[int, bool, int] | None = None
     chosen = moves[0]
     for move in moves:
