@@ -129,7 +129,8 @@ class Painter:
         self.processes = processes
         self._workers: list[Worker] = []
         self._turn = itertools.count()
-        self._starting: asyncio.Lock | None = None
+        self._starting = asyncio.Lock()
+        """Held while a worker starts: the pictures asked for meanwhile wait for it."""
 
     async def draw(self, render: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``render(*args, **kwargs)``, off the event loop. ``render`` and its arguments
@@ -147,9 +148,7 @@ class Painter:
     async def _worker(self) -> Worker:
         self._workers[:] = [worker for worker in self._workers if worker.alive]
         if len(self._workers) < self.processes:
-            if self._starting is None:
-                self._starting = asyncio.Lock()
-            async with self._starting:  # one start at a time, however many pictures wait
+            async with self._starting:
                 if len(self._workers) < self.processes:
                     started = await Worker.start()
                     self._workers.append(started)
