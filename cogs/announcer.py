@@ -82,8 +82,6 @@ class Feed:
     events: list[Event] = field(default_factory=list)
     via: discord.Interaction[Any] | None = None
     via_since: float = 0.0
-    answered: asyncio.Event | None = None
-    """Set once ``via`` is answered, when it acted before it was (``acting.Click``)."""
     pending: bool = False
     task: asyncio.Task[None] | None = None
     last: Posted | None = None
@@ -110,6 +108,9 @@ class Announcer:
         self.painter = painter
         self._feeds: dict[str, Feed] = {}
         self._closing = False
+        self._answers: dict[int, asyncio.Event] = {}
+        """Clicks the service passed on before they were answered (``acting.Click``), by
+        interaction id: a follow-up waits for its click's answer."""
         self.posts = {"interaction": 0, "global": 0}
         """Requests made, by whether they count against the global limit."""
 
@@ -122,11 +123,15 @@ class Announcer:
         feed.table = table
         feed.events.extend(events)
         feed.pending = True
-        click = via if isinstance(via, acting.Click) else None
-        interaction = click.interaction if click is not None else via
-        if isinstance(interaction, discord.Interaction) and _answerable(interaction, table, click):
-            feed.via, feed.via_since = interaction, time.monotonic()
-            feed.answered = click.answered if click is not None else None
+        answered = via.answered if isinstance(via, acting.Click) else None
+        if isinstance(via, acting.Click):
+            via = via.interaction
+        if isinstance(via, discord.Interaction) and _answerable(via, table, answered):
+            if feed.via is not None:
+                self._answers.pop(feed.via.id, None)
+            feed.via, feed.via_since = via, time.monotonic()
+            if answered is not None:
+                self._answers[via.id] = answered
         if not self._closing and (feed.task is None or feed.task.done()):
             feed.task = asyncio.create_task(self._run(feed), name=f"announce-{table.id}")
 
@@ -148,12 +153,9 @@ class Announcer:
             table = feed.table
             if table.turn_goes_on:
                 return  # posted with the rest of the turn: the next action wakes us
-            events, via, answered = feed.events, feed.via, feed.answered
-            if time.monotonic() - feed.via_since > TOKEN_LIFE:
-                via = None
-            feed.events, feed.via, feed.answered, feed.pending = [], None, None, False
-            if via is not None and not await _answered(via, answered):
-                via = None  # answered otherwise, or not in time: the channel it is
+            events, clicked = feed.events, feed.via
+            via = clicked if time.monotonic() - feed.via_since <= TOKEN_LIFE else None
+            feed.events, feed.via, feed.pending = [], None, False
             try:
                 with i18n.speaking(await self._language(table)):  # the server's, in public
                     await self._announce(feed, table, events, via)
@@ -166,6 +168,9 @@ class Announcer:
             except Exception:
                 log.exception("announcing table %s failed", table.id)
                 return
+            finally:
+                if clicked is not None:  # its answer is waited for once, if at all
+                    self._answers.pop(clicked.id, None)
             feed.failures = 0
         if not feed.pending and not feed.table.is_open:
             self._feeds.pop(feed.table.id, None)
@@ -283,7 +288,7 @@ class Announcer:
         """Post in the table's channel: as ``via``'s follow-up when there is one (not
         counted against the global limit), else as a channel message within the budget.
         A refusal is told to the channel (once in a row) and raises :class:`NotPosted`."""
-        if via is not None:
+        if via is not None and await self._answered(via):
             try:
                 self.posts["interaction"] += 1
                 sent = await via.followup.send(wait=True, **kwargs)
@@ -304,6 +309,17 @@ class Announcer:
         except discord.HTTPException as error:
             await self._refused(table, error)
             raise NotPosted() from error
+
+    async def _answered(self, via: discord.Interaction[Any]) -> bool:
+        """Whether a post may go out as ``via``'s follow-up now: once the click is
+        answered (waiting for it when it acted before answering), by an update of the
+        message clicked, not by a "thinking" message of the member's that a follow-up
+        would replace."""
+        answered = self._answers.pop(via.id, None)
+        if answered is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answered.wait(), ANSWER_WAIT)
+        return via.response.type in QUIET_ANSWERS
 
     async def _refused(self, table: TableSnapshot, error: discord.HTTPException) -> None:
         feed = self._feeds.get(table.id)
@@ -387,28 +403,17 @@ QUIET_ANSWERS = (
 
 
 def _answerable(
-    via: discord.Interaction[Any], table: TableSnapshot, click: acting.Click | None
+    via: discord.Interaction[Any], table: TableSnapshot, answered: asyncio.Event | None
 ) -> bool:
     """Whether a post for ``table`` may go out as ``via``'s follow-up: a click in the
     table's own channel, answered by an update of the message clicked, or still to be
-    answered (``click``: see :func:`_answered`). (Its token is young: the click was
-    just handled.)"""
+    answered (``answered``: see :meth:`Announcer._answered`). (Its token is young: the
+    click was just handled.)"""
     return (
         via.type is discord.InteractionType.component
         and via.channel_id == table.channel_id
-        and (click is not None or via.response.type in QUIET_ANSWERS)
+        and (answered is not None or via.response.type in QUIET_ANSWERS)
     )
-
-
-async def _answered(via: discord.Interaction[Any], answered: asyncio.Event | None) -> bool:
-    """Whether a post may go out as ``via``'s follow-up now: once the click is answered
-    (waiting for it when it acted before answering: Discord takes no follow-up before),
-    by an update of the message clicked, not by a "thinking" message of the member's
-    that a follow-up would replace."""
-    if answered is not None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(answered.wait(), ANSWER_WAIT)
-    return via.response.type in QUIET_ANSWERS
 
 
 def _totals(view: PublicView, over: GameOver | None) -> tuple[int, ...] | None:
