@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.commands import (
@@ -403,7 +403,11 @@ class Table:
     def copy(self) -> Table:
         """An independent copy: the service applies a command to a copy and keeps it
         only once it is stored, so a refused or unsaved action never shows."""
-        return Table.from_dict(self.to_dict())
+        return replace(
+            self,
+            seats=[replace(seat) for seat in self.seats],
+            match=self.match.copy() if self.match else None,
+        )
 
     # -- the stored form ------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import GAMES, InvalidOptions, InvalidRecord, Match, ReplayError
+from bot.engine import GAMES, InvalidOptions, InvalidRecord, Match, Options, ReplayError
 from bot.engine.__main__ import main, play_random
 from tests.engine.conftest import RECORDS
 
@@ -44,6 +44,29 @@ def test_state_round_trips_through_dict_mid_game_and_plays_on_the_same(game: str
         match.play(move)
         copy.play(move)
     assert copy.to_dict() == match.to_dict()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_copy_plays_on_alone_across_rounds_and_games(game: str) -> None:
+    """What the table service relies on to refuse an action without a trace: a move on a
+    copy leaves the match as it was, and the copy is the match that move makes, through
+    round ends and, in Milo's match of several games (R-MI-7), new games alike."""
+    players = GAMES[game].player_counts[-1]
+    games = {"match_games": 2} if game == "milo" else {}
+    match = Match(game, players, Options.for_game(GAMES[game], players, **games), seed=9)
+    picker = random.Random(9)
+    rounds = 0
+    while match.outcome() is None:
+        before = match.to_dict()
+        move = picker.choice(match.legal_moves())
+        copy = match.copy()
+        copy.play(move)
+        assert match.to_dict() == before
+        match.play(move)
+        assert copy.to_dict() == match.to_dict()
+        match = copy
+        rounds = len(match.rounds)
+    assert rounds >= 2
 
 
 def test_replay_names_the_first_illegal_action() -> None:
