@@ -51,7 +51,12 @@ class DominoBot(commands.AutoShardedBot):
             kwargs.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            # Servers, channels and threads only: every action comes as an interaction,
+            # so message, typing, reaction and other events would be parsed and thrown
+            # away (Discord sends a server's message events to the bot that asks for
+            # them, its own posts included) and the message cache would hold them.
+            intents=discord.Intents(guilds=True),
+            max_messages=None,
             tree_cls=DominoTree,
             # Nobody is pinged unless a message names them on purpose (the player whose
             # turn it is): a member called "@everyone" must not reach the whole server.

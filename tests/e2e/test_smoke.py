@@ -21,6 +21,17 @@ async def test_the_bot_connects_registers_commands_and_opens_a_table(
     assert "Cross" in lobby.text() and "Ann" in lobby.text()
 
 
+async def test_the_bot_asks_discord_for_no_message_events(running, server: Server) -> None:
+    """Everything a player does reaches the bot as an interaction: with the messages
+    intent, Discord would send every message posted in its servers' channels (the
+    bot's own table posts included) for it to parse and drop."""
+    await running.start()
+    intents = discord.Intents._from_value(server.fake.gateway.sessions[-1].intents)
+    assert intents.guilds
+    assert not (intents.guild_messages or intents.dm_messages or intents.guild_typing)
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
 class BotWithOneMoreCommand(DominoBot):
     """The bot after an update that added a command."""
 

@@ -49,6 +49,8 @@ class Session:
     shard: tuple[int, int] | None
     """``(shard id, shard count)``; None: the connection gets every guild."""
     socket: web.WebSocketResponse | None
+    intents: int = 0
+    """The gateway intents the IDENTIFY asked for (Discord sends only their events)."""
     seq: int = 0
     resumes: int = 0
     ended: bool = False
@@ -137,7 +139,9 @@ class Gateway:
             if not 0 <= shard_id < count:
                 await socket.close(code=INVALID_SHARD, message=b"Invalid shard.")
                 return None
-        session = Session(secrets.token_hex(16), tuple(shard) if shard else None, socket)
+        session = Session(
+            secrets.token_hex(16), tuple(shard) if shard else None, socket, data.get("intents", 0)
+        )
         self.sessions.append(session)
         self._by_id[session.id] = session
         guilds = [g for g in self._guild_ids() if session.serves(g)]
