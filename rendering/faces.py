@@ -8,7 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rendering.geometry import SHORT
-from rendering.palette import BORDER, DEAD, FACE, HIGHLIGHT, PIP, PLAYABLE
+from rendering.palette import BORDER, DEAD, FACE, HIGHLIGHT, PIP, PLAYABLE, canvas
 
 PIP_SPOTS: dict[int, list[tuple[float, float]]] = {
     0: [],
@@ -25,8 +25,9 @@ LOOKS = {"plain": FACE, "last": HIGHLIGHT, "playable": PLAYABLE, "dead": DEAD}
 @lru_cache(maxsize=64)
 def half(value: int, look: str) -> Image.Image:
     """One square half of a tile showing ``value`` pips."""
-    image = Image.new("RGB", (SHORT, SHORT), LOOKS[look])
+    image = canvas((SHORT, SHORT))
     draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, SHORT - 1, SHORT - 1), fill=LOOKS[look])
     radius = SHORT * 0.09
     for fx, fy in PIP_SPOTS[value]:
         x, y = fx * SHORT, fy * SHORT

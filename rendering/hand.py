@@ -7,12 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from PIL import Image
-
 from bot.engine import SeatView, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT, Rect
-from rendering.palette import BACKGROUND, MUTED, PLAYABLE_EDGE, TEXT, encode_png, font, write
+from rendering.palette import MUTED, PLAYABLE_EDGE, TEXT, canvas, encode_png, font, write
 from rendering.table import RenderedImage
 
 SLOT, MARGIN, TOP, CAPTION = 62, 16, 62, 44
@@ -59,7 +57,7 @@ def render_hand(view: SeatView, text: HandText) -> RenderedImage:
         int(font(STATUS_SIZE).getlength(text.status)) + 2 * MARGIN,
     )
     height = TOP + LONG + CAPTION + MARGIN // 2
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = canvas((width, height))
     write(image, (MARGIN, MARGIN // 2), text.title, TITLE_SIZE, TEXT)
     write(image, (MARGIN, MARGIN // 2 + 26), text.status, STATUS_SIZE, MUTED)
     tiles = []

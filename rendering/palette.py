@@ -57,13 +57,27 @@ def write(
     ink: tuple[int, int, int],
     anchor: str = "la",
 ) -> tuple[int, int, int, int]:
-    """Draw ``text`` at ``xy`` (whole pixels) in DejaVu Sans of ``size`` px, as
-    ``ImageDraw.text`` would, pixel for pixel, from a laid-out copy kept for reuse.
-    Where it landed: (left, top, right, bottom), as ``ImageDraw.textbbox`` says."""
-    mask, (dx, dy) = _lettering(text, size, anchor)
+    """Draw ``text`` at ``xy`` (whole pixels) on a :func:`canvas`, in DejaVu Sans of
+    ``size`` px, as ``ImageDraw.text`` would draw it on the felt and the palette would
+    map it, pixel for pixel, from an inked copy kept for reuse. Where it landed: (left,
+    top, right, bottom), as ``ImageDraw.textbbox`` says."""
+    inked, covered, (dx, dy) = _inked(text, size, anchor, ink)
     left, top = xy[0] + dx, xy[1] + dy
-    image.paste(ink, (left, top), mask)
-    return left, top, left + mask.width, top + mask.height
+    image.paste(inked, (left, top), covered)
+    return left, top, left + inked.width, top + inked.height
+
+
+@lru_cache(maxsize=4096)
+def _inked(
+    text: str, size: int, anchor: str, ink: tuple[int, int, int]
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """``text`` in ``ink`` on the felt, already in the palette, and the pixels it covers
+    (only those are pasted, so whatever lies under the rest of its box stays)."""
+    mask, offset = _lettering(text, size, anchor)
+    inked = Image.new("RGB", mask.size, BACKGROUND)
+    inked.paste(ink, (0, 0), mask)
+    covered = mask.point(lambda coverage: 255 if coverage else 0)
+    return _to_palette(inked), covered, offset
 
 
 def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
@@ -99,11 +113,32 @@ def _fixed_palette() -> Image.Image:
 PALETTE = _fixed_palette()
 
 
+def canvas(size: tuple[int, int]) -> Image.Image:
+    """A picture of ``size`` covered in felt, drawn straight in the fixed palette.
+    Every shape is drawn in a flat colour of the palette and text is pasted already
+    mapped (:func:`write`), so no picture is mapped onto the palette as a whole: that
+    mapping was a quarter of a table picture's time, and one byte a pixel is also
+    cheaper to fill and paste than three."""
+    image = Image.new("P", size, _INDEX[BACKGROUND])
+    image.putpalette(_PALETTE_DATA)
+    return image
+
+
+def _to_palette(image: Image.Image) -> Image.Image:
+    return image.quantize(palette=PALETTE, dither=Image.Dither.NONE)
+
+
+_PALETTE_DATA = PALETTE.getpalette() or []
+_INDEX = {tuple(_PALETTE_DATA[i : i + 3]): i // 3 for i in range(0, len(_PALETTE_DATA), 3)}
+
+
 def encode_png(image: Image.Image) -> bytes:
     """PNG bytes of a picture, in a fixed palette of every colour the pictures use and
-    the blends of smoothed text. Mapping onto a known palette costs a fraction of
-    searching one out per picture (which was most of a full layout's time), and an
-    8-bit palette PNG is a third the size of RGB."""
+    the blends of smoothed text: an 8-bit palette PNG is a third the size of RGB. A
+    :func:`canvas` is already in it; a picture drawn in RGB (the leaderboard's, whose
+    text ``ImageDraw`` smooths on its own) is mapped onto it, which costs a fraction
+    of searching a palette out per picture."""
     buffer = io.BytesIO()
-    image.quantize(palette=PALETTE, dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=3)
+    image = image if image.mode == "P" else _to_palette(image)
+    image.save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()

@@ -32,7 +32,7 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageFont
 from bot.engine import Match, PublicView, read_record
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT
-from rendering.palette import BACKGROUND, MUTED, PALETTE, TEXT, encode_png, font, write
+from rendering.palette import MUTED, TEXT, canvas, encode_png, font, write
 from rendering.table import HEADER_FONT, LINE_HEIGHT, MARGIN, TableText, render_table
 
 UPLOAD_LIMIT = 8_000_000
@@ -224,7 +224,7 @@ def _round_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
     widest = max((min(len(hand), HAND_ROW) for hand in outcome.hands), default=0)
     width = max(tiles_x + widest * step, MARGIN + _text_width(lines, label_font)) + MARGIN
     height = top + sum(rows) * (LONG + HAND_GAP) + (len(rows) - 1) * HAND_GAP + MARGIN
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = canvas((width, height))
     _write_lines(image, lines)
     y = top
     for seat, hand in enumerate(outcome.hands):
@@ -242,7 +242,7 @@ def _final_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
     title, body = font(TITLE_FONT), font(HEADER_FONT)
     width = max(_text_width(lines[:1], title), _text_width(lines[1:], body)) + 2 * MARGIN
     height = 2 * MARGIN + TITLE_FONT + LINE_HEIGHT * len(lines)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = canvas((width, height))
     for index, line in enumerate(lines):
         y = MARGIN if index == 0 else MARGIN + TITLE_FONT + LINE_HEIGHT * index
         write(image, (MARGIN, y), line, TITLE_FONT if index == 0 else HEADER_FONT,
@@ -304,21 +304,20 @@ class _Canvas:
 
     def compose(self, frame: _Frame) -> Image.Image:
         """The frame on the shared canvas, in the fixed palette."""
-        canvas = Image.new("P", (self.width, self.height), 0)
-        canvas.putpalette(PALETTE.getpalette() or [])
+        image = canvas((self.width, self.height))
         picture = Image.open(io.BytesIO(frame.picture))
         if frame.kind != "move":  # a card: a pause between rounds, in the middle
             w, h = frame.size
-            canvas.paste(picture, ((self.width - w) // 2, (self.height - h) // 2))
-            return canvas
+            image.paste(picture, ((self.width - w) // 2, (self.height - h) // 2))
+            return image
         w, h = frame.size
         ax, ay = frame.anchor or (w // 2, h // 2)
         x, y = self.anchors[frame.round]
-        canvas.paste(picture, (x - ax, y - ay))
-        strip = Image.new("RGB", (self.width, self.header_height), BACKGROUND)
+        image.paste(picture, (x - ax, y - ay))
+        strip = canvas((self.width, self.header_height))
         _write_lines(strip, frame.header)
-        canvas.paste(strip.quantize(palette=PALETTE, dither=Image.Dither.NONE), (0, 0))
-        return canvas
+        image.paste(strip, (0, 0))
+        return image
 
 
 # -- files ------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ from rendering.faces import paste_tile
 from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
 from rendering.palette import (
     ALERT,
-    BACKGROUND,
     HIGHLIGHT,
     MUTED,
     TEXT,
+    canvas,
     encode_png,
     fit,
     font,
@@ -112,7 +112,7 @@ def render_table(view: PublicView, text: TableText) -> RenderedImage:
             (width - (bounds.x1 - bounds.x0)) // 2 - bounds.x0,
             header_height + MARGIN - bounds.y0 + LABEL_FONT // 2,
         )
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = canvas((width, height))
     for index, line in enumerate(lines):
         at = (MARGIN, MARGIN // 2 + index * LINE_HEIGHT)
         write(image, at, line, HEADER_FONT, TEXT if index == 0 else MUTED)
