@@ -1,6 +1,8 @@
 """Picture speed and size: draw + PNG encode for a typical layout (8 tiles on the table)
 and a full one (the longest of 200 seeded rounds), per game; then a whole game's replay
-(``/domino replay``: every frame drawn and written as GIF) for a few seeded games.
+(``/domino replay``: every frame drawn and written as GIF) for a few seeded games; then
+what a drawing process holds after the pictures of many tables at once (the bot's
+picture worker: every table's header names its own players and scores).
 
     python benchmarks/render.py
 
@@ -19,8 +21,10 @@ import time
 
 from bot.engine import GAMES, LineLayout, Match, PublicView
 from bot.engine.__main__ import play_random
-from cogs.wording import replay_text, table_text
+from cogs.wording import hand_text, replay_text, table_text
 from rendering import render_replay, render_table
+from rendering.hand import render_hand
+from rendering.palette import _inked
 
 REPLAY_SEEDS = range(5)
 
@@ -104,7 +108,43 @@ def measure_replays(game: str) -> tuple[float, float, int, int, float, float]:
     return p50(wall), p50(cpu), int(p50(moves)), int(p50(frames)), p50(total), p50(largest)
 
 
+def many_tables(games: int = 300) -> None:
+    """Pictures of ``games`` seeded games, each with its own four names, a table and
+    the player's hand after every move: memory grown, and lines of text found ready."""
+    picker = random.Random(1)
+    rss_before = _rss_mb()
+    cpu, drawn = time.process_time(), 0
+    for seed in range(games):
+        game = picker.choice(sorted(GAMES))
+        match = Match(game, 4, seed=seed)
+        names = [f"Player{picker.randrange(10**6)}" for _ in range(4)]
+        for _ in range(picker.randrange(5, 40)):
+            if match.outcome() is not None:
+                break
+            match.play(picker.choice(match.legal_moves()))
+            view, seat = match.view(), match.seat_view(match.round.turn)
+            render_table(view, table_text(view, names))
+            render_hand(seat, hand_text(seat, names))
+            drawn += 1
+    cpu = time.process_time() - cpu
+    found = _inked.cache_info()
+    print(
+        f"many tables: {games} games, {drawn} tables and {drawn} hands drawn, "
+        f"{cpu * 1000 / drawn:.2f} ms CPU a move (the move, both pictures, their words); "
+        f"lines of text found ready "
+        f"{found.hits / (found.hits + found.misses):.0%}; RSS grew "
+        f"{_rss_mb() - rss_before:.0f} MB"
+    )
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
+
+
 def main() -> None:
+    many_tables()
+    print()
     pictures()
     print()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
