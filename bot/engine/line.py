@@ -69,15 +69,20 @@ class LineRound(Round):
         assert tile is not None and end is not None and self.first is not None
         if self.boneyard:
             return None
-        ends = self.line_ends.copy()
-        side = end - _L
-        ends[side] = tile.low if ends[side] == tile.high else tile.high
-        fitting = SUIT[ends[0]] | SUIT[ends[1]]
-        seat, hands = self.turn, self.hands
-        rest = hands[seat] ^ tile.bit
-        if not rest or not any(
-            hand & fitting for hand in (rest, *hands[:seat], *hands[seat + 1 :])
-        ):
+        left, right = self.line_ends
+        if end == _L:
+            left = tile.low if left == tile.high else tile.high
+        else:
+            right = tile.low if right == tile.high else tile.high
+        fitting = SUIT[left] | SUIT[right]
+        hands = self.hands
+        seat = self.turn
+        if hands[seat] == tile.bit:
+            return None
+        held = 0  # every tile still held once this one is played: the tile is in no other hand
+        for hand in hands:
+            held |= hand
+        if not (held ^ tile.bit) & fitting:
             return None
         return not hands[(seat + 1) % self.n] & fitting
 

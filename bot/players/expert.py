@@ -7,7 +7,7 @@ guesses and a better judge of each guess.
   searched are drawn from that pool in proportion to their weight.
 - Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
   tiles are left (most of a round's decisions that matter), and played out before that
-  by a policy that takes a block when there is one (in Milo, on three times as many
+  by a policy that takes a block when there is one (in Milo, on four times as many
   guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
   game's rounds are scored on: who wins in Milo, the margin elsewhere, and in
   Merry-Go-Round the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
@@ -56,14 +56,14 @@ PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
 round counts 3 points more: against hard that wins more rounds and keeps the points edge
 (5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
-TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True, played_out_scale=3)
+TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True, played_out_scale=4)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round. Before
-that, three times the guesses and work: a playout on Milo's line reads a block off the
+that, four times the guesses and work: a playout on Milo's line reads a block off the
 hands (:func:`bot.players.search.shrewd_move`), so such a decision took a third of the
-time of one searched exactly, and early choices rested on too few guesses (against
-ISMCTS-400, 400 deals: 57.0% ± 3.1 of rounds, was 53.9% ± 3.0; p95 decision time about
-the same, since the searched decisions set it)."""
+time of one searched exactly, and early choices rested on too few guesses (three times:
+against ISMCTS-400, 400 deals, 57.0% ± 3.1 of rounds, was 53.9% ± 3.0; four once the
+playouts were a quarter faster, at about the same time per decision)."""
 
 
 @dataclass(frozen=True, slots=True)

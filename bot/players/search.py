@@ -41,29 +41,32 @@ def shrewd_move(round_: Round) -> tuple[Move, int]:
     moves = round_.legal_moves()
     if len(moves) == 1:
         return moves[0], 0
-    mover = round_.side_of(round_.turn)
     # A move that does not end the round scores nothing on a line whose game scores
     # only rounds (Milo, R-MI-5): whether it stops the next seat is all there is to say.
-    line = (
-        round_ if isinstance(round_, LineRound) and round_.led and not round_.scores_plays else None
+    if isinstance(round_, LineRound) and round_.led and not round_.scores_plays:
+        stops_next = round_.stops_next
+        best: tuple[int, bool, int] | None = None
+        chosen = moves[0]
+        for move in moves:
+            stops = stops_next(move)
+            key = (0, stops, weight(move)) if stops is not None else _tried(round_, move)
+            if best is None or key > best:
+                best, chosen = key, move
+        return chosen, len(moves)
+    return max(moves, key=lambda move: _tried(round_, move)), len(moves)
+
+
+def _tried(round_: Round, move: Move) -> tuple[int, bool, int]:
+    """What playing ``move`` on a copy gives the mover: points scored at once, whether the
+    next seat is left to pass or draw, and the tile's weight (heavier is better)."""
+    mover = round_.side_of(round_.turn)
+    child = round_.copy()
+    child.play(move)
+    return (
+        child.scores[mover] - round_.scores[mover],
+        child.legal_moves() in ((PASS,), (DRAW,)),
+        weight(move),
     )
-    best: tuple[int, bool, int] | None = None
-    chosen = moves[0]
-    for move in moves:
-        stops = None if line is None else line.stops_next(move)
-        if stops is None:
-            child = round_.copy()
-            child.play(move)
-            key = (
-                child.scores[mover] - round_.scores[mover],
-                child.legal_moves() in ((PASS,), (DRAW,)),
-                weight(move),
-            )
-        else:
-            key = (0, stops, weight(move))
-        if best is None or key > best:
-            best, chosen = key, move
-    return chosen, len(moves)
 
 
 def weight(move: Move) -> int:
