@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bot.engine.errors import DoesNotFit, WrongEnd
-from bot.engine.moves import END_NAMES, LINE_ENDS, Move
+from bot.engine.moves import END_NAMES, LINE_ENDS
 from bot.engine.round import Fits, Round
 from bot.engine.tiles import SUIT, Tile
 from bot.engine.traits import LayoutKind
@@ -57,34 +57,6 @@ class LineRound(Round):
 
     def _why_not_fit(self, tile: Tile, end: int, fits_on: tuple[str, ...]) -> WrongEnd:
         return DoesNotFit(tile, END_NAMES[end], self.line_ends[end - _L], fits_on, "R-MI-2")
-
-    def stops_next(self, move: Move) -> bool | None:
-        """Whether playing ``move`` (a tile on an end of a led line) would leave the next
-        seat nothing to play, read off the hands and the two ends without playing it:
-        computer players ask this of every move in their playouts, where copying the
-        round to play each one took most of the time. ``None`` when the move would end
-        the round (a domino, or a block: either scores, R-MI-4, R-MI-5), or the round
-        has a boneyard (the next seat would draw): play it on a copy to know more."""
-        tile, end = move.tile, move.end
-        assert tile is not None and end is not None and self.first is not None
-        if self.boneyard:
-            return None
-        left, right = self.line_ends
-        if end == _L:
-            left = tile.low if left == tile.high else tile.high
-        else:
-            right = tile.low if right == tile.high else tile.high
-        fitting = SUIT[left] | SUIT[right]
-        hands = self.hands
-        seat = self.turn
-        if hands[seat] == tile.bit:
-            return None
-        held = 0  # every tile still held once this one is played: the tile is in no other hand
-        for hand in hands:
-            held |= hand
-        if not (held ^ tile.bit) & fitting:
-            return None
-        return not hands[(seat + 1) % self.n] & fitting
 
     def open_ends(self) -> dict[str, int]:
         if self.first is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.engine.errors import IllegalMove, LeadRule, WrongLead
@@ -52,24 +53,40 @@ class Milo(LineRound):
     def _why_not_lead(self, tile: Tile) -> IllegalMove:
         return WrongLead(tile, (_SIX_SIX,), LeadRule.SIX_SIX, self.lead_rule)
 
+    @classmethod
+    def round_award(
+        cls, domino_seat: int | None, ends: tuple[int, int], counts: Sequence[int]
+    ) -> tuple[int | None, int]:
+        """R-MI-5, the one place it is written: the team that scores a finished round and
+        its points. A domino by ``domino_seat`` scores 1, and 1 more if both ``ends`` then
+        match; blocked (``domino_seat`` None), the team with the lower count of
+        ``counts`` (each seat's) scores 1, and a tie scores nothing: ``(None, 0)``. The
+        round asks it, and so do the computer players' searches on bare hands
+        (:mod:`bot.players.line_search`), which never build a round."""
+        if domino_seat is not None:
+            left, right = ends
+            return cls.side_of(domino_seat), 2 if left == right else 1
+        team_counts = cls.team_counts(counts)
+        if team_counts[0] == team_counts[1]:
+            return None, 0
+        return team_counts.index(min(team_counts)), 1
+
+    @classmethod
+    def team_counts(cls, counts: Sequence[int]) -> tuple[int, int]:
+        """Each team's count: its two seats' counts added (R-MI-5)."""
+        first, second = (sum(counts[seat] for seat in cls.seats_of(side, 4)) for side in range(2))
+        return first, second
+
     def _score_round(
         self, reason: Reason, winner_seat: int | None, counts: list[int]
     ) -> RoundScore:
-        """R-MI-5: 1 point for dominoing (+1 if both ends then match); blocked, the team
-        with the lower count scores 1; a tie scores nothing."""
+        """R-MI-5, as :meth:`round_award` says, recorded with what earned it."""
         rule = self.score_rule
-        if reason is Reason.DOMINO:
-            assert winner_seat is not None
-            team = self.side_of(winner_seat)
-            left, right = self.line_ends
-            bonus = left if left == right else None
-            self._award(team, 1 if bonus is None else 2, ScoreKind.ROUND, rule)
-            return RoundScore(team, rule, seat=winner_seat, bonus=bonus)
-        team_counts = tuple(
-            sum(counts[seat] for seat in self.seats_of(side, self.n)) for side in range(2)
-        )
-        if team_counts[0] == team_counts[1]:
-            return RoundScore(None, rule, team_counts=team_counts)
-        team = team_counts.index(min(team_counts))
-        self._award(team, 1, ScoreKind.ROUND, rule)
-        return RoundScore(team, rule, team_counts=team_counts)
+        left, right = self.line_ends
+        domino_seat = winner_seat if reason is Reason.DOMINO else None
+        team, points = self.round_award(domino_seat, (left, right), counts)
+        if team is not None:
+            self._award(team, points, ScoreKind.ROUND, rule)
+        if domino_seat is not None:
+            return RoundScore(team, rule, seat=domino_seat, bonus=left if points == 2 else None)
+        return RoundScore(team, rule, team_counts=self.team_counts(counts))

@@ -9,8 +9,9 @@ guesses and a better judge of each guess.
   tiles are left (most of a round's decisions that matter), and played out before that
   by a policy that takes a block when there is one (in Milo, on four times as many
   guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
-  game's rounds are scored on: who wins in Milo, the margin elsewhere, and in
-  Merry-Go-Round the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
+  game's rounds are scored on: who wins in Milo (searched on bare hands, see
+  :mod:`bot.players.line_search`), the margin elsewhere, and in Merry-Go-Round the
+  margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
 
@@ -20,10 +21,11 @@ import random
 from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
+from bot.players import line_search
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
-from bot.players.search import Known, evaluate, shrewd_move, weight
+from bot.players.search import evaluate, shrewd_move, weight
 from bot.players.simulate import sample_deal
 
 
@@ -36,8 +38,6 @@ class Effort:
     """Tiles left (in hands and boneyard) from which a guess is searched exactly."""
     exact_limit: int
     """Moves one exact search may take before it gives way to a playout."""
-    wins_only: bool
-    """Search for the round's winner only, not its margin (see :class:`Exact`)."""
     min_samples: int = 12
     """Guesses searched even when they take more than ``work`` (up to twice as much)."""
     round_bonus: float = 0.0
@@ -48,7 +48,7 @@ class Effort:
     whose guesses will all be played out (too many tiles left for an exact search)."""
 
 
-POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, wins_only=False, min_samples=4)
+POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4)
 """Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
 margin matters, and drawing makes exact searches grow fast."""
 PLAY_POINTS = replace(POINTS, round_bonus=3.0)
@@ -56,12 +56,13 @@ PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
 round counts 3 points more: against hard that wins more rounds and keeps the points edge
 (5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
-TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, wins_only=True, played_out_scale=4)
+TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, played_out_scale=4)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
-null-window search proves cheaply enough to search from the middle of the round. Before
-that, four times the guesses and work: a playout on Milo's line reads a block off the
-hands (:func:`bot.players.search.shrewd_move`), so such a decision took a third of the
-time of one searched exactly, and early choices rested on too few guesses (three times:
+null-window search proves cheaply enough to search from the middle of the round (see
+:mod:`bot.players.line_search`, which also makes each move a few integer operations).
+Before that, four times the guesses and work: a playout on Milo's line reads a block off
+the hands, so such a decision took a third of the time of one searched exactly, and
+early choices rested on too few guesses (three times:
 against ISMCTS-400, 400 deals, 57.0% ± 3.1 of rounds, was 53.9% ± 3.0; four, once the
 playouts were a quarter faster: 59.1% ± 3.1, for a p95 decision time a fifth longer)."""
 
@@ -103,7 +104,8 @@ class ExpertPlayer:
         )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
-        known: Known = {}
+        known: line_search.Known = {}
+        on_line = line_search.applies(variant)
         try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
@@ -111,17 +113,20 @@ class ExpertPlayer:
             for i, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)
-                value, spent, gave_up = evaluate(
-                    trial,
-                    side,
-                    effort.exact_below,
-                    effort.exact_limit,
-                    effort.wins_only,
-                    shrewd_move,
-                    try_exact,
-                    effort.round_bonus,
-                    known,
-                )
+                if on_line:
+                    value, spent, gave_up = line_search.judge(
+                        trial, side, effort.exact_below, effort.exact_limit, try_exact, known
+                    )
+                else:
+                    value, spent, gave_up = evaluate(
+                        trial,
+                        side,
+                        effort.exact_below,
+                        effort.exact_limit,
+                        shrewd_move,
+                        try_exact,
+                        effort.round_bonus,
+                    )
                 try_exact = try_exact and not gave_up
                 totals[i] += share * value
                 done += spent

@@ -10,10 +10,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from bot.engine import DRAW, PASS, LayoutKind, LineRound, Move, Reason, Round, RoundOutcome
+from bot.engine import DRAW, PASS, Move, Reason, Round, RoundOutcome
 
 Policy = Callable[[Round], tuple[Move, int]]
-TIE_BREAK = 0.001
 TARGET_BONUS = 100.0
 """Merry-Go-Round: reaching exactly 61 wins the game outright (R-MG-7)."""
 
@@ -35,24 +34,12 @@ def rollout_move(round_: Round) -> tuple[Move, int]:
 def shrewd_move(round_: Round) -> tuple[Move, int]:
     """The expert's playout policy: a scoring play first, then one that leaves the next
     seat nothing to play (it must pass or draw), then the heaviest tile. Dearer than
-    :func:`rollout_move` (every choice is tried: on a copy, except on Milo's line, where
-    the hands and the ends say it), but playouts that pass up a block misjudge the moves
-    that set one up."""
+    :func:`rollout_move` (every choice is tried on a copy), but playouts that pass up a
+    block misjudge the moves that set one up. Milo's playouts play the same policy on
+    bare hands (:func:`bot.players.line_search.playout`)."""
     moves = round_.legal_moves()
     if len(moves) == 1:
         return moves[0], 0
-    # A move that does not end the round scores nothing on a line whose game scores
-    # only rounds (Milo, R-MI-5): whether it stops the next seat is all there is to say.
-    if isinstance(round_, LineRound) and round_.led and not round_.scores_plays:
-        stops_next = round_.stops_next
-        best: tuple[int, bool, int] | None = None
-        chosen = moves[0]
-        for move in moves:
-            stops = stops_next(move)
-            key = (0, stops, weight(move)) if stops is not None else _tried(round_, move)
-            if best is None or key > best:
-                best, chosen = key, move
-        return chosen, len(moves)
     return max(moves, key=lambda move: _tried(round_, move)), len(moves)
 
 
@@ -108,65 +95,31 @@ def playout(
     return result_value(outcome, side, round_bonus), work
 
 
-Known = dict[tuple[object, ...], float]
-"""Positions a win search has proved, by hands, ends, turn and scores (see :class:`Exact`)."""
-
-
 class OutOfWork(Exception):
     """The exact search needed more moves than it was allowed."""
 
 
 class Exact:
     """Alpha-beta to the end of the round. ``side`` maximises; every other side is taken
-    to play against it (in Milo that is the other team; with three or four players
-    it is the cautious assumption). Children are searched scoring plays first, then
-    those that leave the next seat nothing to play, then heaviest tile first: the order
-    good play usually takes, so the first child searched is often the best.
+    to play against it (the cautious assumption with three or four players). Children
+    are searched scoring plays first, then those that leave the next seat nothing to
+    play, then heaviest tile first: the order good play usually takes, so the first
+    child searched is often the best. Milo's search for a win is
+    :class:`bot.players.line_search.LineExact`."""
 
-    ``wins_only``: find only whether ``side`` ends the round ahead (1), behind or level
-    (0). That null-window search proves its answer three to four times faster, and where
-    a round is worth a point or two (Milo, R-MI-5) winning it is what matters. Every
-    node is then searched with the same window, so each answer can be remembered: on a
-    line with no boneyard a position is just the hands, the two ends (in either order)
-    and the turn, and a third of the positions a search meets are met again by another
-    order of the same plays. ``known`` may be shared by every search of one decision:
-    the other moves, and other guesses once the tiles they differ in are played, meet
-    the same positions again."""
-
-    def __init__(
-        self,
-        side: int,
-        limit: int,
-        wins_only: bool = False,
-        round_bonus: float = 0.0,
-        known: Known | None = None,
-    ) -> None:
+    def __init__(self, side: int, limit: int, round_bonus: float = 0.0) -> None:
         self.side = side
         self.limit = limit
-        self.wins_only = wins_only
         self.round_bonus = round_bonus
         self.work = 0
-        self.known: Known = {} if known is None else known
 
     def value(self, round_: Round) -> float:
-        if self.wins_only:
-            return 1.0 if self._search(round_, 0.0, 1.0) >= 1.0 else 0.0
         return self._search(round_, -float("inf"), float("inf"))
 
     def _search(self, round_: Round, alpha: float, beta: float) -> float:
         outcome = round_.outcome()
         if outcome is not None:
             return result_value(outcome, self.side, self.round_bonus)
-        if not (self.wins_only and round_.layout_kind is LayoutKind.LINE and not round_.boneyard):
-            return self._children(round_, alpha, beta)
-        ends = round_.open_ends().values()
-        key = (*round_.hands, min(ends), max(ends), round_.turn, *round_.scores)
-        value = self.known.get(key)
-        if value is None:
-            value = self.known[key] = self._children(round_, alpha, beta)
-        return value
-
-    def _children(self, round_: Round, alpha: float, beta: float) -> float:
         moves = round_.legal_moves()
         self.work += len(moves)
         if self.work > self.limit:
@@ -211,36 +164,20 @@ def evaluate(
     side: int,
     exact_below: int,
     limit: int,
-    wins_only: bool,
     policy: Policy,
     try_exact: bool = True,
     round_bonus: float = 0.0,
-    known: Known | None = None,
 ) -> tuple[float, int, bool]:
     """The value of ``round_`` (a copy the caller gives up) to ``side``: exact when at
     most ``exact_below`` tiles are left and the search fits in ``limit`` moves, else a
-    playout (scored as a win or not when ``wins_only``, so that one decision's values
-    share a scale). Also the work it took, an abandoned search included, and whether a
-    search was abandoned (``try_exact`` False: go straight to the playout). ``known``:
-    the win searches' proved positions, to share (see :class:`Exact`).
-
-    A win search says only win or not, against players who see every tile; a playout is
-    added at a thousandth of its value, so that among moves that win (or lose) in the
-    same guesses the one that does best against fallible play is taken. A thousandth
-    of the largest playout value, over every guess, is less than one guess's win."""
+    playout. Also the work it took, an abandoned search included, and whether a search
+    was abandoned (``try_exact`` False: go straight to the playout)."""
     work = 0
     exact = tiles_left(round_) <= exact_below
-    value: float | None = None
     if exact and try_exact:
-        search = Exact(side, limit, wins_only, round_bonus, known)
+        search = Exact(side, limit, round_bonus)
         with contextlib.suppress(OutOfWork):
-            value = search.value(round_)
+            return search.value(round_), search.work, False
         work = search.work
-        if value is not None and not wins_only:
-            return value, work, False
     played, spent = playout(round_, side, policy, round_bonus)
-    if value is not None:
-        return value + TIE_BREAK * played, work + spent, False
-    if wins_only and exact:
-        played = 1.0 if played > 0 else 0.0
     return played, work + spent, exact and try_exact
