@@ -128,30 +128,38 @@ class Exact:
             child = round_.copy()
             child.play(moves[0])
             return self._search(child, alpha, beta)
-        mover = round_.side_of(round_.turn)
-        children = []
-        for move in moves:
-            child = round_.copy()
-            child.play(move)
-            gained = child.scores[mover] - round_.scores[mover]
-            stops = child.legal_moves() in ((PASS,), (DRAW,))
-            children.append((gained, stops, weight(move), child))
-        children.sort(key=lambda item: item[:3], reverse=True)
-        if mover == self.side:
+        children = ordered_children(round_)
+        if round_.side_of(round_.turn) == self.side:
             best = -float("inf")
-            for *_, child in children:
+            for child in children:
                 best = max(best, self._search(child, alpha, beta))
                 alpha = max(alpha, best)
                 if alpha >= beta:
                     break
             return best
         best = float("inf")
-        for *_, child in children:
+        for child in children:
             best = min(best, self._search(child, alpha, beta))
             beta = min(beta, best)
             if alpha >= beta:
                 break
         return best
+
+
+def ordered_children(round_: Round) -> list[Round]:
+    """The round after each legal move, in the order a search tries them: points the
+    mover scores at once first, then those that leave the next seat nothing to play
+    (it must pass or draw), then the heaviest tile; equals in the engine's order."""
+    mover = round_.side_of(round_.turn)
+    children = []
+    for move in round_.legal_moves():
+        child = round_.copy()
+        child.play(move)
+        gained = child.scores[mover] - round_.scores[mover]
+        stops = child.legal_moves() in ((PASS,), (DRAW,))
+        children.append((gained, stops, weight(move), child))
+    children.sort(key=lambda item: item[:3], reverse=True)
+    return [child for *_, child in children]
 
 
 def tiles_left(round_: Round) -> int:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.engine import GAMES, PASS, LineRound, Milo, Move, Round
 from bot.players.line_search import Known, LineExact, applies, judge, playout
-from bot.players.search import OutOfWork, result_value, weight
+from bot.players.search import OutOfWork, ordered_children, result_value, weight
 from bot.players.search import playout as engine_playout
 from tests.players.test_expert import endgames, minimax
 
@@ -81,15 +81,8 @@ class EngineWinSearch:
         self.work += len(moves)
         self.passes += moves == (PASS,)
         mover = round_.side_of(round_.turn)
-        ranked = []
-        for move in moves:
-            child = round_.copy()
-            child.play(move)
-            gained = child.scores[mover] - round_.scores[mover]
-            ranked.append(((gained, child.legal_moves() == (PASS,), weight(move)), child))
-        ranked.sort(key=lambda item: item[0], reverse=True)
         values: list[float] = []
-        for _, child in ranked:
+        for child in ordered_children(round_):
             values.append(self.value(child))
             if (mover == self.side and max(values) >= 1) or (
                 mover != self.side and min(values) <= 0
