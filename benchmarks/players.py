@@ -176,7 +176,7 @@ def _map(function: Callable[[Any], Any], items: list[Any], workers: int) -> Iter
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="deals per pairing (2 rounds each)")
-    parser.add_argument("--only", choices=sorted(GAMES), help="one game")
+    parser.add_argument("--only", choices=sorted(GAMES), action="append", help="only these games")
     parser.add_argument("--skip-peers", action="store_true", help="only our own levels")
     choices = [f"{a}:{b}" for a, b in LEVEL_PAIRINGS] + [f"{STRONGEST}:{p}" for p in PEERS]
     parser.add_argument("--pairing", choices=choices, action="append", help="only these")
@@ -187,7 +187,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     plan: list[tuple[str, str, str]] = []
-    for game in [args.only] if args.only else sorted(GAMES):
+    for game in args.only or sorted(GAMES):
         plan += [(game, a, b) for a, b in LEVEL_PAIRINGS]
         if GAMES[game].teams and not args.skip_peers:
             plan += [(game, STRONGEST, peer) for peer in PEERS]
@@ -197,18 +197,19 @@ def main() -> None:
     for peer in PEERS:
         if any(p[2] == peer for p in plan):
             print(f"{peer}: {PEER_SETTINGS[peer]}")
-    times: dict[str, list[float]] = defaultdict(list)
+    times: dict[tuple[str, str], list[float]] = defaultdict(list)
     for game, a, b in plan:
         for row in run(game, a, b, args.deals, args.results, args.workers, not args.summary):
             for name, spent in row["times"].items():
-                times[name] += spent
-    for name, spent in sorted(times.items()):
+                times[name, game] += spent
+                times[name, "all games"] += spent
+    for (name, game), spent in sorted(times.items()):
         if not spent:
             continue
         spent.sort()
         p50, p95 = spent[len(spent) // 2] * 1000, spent[int(len(spent) * 0.95)] * 1000
         print(
-            f"{name} decision time: p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
+            f"{name} decision time, {game}: p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
             f"max {spent[-1] * 1000:.0f} ms over {len(spent)} decisions"
         )
 
