@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
-from bot.engine import DRAW, PASS, Move, Reason, Round, RoundOutcome
+from bot.engine import Move, Reason, Round, RoundOutcome
 
 Policy = Callable[[Round], tuple[Move, int]]
 TARGET_BONUS = 100.0
@@ -51,9 +51,16 @@ def _tried(round_: Round, move: Move) -> tuple[int, bool, int]:
     child.play(move)
     return (
         child.scores[mover] - round_.scores[mover],
-        child.legal_moves() in ((PASS,), (DRAW,)),
+        _stopped(child),
         weight(move),
     )
+
+
+def _stopped(child: Round) -> bool:
+    """Whether the seat to move just after a tile was laid has nothing to play (its only
+    move is to pass or draw): what its legal moves would say, without listing them
+    (a playout asks it of every move it tries)."""
+    return child.outcome() is None and not child.can_play(child.turn)
 
 
 def weight(move: Move) -> int:
@@ -156,7 +163,7 @@ def ordered_children(round_: Round) -> list[Round]:
         child = round_.copy()
         child.play(move)
         gained = child.scores[mover] - round_.scores[mover]
-        stops = child.legal_moves() in ((PASS,), (DRAW,))
+        stops = _stopped(child)
         children.append((gained, stops, weight(move), child))
     children.sort(key=lambda item: item[:3], reverse=True)
     return [child for *_, child in children]
