@@ -62,7 +62,7 @@ class Milo(LineRound):
         match; blocked (``domino_seat`` None), the team with the lower count of
         ``counts`` (each seat's) scores 1, and a tie scores nothing: ``(None, 0)``. The
         round asks it, and so do the computer players' searches on bare hands
-        (:mod:`bot.players.line_search`), which never build a round."""
+        (:mod:`bot.players.milo_search`), which never build a round."""
         if domino_seat is not None:
             left, right = ends
             return cls.side_of(domino_seat), 2 if left == right else 1

@@ -10,7 +10,7 @@ guesses and a better judge of each guess.
   by a policy that takes a block when there is one (in Milo, on four times as many
   guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
   game's rounds are scored on: who wins in Milo (searched on bare hands, see
-  :mod:`bot.players.line_search`), the margin elsewhere, and in Merry-Go-Round the
+  :mod:`bot.players.milo_search`), the margin elsewhere, and in Merry-Go-Round the
   margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
-from bot.players import line_search
+from bot.players import milo_search
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
@@ -59,7 +59,7 @@ round counts 3 points more: against hard that wins more rounds and keeps the poi
 TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, played_out_scale=4)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round (see
-:mod:`bot.players.line_search`, which also makes each move a few integer operations).
+:mod:`bot.players.milo_search`, which also makes each move a few integer operations).
 Before that, four times the guesses and work: a playout on Milo's line reads a block off
 the hands, so such a decision took a third of the time of one searched exactly, and
 early choices rested on too few guesses (three times:
@@ -104,8 +104,8 @@ class ExpertPlayer:
         )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
-        known: line_search.Known = {}
-        on_line = line_search.applies(variant)
+        known: milo_search.Known = {}
+        on_milo_line = milo_search.applies(variant)
         try_exact = True  # until one exact search outgrows its limit: then play out
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
@@ -113,8 +113,8 @@ class ExpertPlayer:
             for i, move in enumerate(moves):
                 trial = base.copy()
                 trial.play(move)
-                if on_line:
-                    value, spent, gave_up = line_search.judge(
+                if on_milo_line:
+                    value, spent, gave_up = milo_search.judge(
                         trial, side, effort.exact_below, effort.exact_limit, try_exact, known
                     )
                 else:

@@ -36,7 +36,7 @@ def shrewd_move(round_: Round) -> tuple[Move, int]:
     seat nothing to play (it must pass or draw), then the heaviest tile. Dearer than
     :func:`rollout_move` (every choice is tried on a copy), but playouts that pass up a
     block misjudge the moves that set one up. Milo's playouts play the same policy on
-    bare hands (:func:`bot.players.line_search.playout`)."""
+    bare hands (:func:`bot.players.milo_search.playout`)."""
     moves = round_.legal_moves()
     if len(moves) == 1:
         return moves[0], 0
@@ -112,7 +112,7 @@ class Exact:
     are searched scoring plays first, then those that leave the next seat nothing to
     play, then heaviest tile first: the order good play usually takes, so the first
     child searched is often the best. Milo's search for a win is
-    :class:`bot.players.line_search.LineExact`."""
+    :class:`bot.players.milo_search.WinSearch`."""
 
     def __init__(self, side: int, limit: int, round_bonus: float = 0.0) -> None:
         self.side = side

@@ -27,7 +27,7 @@ from bot.players.search import OutOfWork, result_value
 
 Hands = tuple[int, int, int, int]
 Known = dict[tuple[int, ...], float]
-"""Positions a win search has proved (see :class:`LineExact`)."""
+"""Positions a win search has proved (see :class:`WinSearch`)."""
 
 TIE_BREAK = 0.001
 """A win search says only win or not, against players who see every tile; a playout is
@@ -171,7 +171,7 @@ def _gained(hands: Sequence[int], seat: int, rest: int, left: int, right: int) -
     return points if team == Milo.side_of(seat) else 0
 
 
-class LineExact:
+class WinSearch:
     """Whether ``side`` wins the round (1) or not (0: lost or level) against players who
     see every tile: alpha-beta to the end of the round with a null window, which proves
     a win three to four times faster than the margin. Children are searched in
@@ -257,7 +257,7 @@ def judge(
 ) -> tuple[float, int, bool]:
     """What a led round of a variant these searches know (:func:`applies`), perhaps
     over, is worth to ``side``: with at most ``exact_below`` tiles left, whether it wins
-    (:class:`LineExact`, within ``limit`` moves) plus :data:`TIE_BREAK` of a playout;
+    (:class:`WinSearch`, within ``limit`` moves) plus :data:`TIE_BREAK` of a playout;
     with more, or once a search outgrew its limit (``try_exact`` False from then on), a
     playout alone (as a win or not where a search was meant, so that one decision's
     values share a scale). Also the work it took, an abandoned search included, and
@@ -274,7 +274,7 @@ def judge(
         if outcome is not None:
             value = 1.0 if result_value(outcome, side) >= 1.0 else 0.0
         else:
-            search = LineExact(side, limit, known)
+            search = WinSearch(side, limit, known)
             with contextlib.suppress(OutOfWork):
                 value = search.value((hands[0], hands[1], hands[2], hands[3]), left, right, turn)
             work = search.work

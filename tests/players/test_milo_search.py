@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.engine import GAMES, PASS, LineRound, Milo, Move, Round
-from bot.players.line_search import Known, LineExact, applies, judge, playout
+from bot.players.milo_search import Known, WinSearch, applies, judge, playout
 from bot.players.search import OutOfWork, ordered_children, result_value, weight
 from bot.players.search import playout as engine_playout
 from tests.players.test_expert import endgames, minimax
@@ -118,7 +118,7 @@ def test_the_win_search_finds_what_minimax_finds() -> None:
     for round_ in positions:
         for side in (0, 1):
             win = float(minimax(round_.copy(), side) >= 1)
-            assert LineExact(side, 10**6).value(*position(round_)) == win
+            assert WinSearch(side, 10**6).value(*position(round_)) == win
             wins.add(win)
     assert wins == {0.0, 1.0}
 
@@ -131,7 +131,7 @@ def test_the_win_search_counts_the_moves_the_engine_s_would() -> None:
         side = round_.side_of(round_.turn)
         reference = EngineWinSearch(side)
         truth = float(reference.value(round_.copy()) >= 1)
-        search = LineExact(side, 10**6)
+        search = WinSearch(side, 10**6)
         assert (search.value(*position(round_)), search.work) == (truth, reference.work)
         passes += reference.passes
     assert passes > 0
@@ -148,14 +148,14 @@ def test_win_searches_sharing_what_they_proved_agree_with_fresh_ones() -> None:
             child.play(move)
             if child.outcome() is not None:
                 continue
-            alone = LineExact(side, 10**6).value(*position(child))
-            assert LineExact(side, 10**6, known).value(*position(child)) == alone
+            alone = WinSearch(side, 10**6).value(*position(child))
+            assert WinSearch(side, 10**6, known).value(*position(child)) == alone
         assert known
 
 
 def test_the_win_search_stops_at_its_limit() -> None:
     [round_] = endgames("milo", 24, 1)
-    search = LineExact(round_.side_of(round_.turn), 50)
+    search = WinSearch(round_.side_of(round_.turn), 50)
     with pytest.raises(OutOfWork):
         search.value(*position(round_))
     assert 50 < search.work <= 50 + 7  # one node's moves past the limit at most
@@ -167,7 +167,7 @@ def test_a_judged_guess_is_a_win_and_a_playout_s_share_or_a_playout() -> None:
     a win or not where a search was meant."""
     [round_] = endgames("milo", 12, 1)
     side = round_.side_of(round_.turn)
-    win = LineExact(side, 10**6).value(*position(round_))
+    win = WinSearch(side, 10**6).value(*position(round_))
     played, spent = engine_playout(round_.copy(), side, copied_policy)
     value, work, gave_up = judge(round_, side, 12, 10**6, True, {})
     assert (value, gave_up) == (win + 0.001 * played, False)
