@@ -74,7 +74,8 @@ class Milo(LineRound):
     @classmethod
     def team_counts(cls, counts: Sequence[int]) -> tuple[int, int]:
         """Each team's count: its two seats' counts added (R-MI-5)."""
-        first, second = (sum(counts[seat] for seat in cls.seats_of(side, 4)) for side in range(2))
+        seats = len(counts)
+        first, second = (sum(counts[s] for s in cls.seats_of(side, seats)) for side in range(2))
         return first, second
 
     def _score_round(
