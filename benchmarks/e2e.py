@@ -375,7 +375,8 @@ class Party:
         finally:  # started, or failed: either way the window need not wait for it
             self.started.set()
         while post is not None:
-            post = await (self.play_move(post) if is_picture(post) else self.open_game())
+            # A game's last message carries its final picture too: tell it apart first.
+            post = await (self.open_game() if is_game_over(post) else self.play_move(post))
 
 
 def seat_parties(
