@@ -19,6 +19,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.fakediscord import spec
+from tests.fakediscord.forms import read_body
 from tests.fakediscord.gateway import Gateway, Session, shard_of
 from tests.fakediscord.ratelimits import DISCORD, VIA, Limiter, RateLimits
 
@@ -409,21 +410,7 @@ class FakeDiscord:
     async def _read_body(self, request: web.Request) -> tuple[Any, dict[str, bytes]]:
         if not request.can_read_body:
             return None, {}
-        if request.content_type == "multipart/form-data":
-            form = await request.post()
-            files = {}
-            body = None
-            for name, value in form.items():
-                if isinstance(value, web.FileField):
-                    content = value.file.read()
-                    if name == "payload_json":
-                        body = json.loads(content)
-                    else:
-                        files[value.filename] = content
-                elif name == "payload_json":
-                    body = json.loads(value)
-            return body, files
-        return await request.json(), {}
+        return read_body(request.headers.get("Content-Type", ""), await request.read())
 
     # -- messages and limits ---------------------------------------------------------------------
 
