@@ -255,7 +255,10 @@ async def test_two_new_tables_at_once_in_one_channel_open_one(running, server: S
     )
     replies = [await s.reply() for s in sent]
     assert sorted("already has a table" in r.content for r in replies) == [False, True]
-    lobbies = [m for m in server.fake.public(channel) if m.buttons()]
+    # The opener is answered first and the lobby posted after it; the refused one posts none.
+    lobbies = await server.fake.wait_for(
+        lambda: [m for m in server.fake.public(channel) if m.buttons()]
+    )
     assert len(lobbies) == 1 and len(bot.service.tables) == 1
 
 

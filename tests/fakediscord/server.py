@@ -135,7 +135,8 @@ class FakeDiscord:
         """(method, path, when) of every request, for benchmarks."""
         self.faults: dict[tuple[str, str], list[int]] = {}
         self.sync_count = 0
-        self._changed = asyncio.Condition()
+        self._waiting: dict[asyncio.Future[Any], Callable[[], Any]] = {}
+        """What each :meth:`wait_for` waits for, by the future that answers it."""
         self.gateway = Gateway(
             lambda: list(self.guilds), self._ready, self.guild_payload, self._notify
         )
@@ -243,17 +244,33 @@ class FakeDiscord:
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Wait (without polling) until ``predicate()`` is truthy; return its value."""
-        async with self._changed:
-            try:
-                return await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
-            except TimeoutError:
-                raise AssertionError(
-                    f"waited {timeout} s for a condition that never came"
-                ) from None
+        value = predicate()
+        if value:
+            return value
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[answer] = predicate
+        try:
+            return await asyncio.wait_for(answer, timeout)
+        except TimeoutError:
+            raise AssertionError(f"waited {timeout} s for a condition that never came") from None
+        finally:
+            self._waiting.pop(answer, None)
 
     async def _notify(self) -> None:
-        async with self._changed:
-            self._changed.notify_all()
+        """Something changed: answer every waiter whose condition now holds. The
+        conditions are tried here, in one pass, rather than by waking every waiting
+        task to try its own (an ``asyncio.Condition``): at 1,000 tables those wake-ups
+        were a fifth of the fake's CPU."""
+        for answer, predicate in list(self._waiting.items()):
+            if answer.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as error:  # the waiter's to see, as if it had asked itself
+                answer.set_exception(error)
+                continue
+            if value:
+                answer.set_result(value)
 
     def violation(self, text: str) -> None:
         self.violations.append(text)
