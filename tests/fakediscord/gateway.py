@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 BACKLOG = 1000
@@ -179,7 +180,7 @@ class Gateway:
         socket = session.socket
         if socket is not None and not socket.closed:
             try:
-                await socket.send_json(payload)
+                await socket.send_str(orjson.dumps(payload).decode())  # the hot path: orjson
             except ConnectionResetError:  # closing under us: kept for the resume
                 session.socket = None
 

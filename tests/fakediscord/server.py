@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 from tests.fakediscord import spec
@@ -100,9 +100,10 @@ def json_response(
     data: Any, status: int = 200, headers: dict[str, str] | None = None
 ) -> web.Response:
     """discord.py reads a body as JSON only if Content-Type is exactly application/json
-    (aiohttp's own helper appends a charset)."""
+    (aiohttp's own helper appends a charset). Written with orjson, as discord.py reads
+    it: the fake's CPU is taken from the bot it measures."""
     return web.Response(
-        body=json.dumps(data).encode(),
+        body=orjson.dumps(data),
         status=status,
         headers={"Content-Type": JSON, **VIA, **(headers or {})},
     )
