@@ -141,6 +141,8 @@ def _shrewd(
     on_left: tuple[int, ...],
     on_right: tuple[int, ...],
 ) -> tuple[int, int]:
+    """The playout's move for ``turn`` when more than one tile fits: the first best by
+    :func:`_rank`, read off the hands and the ends without laying each tile."""
     hand = hands[turn]
     others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
     following = hands[(turn + 1) % _SEATS]
