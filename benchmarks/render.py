@@ -24,7 +24,7 @@ from bot.engine.__main__ import play_random
 from cogs.wording import hand_text, replay_text, table_text
 from rendering import render_replay, render_table
 from rendering.hand import render_hand
-from rendering.palette import _inked
+from rendering.palette import _inked_line, _inked_word
 
 REPLAY_SEEDS = range(5)
 
@@ -108,31 +108,35 @@ def measure_replays(game: str) -> tuple[float, float, int, int, float, float]:
     return p50(wall), p50(cpu), int(p50(moves)), int(p50(frames)), p50(total), p50(largest)
 
 
-def many_tables(games: int = 300) -> None:
-    """Pictures of ``games`` seeded games, each with its own four names, a table and
-    the player's hand after every move: memory grown, and lines of text found ready."""
+def many_tables(tables: int = 500, moves: int = 6000) -> None:
+    """Pictures of ``tables`` seeded games open at once, each with its own four names, a
+    table and the mover's hand after every move, the tables taking turns at random as
+    in a busy bot: memory grown, and words of text found already inked."""
     picker = random.Random(1)
     rss_before = _rss_mb()
+    games = sorted(GAMES)
+    open_tables = [
+        (Match(games[seed % len(games)], 4, seed=seed),
+         [f"Player{picker.randrange(10**6)}" for _ in range(4)])
+        for seed in range(tables)
+    ]  # fmt: skip
     cpu, drawn = time.process_time(), 0
-    for seed in range(games):
-        game = picker.choice(sorted(GAMES))
-        match = Match(game, 4, seed=seed)
-        names = [f"Player{picker.randrange(10**6)}" for _ in range(4)]
-        for _ in range(picker.randrange(5, 40)):
-            if match.outcome() is not None:
-                break
-            match.play(picker.choice(match.legal_moves()))
-            view, seat = match.view(), match.seat_view(match.round.turn)
-            render_table(view, table_text(view, names))
-            render_hand(seat, hand_text(seat, names))
-            drawn += 1
+    for _ in range(moves):
+        match, names = picker.choice(open_tables)
+        if match.outcome() is not None:
+            continue
+        match.play(picker.choice(match.legal_moves()))
+        view, seat = match.view(), match.seat_view(match.round.turn)
+        render_table(view, table_text(view, names))
+        render_hand(seat, hand_text(seat, names))
+        drawn += 1
     cpu = time.process_time() - cpu
-    found = _inked.cache_info()
+    words, lines = _inked_word.cache_info(), _inked_line.cache_info()
     print(
-        f"many tables: {games} games, {drawn} tables and {drawn} hands drawn, "
+        f"many tables: {tables} tables at once, {drawn} tables and {drawn} hands drawn, "
         f"{cpu * 1000 / drawn:.2f} ms CPU a move (the move, both pictures, their words); "
-        f"lines of text found ready "
-        f"{found.hits / (found.hits + found.misses):.0%}; RSS grew "
+        f"words found inked {words.hits / (words.hits + words.misses):.0%}, centred "
+        f"lines {lines.hits / (lines.hits + lines.misses):.0%}; RSS grew "
         f"{_rss_mb() - rss_before:.0f} MB"
     )
 

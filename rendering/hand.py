@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot.engine import SeatView, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT, Rect
-from rendering.palette import MUTED, PLAYABLE_EDGE, TEXT, canvas, encode_png, font, write
+from rendering.palette import MUTED, PLAYABLE_EDGE, TEXT, canvas, encode_png, length, write
 from rendering.table import RenderedImage
 
 SLOT, MARGIN, TOP, CAPTION = 62, 16, 62, 44
@@ -53,8 +53,8 @@ def render_hand(view: SeatView, text: HandText) -> RenderedImage:
     fits = placements(view)
     width = max(
         MARGIN * 2 + len(hand) * SLOT,
-        int(font(TITLE_SIZE).getlength(text.title)) + 2 * MARGIN,
-        int(font(STATUS_SIZE).getlength(text.status)) + 2 * MARGIN,
+        int(length(text.title, TITLE_SIZE)) + 2 * MARGIN,
+        int(length(text.status, STATUS_SIZE)) + 2 * MARGIN,
     )
     height = TOP + LONG + CAPTION + MARGIN // 2
     image = canvas((width, height))

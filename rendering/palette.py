@@ -6,6 +6,7 @@ as boxes."""
 from __future__ import annotations
 
 import io
+import math
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -29,12 +30,16 @@ ALERT = (255, 120, 110)
 
 FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
 
-TEXT_KEPT = 512
-"""Lines of text kept laid out and inked. Labels, captions, titles and most header
-lines recur from picture to picture, and laying out a line was a third of a picture's
-time; a header line that names the scores rarely does. Over 6,863 pictures of 300
-games, 512 lines kept find 88% of lines ready and grow the drawing process by 22 MB;
-4,096 found no more and grew it by 157 MB (two bytes a pixel a line)."""
+LINES_KEPT = 512
+"""Lines of centred text kept inked: open-end labels and tile captions, a small set
+that recurs from picture to picture."""
+WORDS_KEPT = 4096
+"""Words of left-aligned text kept inked, each at the fraction of a pixel it began at.
+A header line names its table's players and scores, so whole lines rarely recur
+across hundreds of tables, but their words do: at 500 tables, lines inked whole were
+two fifths of the drawing process's time. Mostly names are kept (a word recurs at one
+to four fractions): with 500 tables open at once 96% of words are found inked, with
+1,000 93%; at about 6.5 KB a word, 4,096 cost some 27 MB (``benchmarks/render.py``)."""
 
 
 @lru_cache(maxsize=8)
@@ -54,16 +59,66 @@ def write(
 ) -> tuple[int, int, int, int]:
     """Draw ``text`` at ``xy`` (whole pixels) on a :func:`canvas`, in DejaVu Sans of
     ``size`` px, as ``ImageDraw.text`` would draw it on the felt and the palette would
-    map it, pixel for pixel, from an inked copy kept for reuse. Where it landed: (left,
-    top, right, bottom), as ``ImageDraw.textbbox`` says."""
-    inked, covered, (dx, dy) = _inked(text, size, anchor, ink)
-    left, top = xy[0] + dx, xy[1] + dy
-    image.paste(inked, (left, top), covered)
-    return left, top, left + inked.width, top + inked.height
+    map it, pixel for pixel, from inked copies kept for reuse: left-aligned text word
+    by word, each word where the pen reaches it (``tests/rendering/test_text.py``
+    holds the two to the same pixels), centred text as a whole line. Where it landed:
+    (left, top, right, bottom), as ``ImageDraw.textbbox`` says."""
+    if anchor != "la" or "\n" in text:
+        inked, covered, (dx, dy) = _inked_line(text, size, anchor, ink)
+        left, top = xy[0] + dx, xy[1] + dy
+        image.paste(inked, (left, top), covered)
+        return left, top, left + inked.width, top + inked.height
+    x, y = xy
+    pen = 0.0
+    box = [x, y, x, y]
+    for word, after in _words(text, size):
+        if word:
+            whole = math.floor(pen)
+            inked, covered, (dx, dy) = _inked_word(word, size, ink, pen - whole)
+            left, top = x + whole + dx, y + dy
+            image.paste(inked, (left, top), covered)
+            box = [min(box[0], left), min(box[1], top), max(box[2], left + inked.width),
+                   max(box[3], top + inked.height)]  # fmt: skip
+        pen += after
+    return box[0], box[1], box[2], box[3]
 
 
-@lru_cache(maxsize=TEXT_KEPT)
-def _inked(
+def length(text: str, size: int) -> float:
+    """How far ``text`` moves the pen, in pixels: ``FreeTypeFont.getlength``, added up
+    from its words' (a line's words advance it as much as the line does)."""
+    return sum(after for _, after in _words(text, size))
+
+
+def _words(text: str, size: int) -> list[tuple[str, float]]:
+    """``text``'s words, each with how far it and the space after it move the pen."""
+    words = text.split(" ")
+    spaced = [(word, _advance(word + " ", size)) for word in words[:-1]]
+    return [*spaced, (words[-1], _advance(words[-1], size))]
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _advance(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _inked_word(
+    word: str, size: int, ink: tuple[int, int, int], start: float
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """``word`` inked as :func:`_inked_line` inks a line, drawn from ``start`` (a
+    fraction of a pixel): FreeType places each letter from where the pen stands, a
+    fraction included, so a word drawn on its own at the fraction the line's pen
+    reached gives the pixels the whole line gives there. A pixel is left either side
+    for the fraction to shift it into."""
+    measure = font(size)
+    left, top, right, bottom = measure.getbbox(word, anchor="la")
+    mask = Image.new("L", (int(right - left) + 2, max(1, int(bottom - top))), 0)
+    ImageDraw.Draw(mask).text((1 - left + start, -top), word, fill=255, font=measure)
+    return *_ink(mask, ink), (int(left) - 1, int(top))
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _inked_line(
     text: str, size: int, anchor: str, ink: tuple[int, int, int]
 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
     """``text`` in ``ink`` on the felt, already in the palette; the pixels it covers
@@ -73,17 +128,25 @@ def _inked(
     left, top, right, bottom = measure.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=measure, anchor=anchor)
-    inked = mask.point(_shades(ink))
-    inked.putpalette(_PALETTE_DATA)  # the coverage, now as indices into the palette
-    return inked, mask.point(_COVERED), (int(left), int(top))
+    return *_ink(mask, ink), (int(left), int(top))
 
 
-_COVERED = [0] + [255] * 255
+def _ink(mask: Image.Image, ink: tuple[int, int, int]) -> tuple[Image.Image, Image.Image]:
+    """The text's coverage ``mask`` as ``ink`` on the felt, in palette indices, and as
+    the mask of the pixels it touches at all. Mapped through byte tables
+    (``bytes.translate``): ``Image.point`` would first round each of a 256-entry
+    list's values in Python, a third of inking a short word."""
+    coverage = mask.tobytes()
+    inked = Image.frombytes("P", mask.size, coverage.translate(_shades(ink)))
+    return inked, Image.frombytes("L", mask.size, coverage.translate(_COVERED))
+
+
+_COVERED = bytes([0] + [255] * 255)
 """Coverage to paste mask: every pixel the text touches at all."""
 
 
 @cache
-def _shades(ink: tuple[int, int, int]) -> list[int]:
+def _shades(ink: tuple[int, int, int]) -> bytes:
     """The palette index of ``ink`` over the felt at each of the 256 coverages: what
     pasting ``ink`` through the text's mask and mapping the result onto the palette
     would give each pixel, worked out once per ink instead of once per pixel (a
@@ -92,7 +155,7 @@ def _shades(ink: tuple[int, int, int]) -> list[int]:
     coverage.putdata(range(256))
     blended = Image.new("RGB", coverage.size, BACKGROUND)
     blended.paste(ink, (0, 0), coverage)
-    return list(_to_palette(blended).tobytes())
+    return _to_palette(blended).tobytes()
 
 
 def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:

@@ -19,6 +19,7 @@ from rendering.palette import (
     encode_png,
     fit,
     font,
+    length,
     write,
 )
 
@@ -95,12 +96,11 @@ def render_table(view: PublicView, text: TableText) -> RenderedImage:
     worded by ``text``."""
     layout = place(view, label_size(text.dead))
     lines = text.header
-    header_font = font(HEADER_FONT)
-    header_width = max((int(header_font.getlength(line)) for line in lines), default=0)
+    header_width = max((int(length(line, HEADER_FONT)) for line in lines), default=0)
     header_width += 2 * MARGIN
     header_height = MARGIN + LINE_HEIGHT * len(lines)
     if layout is None:
-        width = max(header_width, int(header_font.getlength(text.before_lead)) + 2 * MARGIN)
+        width = max(header_width, int(length(text.before_lead, HEADER_FONT)) + 2 * MARGIN)
         height = header_height + MARGIN + LINE_HEIGHT
         offset = (0, 0)
     else:
