@@ -1,14 +1,17 @@
 """What a table message shows: the turn's deadline as a Discord timestamp for a member
 to move, no boneyard and no Draw button in Milo (every tile is dealt, R-MI-1), and a
-lobby that says the game started once it has."""
+lobby that says the game started once it has; and that a message's buttons leave
+nothing behind in the bot once it is sent."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import re
 import threading
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import acting
@@ -28,6 +31,20 @@ async def test_a_members_turn_shows_when_it_runs_out(running, server: Server) ->
     table = driver.table()
     assert table is not None and table.deadline is not None
     assert int(stamp) == int(table.deadline)
+
+
+async def test_buttons_sent_leave_nothing_behind_in_the_bot(running, server: Server) -> None:
+    """Every click is dispatched from its button's id alone, so nothing of a message's
+    buttons needs to stay in memory once it is posted: not the table's, not a member's
+    private hand (for which discord.py would otherwise keep the view, with a task of its
+    own, for 15 minutes after every "My hand")."""
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    for _ in range(4):
+        await driver.play_one()  # by buttons: "My hand", then a tile from it
+    gc.collect()
+    kept = [o for o in gc.get_objects() if isinstance(o, discord.ui.View)]
+    assert kept == []
 
 
 async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> None:
