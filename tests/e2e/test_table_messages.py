@@ -135,13 +135,13 @@ async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_
     assert quick.interaction.response_type == 4 and hand.files.get("hand.png")
 
     release = threading.Event()
-    draw = bot.painter.draw
+    draw = bot.painter.draw_first
 
     async def slow_draw(*args: Any) -> Any:
         await asyncio.to_thread(release.wait, 10)
         return await draw(*args)
 
-    monkeypatch.setattr(bot.painter, "draw", slow_draw)
+    monkeypatch.setattr(bot.painter, "draw_first", slow_draw)
     monkeypatch.setattr(acting, "ANSWER_WITHIN", 0.01)
     slow = await member.click(latest, "My hand")
     await slow.acknowledged()

@@ -1,5 +1,6 @@
-"""Pictures drawn in a worker process: the same pixels as drawn here, a worker that dies
-loses no picture, and a worker ends with the bot's process."""
+"""Pictures drawn in a worker process: the same pixels as drawn here, a hand drawn ahead
+of the tables' pictures waiting, a worker that dies loses no picture, and a worker ends
+with the bot's process."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import multiprocessing
 import os
 import select
+import time
 from collections.abc import AsyncIterator
 from multiprocessing.connection import Connection
 
@@ -43,6 +45,32 @@ async def test_pictures_asked_for_at_once_share_the_one_worker(painter: Painter)
     drawn_by = await asyncio.gather(*(painter.draw(os.getpid) for _ in range(6)))
     assert len(set(drawn_by)) == 1 and drawn_by[0] != os.getpid()
     assert painter.pids == drawn_by[:1]
+
+
+def slow_picture(number: int) -> int:
+    """Stands for a table's picture that takes a while to draw."""
+    time.sleep(0.05)
+    return number
+
+
+async def test_a_hand_is_drawn_ahead_of_the_tables_pictures_waiting(painter: Painter) -> None:
+    """A member's click waits on their hand; tables' pictures asked for before it wait
+    longer, but keep their own order."""
+    await painter.draw(os.getpid)  # the worker is up
+    finished: list[str] = []
+
+    async def table(number: int) -> None:
+        await painter.draw(slow_picture, number)
+        finished.append(f"table {number}")
+
+    async def hand() -> None:
+        await painter.draw_first(os.getpid)
+        finished.append("hand")
+
+    tables = [asyncio.create_task(table(number)) for number in range(8)]
+    await asyncio.gather(*tables, hand())  # the tasks start in turn: the hand's last
+    assert finished.index("hand") <= 1, finished  # after the one being drawn, if any
+    assert [name for name in finished if name != "hand"] == [f"table {n}" for n in range(8)]
 
 
 def dies_in_a_worker(here: int) -> int:
