@@ -136,7 +136,7 @@ class DominoBot(commands.AutoShardedBot):
         return self.settings.local_folder / f"commands-{scope}.sha256"
 
 
-GC_YOUNGEST = 20_000
+GC_YOUNGEST = 5_000
 """New container objects between two collections of the youngest generation (Python's
 default is 700)."""
 
@@ -146,12 +146,15 @@ def settle_memory() -> None:
 
     Everything made while starting (modules, the commands, the catalogues, the open
     tables) lives as long as the process: frozen, the collector never scans it again.
-    And each click makes thousands of short-lived objects (discord.py's messages,
-    views, buttons): with the default thresholds the collector ran about forty times a
-    second, promoted much of that into the old generation, and every few seconds
-    scanned the whole heap, stopping the event loop for up to 190 ms at 500 tables
-    (the answers' p99 followed). Collecting the young generation every 20,000 objects
-    instead lets most of them die young: the loop's lag p99 fell from 75 ms to 9."""
+    And each click leaves cycles of short-lived objects (discord.py's interactions,
+    messages, views and buttons), which only the collector frees; a young collection
+    stops the event loop for about a microsecond per object it holds. With the default
+    700 the collector ran about forty times a second and promoted much of that into the
+    older generations; with 20,000 a young collection took 20-50 ms and a middle one
+    up to 190 ms, both in the answers' p99. 5,000 keeps them to 4-20 ms and 20-60 ms
+    (a full one, two or three times a minute at 1,000 tables, 100-150 ms), for a
+    quarter more of the collector's CPU: at 1,000 tables the acknowledgement p99 fell
+    from 181-232 ms to 157-197, at 500 from 45 to 31 (``benchmarks/e2e.py``)."""
     gc.freeze()
     gc.set_threshold(GC_YOUNGEST, *gc.get_threshold()[1:])
 
