@@ -1,5 +1,6 @@
 """The PNG encoding: a fixed palette must hold every colour a picture draws, or some of
-it would come out in the wrong colour."""
+it would come out in the wrong colour; and a picture drawn in the palette comes back
+from its PNG exactly, whatever its size."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import io
 from PIL import Image, ImageChops, ImageDraw
 
 from rendering.faces import LOOKS, paste_tile
-from rendering.palette import BACKGROUND, INKS, PLAYABLE_EDGE, encode_png, font
+from rendering.palette import BACKGROUND, INKS, PLAYABLE_EDGE, canvas, encode_png, font
 
 
 def test_every_look_and_every_ink_survives_the_png() -> None:
@@ -22,3 +23,17 @@ def test_every_look_and_every_ink_survives_the_png() -> None:
     back = Image.open(io.BytesIO(encode_png(canvas))).convert("RGB")
     worst = max(high for _, high in ImageChops.difference(canvas, back).getextrema())
     assert worst <= 12
+
+
+def test_a_picture_in_the_palette_comes_back_from_its_png_exactly() -> None:
+    for size in ((1, 1), (7, 3), (300, 200), (1601, 9)):
+        picture = canvas(size)
+        colours = len(picture.getpalette() or []) // 3
+        width, height = size
+        picture.putdata([(x * 7 + y * 13) % colours for y in range(height) for x in range(width)])
+        png = encode_png(picture)
+        Image.open(io.BytesIO(png)).verify()  # every chunk's CRC
+        back = Image.open(io.BytesIO(png))
+        assert (back.format, back.mode, back.size) == ("PNG", "P", size)
+        assert back.tobytes() == picture.tobytes()
+        assert back.getpalette() == picture.getpalette()
