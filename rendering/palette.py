@@ -33,8 +33,9 @@ ALERT = (255, 120, 110)
 FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
 
 LINES_KEPT = 512
-"""Lines of centred text kept inked: open-end labels and tile captions, a small set
-that recurs from picture to picture."""
+"""Lines of text drawn whole (centred or middle-anchored: open-end labels, tile
+captions, a replay's names) kept inked: a small set that recurs from picture to
+picture."""
 WORDS_KEPT = 4096
 """Words of left-aligned text kept inked, each at the fraction of a pixel it began at.
 A header line names its table's players and scores, so whole lines rarely recur
@@ -100,6 +101,7 @@ def _words(text: str, size: int) -> list[tuple[str, float]]:
 
 @lru_cache(maxsize=WORDS_KEPT)
 def _advance(text: str, size: int) -> float:
+    """How far a word (with its space) moves the pen: measured once, like its ink."""
     return font(size).getlength(text)
 
 
