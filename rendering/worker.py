@@ -39,10 +39,14 @@ class Inbox:
         threading.Thread(target=self._read, args=(calls,), daemon=True).start()
 
     def _read(self, calls: BinaryIO) -> None:
-        while len(header := calls.read(HEADER.size)) == HEADER.size:
-            number, first, call = pickle.loads(calls.read(HEADER.unpack(header)[0]))
-            self._arrived.put((first, (number, call)))
-        self._arrived.put(None)  # the input ended
+        """Until the input ends, or a call cannot be read: then the process ends once
+        it has drawn what it has, and the bot draws the rest itself (``WorkerGone``)."""
+        try:
+            while len(header := calls.read(HEADER.size)) == HEADER.size:
+                number, first, call = pickle.loads(calls.read(HEADER.unpack(header)[0]))
+                self._arrived.put((first, (number, call)))
+        finally:
+            self._arrived.put(None)
 
     def next(self) -> Call | None:
         """The call to draw now, waiting for one if none was sent; None once the input

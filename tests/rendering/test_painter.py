@@ -11,6 +11,7 @@ import select
 import time
 from collections.abc import AsyncIterator
 from multiprocessing.connection import Connection
+from typing import Any
 
 import pytest
 
@@ -89,6 +90,32 @@ async def test_a_picture_whose_worker_dies_is_drawn_all_the_same(painter: Painte
     assert await painter.draw(table_png, view, text) == render_table(view, text).png, (
         "a new worker draws the next one"
     )
+
+
+class ReadableHereOnly:
+    """Stands for a call the worker cannot even read (its module fails to import there):
+    it comes out of its pickle in this process only."""
+
+    def __init__(self, here: int) -> None:
+        self.here = here
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return read_here_only, (self.here,)
+
+    def __call__(self) -> int:
+        return os.getpid()
+
+
+def read_here_only(here: int) -> ReadableHereOnly:
+    if os.getpid() != here:
+        raise ImportError("stands for a module the worker cannot import")
+    return ReadableHereOnly(here)
+
+
+async def test_a_call_the_worker_cannot_read_is_drawn_here(painter: Painter) -> None:
+    here = os.getpid()
+    assert await painter.draw(ReadableHereOnly(here)) == here, "drawn here instead"
+    assert await painter.draw(os.getpid) != here, "a new worker draws the next one"
 
 
 def draw_once_then_wait(report: Connection) -> None:
