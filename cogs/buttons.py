@@ -11,6 +11,7 @@ working.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any, ClassVar
@@ -93,7 +94,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         return cls(match["table"], int(match["version"]), match.groupdict().get("arg"), label=label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        acting.track(interaction)
+        _handling(self, interaction)
         table: TableSnapshot | None = None
         try:
             service = acting.service_of(interaction)
@@ -121,6 +122,17 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         the clicker is the member it was drawn for."""
         message = interaction.message
         return message is not None and message.flags.ephemeral
+
+
+def _handling(item: discord.ui.Item[Any], interaction: discord.Interaction[Any]) -> None:
+    """Start handling a click on ``item``: tracked as in flight and in the member's
+    language (:func:`cogs.acting.track`); and when its task ends, the view discord.py
+    rebuilt from the clicked message to dispatch it lets go of its buttons, so that it
+    is freed at once rather than by the cycle collector (see :class:`_Buttons`)."""
+    acting.track(interaction)
+    task, view = asyncio.current_task(), item.view
+    if task is not None and view is not None:
+        task.add_done_callback(lambda _: view.clear_items())
 
 
 # -- the lobby ----------------------------------------------------------------------------
@@ -223,7 +235,7 @@ class RematchButton(TableButton, action="rematch"):
     is closed by then, so this button looks up the game, not the table."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        acting.track(interaction)
+        _handling(self, interaction)
         try:
             service = acting.service_of(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -271,7 +283,7 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
         return cls(int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        acting.track(interaction)
+        _handling(self, interaction)
         if not TableButton.in_private(interaction) or interaction.user.id != self.user_id:
             await acting.apologize(interaction, wording.button_gone())
             return
@@ -383,7 +395,7 @@ class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        acting.track(interaction)
+        _handling(self, interaction)
         await acting.apologize(interaction, wording.button_gone())
 
 
@@ -394,8 +406,8 @@ DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
 # -- which buttons each message carries ------------------------------------------------------
 
 
-def _buttons() -> discord.ui.View:
-    """An empty view for a message's buttons, finished before it is sent.
+class _Buttons(discord.ui.View):
+    """A message's buttons: finished before it is sent, and emptied once written.
 
     Every button here is a ``DynamicItem``: a click reaches its class through the
     custom_id alone (``DYNAMIC_ITEMS``), so a view only writes the components and needs
@@ -405,14 +417,29 @@ def _buttons() -> discord.ui.View:
     8,000 hands' views with their buttons were more than half of the bot's objects (15
     minutes would hold some 150,000); the cycle collector's full passes over them
     stopped the event loop for up to three quarters of a second, and RSS was 65 MB
-    higher."""
-    view = discord.ui.View(timeout=None)
-    view.stop()
-    return view
+    higher.
+
+    Once written, the view lets go of its buttons. A view and its items point at each
+    other, so a sent view left whole is freed only by the cycle collector; with the
+    views discord.py rebuilds to dispatch clicks (:func:`_handling`), these were half of
+    what the collector found at 500 tables, and each collection stops the event loop.
+    The components are kept, for a message sent again with the same arguments (the
+    announcer's fall-back from an expired click to the channel)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()
+        self._written: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        if self._written is None:
+            self._written = super().to_components()
+            self.clear_items()
+        return self._written
 
 
 def lobby_view(table: TableSnapshot) -> discord.ui.View:
-    view = _buttons()
+    view = _Buttons()
     if table.status is not Status.LOBBY:
         return view
     full = len(table.seats) >= table.max_players
@@ -430,7 +457,7 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
 
 def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
-    view = _buttons()
+    view = _Buttons()
     for level in LEVELS:
         view.add_item(LevelButton.on(table, wording.label(level), level))
     return view
@@ -439,7 +466,7 @@ def level_view(table: TableSnapshot) -> discord.ui.View:
 def table_view(table: TableSnapshot) -> discord.ui.View:
     """My hand, Draw, Pass (enabled only when that is the legal action of the seat to
     move), Rules."""
-    view = _buttons()
+    view = _Buttons()
     moves = table.moves_to_make()
     view.add_item(HandButton.on(table, wording.label("hand"), style=discord.ButtonStyle.primary))
     if table.variant.drawing is not Drawing.NO_BONEYARD:  # Milo deals every tile
@@ -453,7 +480,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     """One button per playable tile (a tile that fits several ends asks which, on a
     second click); Draw or Pass when that is all there is to do; Hint on the member's
     turn at a table with hints on."""
-    view = _buttons()
+    view = _Buttons()
     tiles: dict[str, list[str]] = {}
     for move in legal:
         if move.tile is None:
@@ -471,7 +498,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
 
 def game_over_view(table: TableSnapshot) -> discord.ui.View:
     """A finished game's last message: Rematch."""
-    view = _buttons()
+    view = _Buttons()
     view.add_item(
         RematchButton.on(table, wording.label("rematch"), style=discord.ButtonStyle.primary)
     )
@@ -479,14 +506,14 @@ def game_over_view(table: TableSnapshot) -> discord.ui.View:
 
 
 def forget_view(user_id: int) -> discord.ui.View:
-    view = _buttons()
+    view = _Buttons()
     view.add_item(ForgetButton(user_id))
     return view
 
 
 def ends_view(table: TableSnapshot, moves: list[Move]) -> discord.ui.View:
     """Where a tile that fits several ends goes: one button per end."""
-    view = _buttons()
+    view = _Buttons()
     for move in moves:
         view.add_item(PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success))
     return view

@@ -1,7 +1,7 @@
 """What a table message shows: the turn's deadline as a Discord timestamp for a member
 to move, no boneyard and no Draw button in Milo (every tile is dealt, R-MI-1), and a
 lobby that says the game started once it has; and that a message's buttons leave
-nothing behind in the bot once it is sent."""
+nothing behind in the bot once it is sent, not even for the cycle collector."""
 
 from __future__ import annotations
 
@@ -46,6 +46,30 @@ async def test_buttons_sent_leave_nothing_behind_in_the_bot(running, server: Ser
     kept = [o for o in gc.get_objects() if isinstance(o, discord.ui.View)]
     assert kept == []
 
+
+
+async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
+    running, server: Server
+) -> None:
+    """A view and its buttons point at each other: left whole, every message's buttons
+    and every view discord.py rebuilds to dispatch a click would wait for the cycle
+    collector, whose passes stop the event loop. With the collector off while members
+    play, none of them is left for it."""
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _ in range(4):
+            await driver.play_one()  # by buttons: "My hand", then a tile from it
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, (discord.ui.View, discord.ui.Item))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []
 
 async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> None:
     bot = await running.start()
