@@ -47,7 +47,6 @@ async def test_buttons_sent_leave_nothing_behind_in_the_bot(running, server: Ser
     assert kept == []
 
 
-
 async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
     running, server: Server
 ) -> None:
@@ -70,6 +69,7 @@ async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
         gc.garbage.clear()
         gc.enable()
     assert left == []
+
 
 async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> None:
     bot = await running.start()
