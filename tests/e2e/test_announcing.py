@@ -2,17 +2,22 @@
 between the two) is shown at once after a restart, with no older message keeping its
 buttons; a move made by a click costs at most one request against Discord's global
 limit; a table that changes faster than its pictures can go out skips the stale ones;
-a draw and what follows it is one turn, posted once."""
+tables are posted a few at a time; a draw and what follows it is one turn, posted
+once."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from typing import Any
+
+import pytest
 
 from bot.client import DominoBot
 from bot.engine import DRAW, PASS, Move
 from bot.events import Event, Moved
 from bot.table import Table
+from cogs import announcer as announcer_module
 from cogs import wording
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
@@ -135,3 +140,46 @@ def test_a_draw_and_what_follows_it_is_one_line() -> None:
     assert wording.event_lines(table, [Moved(0, DRAW), event(0, "6-1 W")]) == [
         "Ann draws 6-1 and plays it on W."
     ]
+
+
+async def test_tables_are_posted_a_few_at_a_time_and_every_one_reaches_its_channel(
+    running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Posts are the event loop's heaviest work, so only so many tables are posted at
+    once (here one) and the clicks' answers are not queued behind all of them; the
+    other tables wait their turn, and each channel still shows its table as it is."""
+    monkeypatch.setattr(announcer_module, "POSTS_AT_ONCE", 1)
+    bot = await running.start()
+    announcer = announcer_of(bot)
+    under_way: list[object] = []
+    most = 0
+    announce = announcer._announce
+
+    async def counted(*args: object) -> None:
+        nonlocal most
+        under_way.append(args)
+        most = max(most, len(under_way))
+        try:
+            await announce(*args)
+        finally:
+            under_way.remove(args)
+
+    announcer._announce = counted
+    pairs = [(server.member(a), server.member(b)) for a, b in (("Ann", "Bob"), ("Cat", "Dan"))]
+    pairs.append((server.member("Eve"), server.member("Fay")))
+    lobbies = []
+    for channel, (host, guest) in zip(server.channels, pairs, strict=True):
+        lobby = await open_lobby(server.fake, host, channel, game="cross", target=100)
+        await guest.click(lobby, "Join")
+        await server.fake.wait_for(
+            lambda lobby=lobby, guest=guest: guest.name in server.fake.messages[lobby.id].text()
+        )
+        lobbies.append(lobby)
+    starts = [host.click(lobby, "Start") for (host, _), lobby in zip(pairs, lobbies, strict=True)]
+    await asyncio.gather(*starts)
+    for channel, (host, guest) in zip(server.channels, pairs, strict=True):
+        driver = Driver(server.fake, bot.service, channel, {host.id: host, guest.id: guest})
+        await server.fake.wait_for(driver.settled)
+        table = driver.table()
+        assert table is not None and driver.latest_version() == table.version
+    assert most == 1, "one table posted at a time"
