@@ -32,9 +32,9 @@ class Inbox:
     drawing takes them from it, the ones marked first ahead."""
 
     def __init__(self, calls: BinaryIO) -> None:
-        self.first: deque[Call] = deque()
-        self.rest: deque[Call] = deque()
-        self.ended = False
+        self._first: deque[Call] = deque()
+        self._rest: deque[Call] = deque()
+        self._ended = False
         self._arrived: queue.SimpleQueue[tuple[bool, Call] | None] = queue.SimpleQueue()
         threading.Thread(target=self._read, args=(calls,), daemon=True).start()
 
@@ -51,23 +51,23 @@ class Inbox:
     def next(self) -> Call | None:
         """The call to draw now, waiting for one if none was sent; None once the input
         has ended and every call is drawn."""
-        if not (self.first or self.rest or self.ended):
+        if not (self._first or self._rest or self._ended):
             self._sort(self._arrived.get())
-        while not self.ended:
+        while not self._ended:
             try:
                 self._sort(self._arrived.get_nowait())
             except queue.Empty:
                 break
-        if self.first:
-            return self.first.popleft()
-        return self.rest.popleft() if self.rest else None
+        if self._first:
+            return self._first.popleft()
+        return self._rest.popleft() if self._rest else None
 
     def _sort(self, arrived: tuple[bool, Call] | None) -> None:
         if arrived is None:
-            self.ended = True
+            self._ended = True
         else:
             first, call = arrived
-            (self.first if first else self.rest).append(call)
+            (self._first if first else self._rest).append(call)
 
 
 def serve(calls: BinaryIO, answers: BinaryIO) -> None:
