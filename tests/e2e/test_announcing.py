@@ -165,8 +165,8 @@ async def test_tables_are_posted_a_few_at_a_time_and_every_one_reaches_its_chann
             under_way.remove(args)
 
     announcer._announce = counted
-    pairs = [(server.member(a), server.member(b)) for a, b in (("Ann", "Bob"), ("Cat", "Dan"))]
-    pairs.append((server.member("Eve"), server.member("Fay")))
+    names = (("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"))
+    pairs = [(server.member(host), server.member(guest)) for host, guest in names]
     lobbies = []
     for channel, (host, guest) in zip(server.channels, pairs, strict=True):
         lobby = await open_lobby(server.fake, host, channel, game="cross", target=100)
