@@ -1,5 +1,6 @@
 """Picture speed and size: draw + PNG encode for a typical layout (8 tiles on the table)
-and a full one (the longest of 200 seeded rounds), per game; then a whole game's replay
+and a full one (the longest of 200 seeded rounds), per game, and the same drawn by the
+bot's picture worker (its CPU, page faults and memory); then a whole game's replay
 (``/domino replay``: every frame drawn and written as GIF) for a few seeded games; then
 what a drawing process holds after the pictures of many tables at once (the bot's
 picture worker: every table's header names its own players and scores).
@@ -14,6 +15,8 @@ figure can be told apart from a slow picture.
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
 import resource
 import statistics
@@ -24,6 +27,7 @@ from bot.engine.__main__ import play_random
 from cogs.wording import hand_text, replay_text, table_text
 from rendering import render_replay, render_table
 from rendering.hand import render_hand
+from rendering.painter import Painter, table_png
 from rendering.palette import _inked_line, _inked_word
 
 REPLAY_SEEDS = range(5)
@@ -141,8 +145,50 @@ def many_tables(tables: int = 500, moves: int = 6000) -> None:
     )
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/statm") as statm:
+def in_the_worker(rounds: int = 100) -> None:
+    """The eight layouts of :func:`pictures` drawn ``rounds`` times by the bot's picture
+    worker (``rendering.painter``), ten asked for at a time: its CPU and page faults a
+    picture, its reading thread and the pickles both ways included (the faults are
+    what ``painter.HEAP_PAD`` saves)."""
+    views = [view for game in sorted(GAMES) for view in scenes(game)]
+    calls = [(view, table_text(view, NAMES[: view.players])) for view in views]
+
+    async def draw() -> tuple[float, float, int, float]:
+        painter = Painter(1)
+        try:
+            for call in calls:  # the worker is up, its fonts loaded and its words inked
+                await painter.draw(table_png, *call)
+            worker = painter.pids[0]
+            cpu, faults = _cpu_and_faults(worker)
+            count = 0
+            for _ in range(rounds):
+                for first in range(0, len(calls), 10):
+                    batch = calls[first : first + 10]
+                    await asyncio.gather(*(painter.draw(table_png, *call) for call in batch))
+                    count += len(batch)
+            cpu_after, faults_after = _cpu_and_faults(worker)
+            rss = _rss_mb(worker)
+            return (cpu_after - cpu) * 1000 / count, (faults_after - faults) / count, count, rss
+        finally:
+            await painter.close()
+
+    cpu, faults, count, rss = asyncio.run(draw())
+    print(
+        f"in the worker: {count} table pictures, {cpu:.2f} ms of its CPU and "
+        f"{faults:.1f} page faults a picture; its RSS {rss:.0f} MB"
+    )
+
+
+def _cpu_and_faults(pid: int) -> tuple[float, int]:
+    """A process's CPU seconds (every thread) and minor page faults, from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks, int(fields[7])
+
+
+def _rss_mb(pid: int | str = "self") -> float:
+    with open(f"/proc/{pid}/statm") as statm:
         return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
 
 
@@ -150,6 +196,7 @@ def main() -> None:
     many_tables()
     print()
     pictures()
+    in_the_worker()
     print()
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"replays: p50 over {len(REPLAY_SEEDS)} seeded games, largest table")
