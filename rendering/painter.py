@@ -46,11 +46,12 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAP_PAD = 32 << 20
 """Bytes of free heap the worker's C allocator keeps instead of giving them back to the
 system (glibc's ``MALLOC_TOP_PAD_``; other allocators ignore it). Each picture allocates
-and frees its image buffers; by default glibc gave them back at every free and faulted
-fresh zeroed pages in for the next picture. Measured by ``benchmarks/render.py`` ("in
-the worker", the eight layouts it draws): 1.6 ms of the worker's CPU and 459 page
-faults a picture by default, 0.93 ms and 39 faults with 8 MB kept, 0.76 ms and none
-with 32 MB; its RSS 32, 34 and 35 MB. A setting already in the environment wins."""
+and frees its image buffers, and glibc gave them back and faulted fresh zeroed pages in
+for the next picture. Measured by ``benchmarks/render.py`` ("in the worker", the eight
+layouts it draws): with glibc's defaults 0.87 ms of the worker's CPU and 126 page
+faults a picture; with 8 MB kept 0.93 ms and 39 faults (setting the pad also turns off
+glibc's own adjustment of when it maps memory apart); with 32 MB 0.76 ms and none. Its
+RSS 33, 34 and 35 MB. A setting already in the environment wins."""
 
 
 def table_png(view: PublicView, text: TableText) -> bytes:
