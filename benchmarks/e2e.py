@@ -66,6 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 import discord
 import yarl
 
+from benchmarks.processes import cpu_and_faults, memory_mb
 from benchmarks.store import percentile
 from bot.client import DominoBot
 from bot.config import Settings
@@ -94,14 +95,6 @@ TILE = re.compile(r"^\d-\d")
 # -- the bot's process ---------------------------------------------------------------------
 
 
-def memory_mb(key: str = "VmRSS", process: int | str = "self") -> float:
-    """A process's resident memory in MB (Linux): ``VmRSS`` now, ``VmHWM`` its peak."""
-    for entry in Path(f"/proc/{process}/status").read_text().splitlines():
-        if entry.startswith(f"{key}:"):
-            return int(entry.split()[1]) / 1024
-    raise RuntimeError(f"no {key} in /proc/{process}/status: this benchmark needs Linux")
-
-
 def bot_memory_mb(key: str, workers: list[int]) -> float:
     """The bot's memory: its own process's and its picture ``workers``' together."""
     return memory_mb(key) + sum(memory_mb(key, pid) for pid in workers)
@@ -116,14 +109,12 @@ def cpu_seconds() -> float:
 def workers_cpu(workers: list[int]) -> dict[int, float]:
     """CPU seconds of each of the bot's picture ``workers``, by pid, from
     ``/proc/<pid>/stat``: the bot's CPU is its own and its workers' together."""
-    ticks = os.sysconf("SC_CLK_TCK")
     seconds = {}
     for pid in workers:
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            seconds[pid] = cpu_and_faults(pid)[0]
         except FileNotFoundError:
             continue  # ended meanwhile
-        seconds[pid] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
     return seconds
 
 

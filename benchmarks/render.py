@@ -16,12 +16,16 @@ figure can be told apart from a slow picture.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import resource
 import statistics
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
+
+from benchmarks.processes import cpu_and_faults, memory_mb
 from bot.engine import GAMES, LineLayout, Match, PublicView
 from bot.engine.__main__ import play_random
 from cogs.wording import hand_text, replay_text, table_text
@@ -117,7 +121,7 @@ def many_tables(tables: int = 500, moves: int = 6000) -> None:
     table and the mover's hand after every move, the tables taking turns at random as
     in a busy bot: memory grown, and words of text found already inked."""
     picker = random.Random(1)
-    rss_before = _rss_mb()
+    rss_before = memory_mb()
     games = sorted(GAMES)
     open_tables = [
         (Match(games[seed % len(games)], 4, seed=seed),
@@ -141,7 +145,7 @@ def many_tables(tables: int = 500, moves: int = 6000) -> None:
         f"{cpu * 1000 / drawn:.2f} ms CPU a move (the move, both pictures, their words); "
         f"words found inked {words.hits / (words.hits + words.misses):.0%}, centred "
         f"lines {lines.hits / (lines.hits + lines.misses):.0%}; RSS grew "
-        f"{_rss_mb() - rss_before:.0f} MB"
+        f"{memory_mb() - rss_before:.0f} MB"
     )
 
 
@@ -159,15 +163,15 @@ def in_the_worker(rounds: int = 100) -> None:
             for call in calls:  # the worker is up, its fonts loaded and its words inked
                 await painter.draw(table_png, *call)
             worker = painter.pids[0]
-            cpu, faults = _cpu_and_faults(worker)
+            cpu, faults = cpu_and_faults(worker)
             count = 0
             for _ in range(rounds):
                 for first in range(0, len(calls), 10):
                     batch = calls[first : first + 10]
                     await asyncio.gather(*(painter.draw(table_png, *call) for call in batch))
                     count += len(batch)
-            cpu_after, faults_after = _cpu_and_faults(worker)
-            rss = _rss_mb(worker)
+            cpu_after, faults_after = cpu_and_faults(worker)
+            rss = memory_mb("VmRSS", worker)
             return (cpu_after - cpu) * 1000 / count, (faults_after - faults) / count, count, rss
         finally:
             await painter.close()
@@ -177,19 +181,6 @@ def in_the_worker(rounds: int = 100) -> None:
         f"in the worker: {count} table pictures, {cpu:.2f} ms of its CPU and "
         f"{faults:.1f} page faults a picture; its RSS {rss:.0f} MB"
     )
-
-
-def _cpu_and_faults(pid: int) -> tuple[float, int]:
-    """A process's CPU seconds (every thread) and minor page faults, from /proc."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks, int(fields[7])
-
-
-def _rss_mb(pid: int | str = "self") -> float:
-    with open(f"/proc/{pid}/statm") as statm:
-        return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
 
 
 def main() -> None:
