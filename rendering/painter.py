@@ -26,6 +26,7 @@ import logging
 import os
 import pickle
 import sys
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar, cast
@@ -68,14 +69,26 @@ class WorkerGone(Exception):
     """The worker process ended before it answered."""
 
 
+IN_FLIGHT = 2
+"""Calls a worker holds at once: the one it draws and the next, so it never waits for
+the event loop between two pictures. The others wait in :class:`Worker`'s queues,
+where a hand asked for meanwhile goes ahead of them."""
+
+
 class Worker:
-    """One drawing process; it draws the calls marked ``first`` ahead of the others
-    (:mod:`rendering.worker`), so its answers carry their call's number."""
+    """One drawing process. It is sent a call only while it holds fewer than
+    :data:`IN_FLIGHT`; the calls marked ``first`` (a hand a member's click waits on) are
+    sent ahead of the others (tables' pictures), each kind in the order asked, and a
+    call whose caller stopped waiting before it was sent is never drawn."""
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
         self._numbers = itertools.count()
         self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._first: deque[tuple[int, Callable[[], Any]]] = deque()
+        self._rest: deque[tuple[int, Callable[[], Any]]] = deque()
+        self._sent = 0
+        """Calls sent and not yet answered."""
         self._reader = asyncio.create_task(self._read(), name=f"painter-{process.pid}")
 
     @classmethod
@@ -94,17 +107,35 @@ class Worker:
         return not self._reader.done()
 
     async def call(self, call: Callable[[], T], first: bool = False) -> T:
-        stdin = self.process.stdin
-        if stdin is None or not self.alive:
+        if self.process.stdin is None or not self.alive:
             raise WorkerGone()
         number = next(self._numbers)
-        data = pickle.dumps((number, first, call), protocol=pickle.HIGHEST_PROTOCOL)
         answer = self._waiting[number] = asyncio.get_running_loop().create_future()
-        stdin.write(HEADER.pack(len(data)) + data)
+        (self._first if first else self._rest).append((number, call))
+        self._send()
         ok, value = await answer
         if not ok:
             raise cast(BaseException, value)
         return cast(T, value)
+
+    def _send(self) -> None:
+        """Send the worker the next calls waiting, up to :data:`IN_FLIGHT` held."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        while self._sent < IN_FLIGHT and (self._first or self._rest):
+            number, call = (self._first or self._rest).popleft()
+            answer = self._waiting[number]
+            if answer.done():  # its caller was cancelled
+                del self._waiting[number]
+                continue
+            try:
+                data = pickle.dumps((number, call), protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception as error:  # the caller's to see, as if drawn here
+                del self._waiting[number]
+                answer.set_exception(error)
+                continue
+            stdin.write(HEADER.pack(len(data)) + data)
+            self._sent += 1
 
     async def _read(self) -> None:
         stdout = self.process.stdout
@@ -113,13 +144,17 @@ class Worker:
             while True:
                 header = await stdout.readexactly(HEADER.size)
                 number, *answer = pickle.loads(await stdout.readexactly(HEADER.unpack(header)[0]))
+                self._sent -= 1
                 waiting = self._waiting.pop(number)
                 if not waiting.done():
                     waiting.set_result(answer)
+                self._send()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # it ended
         finally:
             waiting_now, self._waiting = self._waiting, {}
+            self._first.clear()
+            self._rest.clear()
             for waiting in waiting_now.values():
                 if not waiting.done():
                     waiting.set_exception(WorkerGone())

@@ -11,6 +11,7 @@ import select
 import time
 from collections.abc import AsyncIterator
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ import pytest
 from bot.engine import Match
 from cogs.wording import hand_text, table_text
 from rendering import render_hand, render_table
-from rendering.painter import Painter, hand_png, table_png
+from rendering.painter import IN_FLIGHT, Painter, hand_png, table_png
 from tests.rendering.scenes import NAMES, positions
 
 
@@ -70,8 +71,29 @@ async def test_a_hand_is_drawn_ahead_of_the_tables_pictures_waiting(painter: Pai
 
     tables = [asyncio.create_task(table(number)) for number in range(8)]
     await asyncio.gather(*tables, hand())  # the tasks start in turn: the hand's last
-    assert finished.index("hand") <= 1, finished  # after the one being drawn, if any
+    assert finished.index("hand") <= IN_FLIGHT, finished  # after those the worker holds
     assert [name for name in finished if name != "hand"] == [f"table {n}" for n in range(8)]
+
+
+def drawn_into(record: Path, number: int) -> int:
+    """Stands for a picture, and notes that it was drawn."""
+    with record.open("a") as notes:
+        notes.write(f"{number}\n")
+    return slow_picture(number)
+
+
+async def test_a_picture_nobody_waits_for_any_more_is_not_drawn(
+    painter: Painter, tmp_path: Path
+) -> None:
+    """A post cancelled (the bot closing, a newer state to post) while its picture
+    waits for the worker costs the worker nothing."""
+    await painter.draw(os.getpid)  # the worker is up
+    record = tmp_path / "drawn"
+    pictures = [asyncio.create_task(painter.draw(drawn_into, record, n)) for n in range(6)]
+    await asyncio.sleep(0)  # each has asked for its picture
+    pictures[4].cancel()
+    await asyncio.gather(*pictures, return_exceptions=True)
+    assert record.read_text().split() == ["0", "1", "2", "3", "5"]
 
 
 def dies_in_a_worker(here: int) -> int:
