@@ -33,6 +33,7 @@ from rendering import render_replay, render_table
 from rendering.hand import render_hand
 from rendering.painter import Painter, table_png
 from rendering.palette import _inked_line, _inked_word
+from rendering.table import TableScene
 
 REPLAY_SEEDS = range(5)
 
@@ -152,10 +153,10 @@ def many_tables(tables: int = 500, moves: int = 6000) -> None:
 def in_the_worker(rounds: int = 100) -> None:
     """The eight layouts of :func:`pictures` drawn ``rounds`` times by the bot's picture
     worker (``rendering.painter``), ten asked for at a time: its CPU and page faults a
-    picture, its reading thread and the pickles both ways included (the faults are
+    picture, the pickles both ways included (the faults are
     what ``painter.HEAP_PAD`` saves)."""
     views = [view for game in sorted(GAMES) for view in scenes(game)]
-    calls = [(view, table_text(view, NAMES[: view.players])) for view in views]
+    calls = [(TableScene.of(view), table_text(view, NAMES[: view.players])) for view in views]
 
     async def draw() -> tuple[float, float, int, float]:
         painter = Painter(1)

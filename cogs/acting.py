@@ -34,6 +34,7 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import TableService
 from cogs import buttons, i18n, wording
+from rendering import HandScene
 from rendering.painter import Painter, hand_png
 
 log = logging.getLogger(__name__)
@@ -286,7 +287,7 @@ async def send_hand(
     legal = view.legal
     names = wording.seat_names(table)
     painter: Painter = interaction.client.painter
-    drawing = painter.draw_first(hand_png, view, wording.hand_text(view, names))
+    drawing = painter.draw_first(hand_png, HandScene.of(view), wording.hand_text(view, names))
     png, alt = await in_a_moment(interaction, drawing, thinking=True), wording.describe_hand(view)
     turn = wording.pick_a_tile() if legal else wording.is_to_play(names[table.turn or 0])
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)

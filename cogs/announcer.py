@@ -44,6 +44,7 @@ from bot.table import Status
 from cogs import acting, i18n, wording
 from cogs.budget import RequestBudget
 from cogs.buttons import game_over_view, lobby_view, table_view
+from rendering import TableScene
 from rendering.painter import Painter, table_png
 
 if TYPE_CHECKING:
@@ -294,7 +295,8 @@ class Announcer:
     async def _draw(self, view: PublicView, names: list[str]) -> tuple[bytes, str]:
         """A table's picture and its alt text; the words are chosen here, in the server's
         language, and the picture is drawn off the event loop."""
-        png = await self.painter.draw(table_png, view, wording.table_text(view, names))
+        text = wording.table_text(view, names)
+        png = await self.painter.draw(table_png, TableScene.of(view), text)
         return png, wording.describe_table(view, names)
 
     # -- requests ---------------------------------------------------------------------------

@@ -3,12 +3,13 @@ player's hand, the leaderboard card, a whole game's replay. Never imports Discor
 database, and writes no words of its own: every word in a picture comes from the caller
 in a ``*Text`` dataclass (``cogs.wording`` builds them, and the alt text)."""
 
-from rendering.hand import HandText, hand_order, placements, render_hand
+from rendering.hand import HandScene, HandText, hand_order, placements, render_hand
 from rendering.leaderboard import LeaderboardRow, LeaderboardText, render_leaderboard
 from rendering.replay import Pace, Replay, ReplayPart, ReplayText, played, render_replay
-from rendering.table import RenderedImage, TableText, fit_name, render_table
+from rendering.table import RenderedImage, TableScene, TableText, fit_name, render_table
 
 __all__ = [
+    "HandScene",
     "HandText",
     "LeaderboardRow",
     "LeaderboardText",
@@ -17,6 +18,7 @@ __all__ = [
     "Replay",
     "ReplayPart",
     "ReplayText",
+    "TableScene",
     "TableText",
     "fit_name",
     "hand_order",

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
-from bot.engine import LineLayout, PublicView, SpinnerLayout, Tile
+from bot.engine import LineLayout, SpinnerLayout, Tile
 
 LONG, SHORT = 64, 32
 STRAIGHT_RUN = 4
@@ -202,9 +203,19 @@ def line_layout(
     return Layout(tiles, labels)
 
 
-def place(view: PublicView, label_size: tuple[int, int]) -> Layout | None:
-    """The geometry of a public view's layout (None before the lead); ``label_size`` is
-    the room each open-end label is given."""
+class Laid(Protocol):
+    """What :func:`place` reads: a public view, or a table picture's scene."""
+
+    @property
+    def layout(self) -> SpinnerLayout | LineLayout | None: ...
+
+    @property
+    def open_ends(self) -> Mapping[str, int]: ...
+
+
+def place(view: Laid, label_size: tuple[int, int]) -> Layout | None:
+    """The geometry of a view's layout (None before the lead); ``label_size`` is the
+    room each open-end label is given."""
     layout = view.layout
     if layout is None:
         return None

@@ -6,7 +6,8 @@ makes (each one a system call that lets go of the lock) waited for a picture to 
 before the loop could go on: at 500 tables the loop spent about a third of its time
 waiting so. A worker process (:mod:`rendering.worker`) draws on the machine's other
 core instead. The words are chosen in the bot's process (``cogs.wording``) and handed
-over with the engine's view, both plain data, and PNG bytes come back.
+over with what the picture shows of the engine's view (``TableScene``, ``HandScene``),
+both plain data, and PNG bytes come back.
 
 The worker is a plain child process spoken to over its standard input and output, read
 by the event loop itself: no helper threads in the bot's process, and the worker imports
@@ -31,9 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar, cast
 
-from bot.engine import PublicView, SeatView
-from rendering.hand import HandText, render_hand
-from rendering.table import TableText, render_table
+from rendering.hand import HandScene, HandText, draw_hand
+from rendering.table import TableScene, TableText, draw_table
 from rendering.worker import HEADER
 
 log = logging.getLogger(__name__)
@@ -55,14 +55,14 @@ glibc's own adjustment of when it maps memory apart); with 32 MB 0.76 ms and non
 RSS 33, 34 and 35 MB. A setting already in the environment wins."""
 
 
-def table_png(view: PublicView, text: TableText) -> bytes:
+def table_png(scene: TableScene, text: TableText) -> bytes:
     """A table's picture, as PNG bytes (what crosses back from the worker)."""
-    return render_table(view, text).png
+    return draw_table(scene, text).png
 
 
-def hand_png(view: SeatView, text: HandText) -> bytes:
+def hand_png(scene: HandScene, text: HandText) -> bytes:
     """A hand's picture, as PNG bytes."""
-    return render_hand(view, text).png
+    return draw_hand(scene, text).png
 
 
 class WorkerGone(Exception):

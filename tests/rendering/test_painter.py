@@ -19,7 +19,9 @@ import pytest
 from bot.engine import Match
 from cogs.wording import hand_text, table_text
 from rendering import render_hand, render_table
+from rendering.hand import HandScene
 from rendering.painter import IN_FLIGHT, Painter, hand_png, table_png
+from rendering.table import TableScene
 from tests.rendering.scenes import NAMES, positions
 
 
@@ -35,11 +37,14 @@ async def test_a_worker_draws_the_same_pictures_as_this_process(painter: Painter
         for view in list(positions(game, 1, every=7)):
             names = NAMES[: view.players]
             text = table_text(view, names)
-            assert await painter.draw(table_png, view, text) == render_table(view, text).png
+            assert (
+                await painter.draw(table_png, TableScene.of(view), text)
+                == render_table(view, text).png
+            )
     match = Match("milo", 4, seed=3)
     seat = match.seat_view(match.turn or 0)
     words = hand_text(seat, NAMES)
-    assert await painter.draw(hand_png, seat, words) == render_hand(seat, words).png
+    assert await painter.draw(hand_png, HandScene.of(seat), words) == render_hand(seat, words).png
 
 
 async def test_pictures_asked_for_at_once_share_the_one_worker(painter: Painter) -> None:
@@ -109,9 +114,9 @@ async def test_a_picture_whose_worker_dies_is_drawn_all_the_same(painter: Painte
     assert await painter.draw(dies_in_a_worker, here) == here, "drawn here instead"
     view = next(positions("cross", 1))
     text = table_text(view, NAMES[: view.players])
-    assert await painter.draw(table_png, view, text) == render_table(view, text).png, (
-        "a new worker draws the next one"
-    )
+    assert (
+        await painter.draw(table_png, TableScene.of(view), text) == render_table(view, text).png
+    ), "a new worker draws the next one"
 
 
 class ReadableHereOnly:
