@@ -303,7 +303,8 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
 
 class PlayButton(TableButton, action="play", arg=_MOVE):
     """A tile (with its end), a draw or a pass, from the member's private hand. A tile
-    that fits several ends asks which, in the same private message. The move is stored
+    without its end (a hand with more moves than buttons, :func:`hand_view`) asks which,
+    in the same private message. The move is stored
     before the click is answered, so that one answer both acknowledges the click and
     says what was played (see :func:`cogs.acting.run`)."""
 
@@ -476,10 +477,19 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     return view
 
 
+BUTTONS_AT_MOST = 25
+"""Buttons Discord shows on one message (five rows of five)."""
+
+
 def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
-    """One button per playable tile (a tile that fits several ends asks which, on a
-    second click); Draw or Pass when that is all there is to do; Hint on the member's
-    turn at a table with hints on."""
+    """A button per legal move (``6-1 N``, a tile's ends side by side; Draw or Pass when
+    that is all there is to do), and Hint on the member's turn at a table with hints on.
+
+    A tile that fits several ends is played in one click, like any other: at Cross and
+    Merry-Go-Round two turns in five play such a tile, and asking which end in a second
+    message cost each of them a click and a request more. Only when the moves would not
+    all fit on the message (:data:`BUTTONS_AT_MOST`) does such a tile get one button
+    (``6-1 …``) that asks which end on a second click."""
     view = _Buttons()
     tiles: dict[str, list[str]] = {}
     for move in legal:
@@ -487,11 +497,16 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
             view.add_item(PlayButton.on(table, wording.label(move.text), move.text))
         else:
             tiles.setdefault(str(move.tile), []).append(move.text)
+    hint = bool(table.hints and legal)
+    each_move = len(legal) + hint <= BUTTONS_AT_MOST
     for tile, moves in tiles.items():
-        arg = moves[0] if len(moves) == 1 else tile
-        label = moves[0] if len(moves) == 1 else wording.choose_end_label(tile)
-        view.add_item(PlayButton.on(table, label, arg, style=discord.ButtonStyle.success))
-    if table.hints and legal:
+        if each_move or len(moves) == 1:
+            for text in moves:
+                view.add_item(PlayButton.on(table, text, text, style=discord.ButtonStyle.success))
+        else:
+            label = wording.choose_end_label(tile)
+            view.add_item(PlayButton.on(table, label, tile, style=discord.ButtonStyle.success))
+    if hint:
         view.add_item(HintButton.on(table, wording.label("hint")))
     return view
 

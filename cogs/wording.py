@@ -657,7 +657,8 @@ def where_goes(tile: Tile) -> str:
 
 
 def choose_end_label(tile: str) -> str:
-    """A hand's button for a tile that fits several ends (a second click asks which)."""
+    """A hand's one button for a tile that fits several ends, when the hand has more
+    moves than buttons (a second click asks which)."""
     return f"{tile} …"
 
 

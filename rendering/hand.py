@@ -1,6 +1,6 @@
 """A player's hand, sent only to them: every tile standing, playable ones framed in
-green, each captioned like the button that plays it ("6-1" over "N" reads as the button
-"6-1 N"; a tile that fits several ends lists them all, as its "6-1 …" button will ask)."""
+green, each captioned like the buttons that play it ("6-1" over "N E" reads as the
+buttons "6-1 N" and "6-1 E")."""
 
 from __future__ import annotations
 
