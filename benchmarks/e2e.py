@@ -154,8 +154,8 @@ class LoopLag:
 
 
 def serve_bot(api: str, gateway: str, database: str, connection: Connection, profile: bool) -> None:
-    """``database``: the store's URL."""
-    """The bot's process: start, say so, measure between "measure" and "stop", report."""
+    """The bot's process: start, say so, measure between "measure" and "stop", report;
+    ``database`` is the store's URL."""
     logging.basicConfig(level=logging.WARNING, format="bot process: %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice here: no warning
     asyncio.run(_serve_bot(api, gateway, database, connection, profile))
