@@ -11,7 +11,7 @@ from typing import Any
 from bot.engine import SeatView, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT, Rect
-from rendering.palette import MUTED, PLAYABLE_EDGE, TEXT, canvas, encode_png, length, write
+from rendering.palette import MUTED, PLAYABLE_EDGE, TEXT, encode_sheet, length, sheet, write
 from rendering.table import RenderedImage
 
 SLOT, MARGIN, TOP, CAPTION = 62, 16, 62, 44
@@ -80,7 +80,7 @@ def draw_hand(scene: HandScene, text: HandText) -> RenderedImage:
         int(length(text.status, STATUS_SIZE)) + 2 * MARGIN,
     )
     height = TOP + LONG + CAPTION + MARGIN // 2
-    image = canvas((width, height))
+    image = sheet((width, height))
     write(image, (MARGIN, MARGIN // 2), text.title, TITLE_SIZE, TEXT)
     write(image, (MARGIN, MARGIN // 2 + 26), text.status, STATUS_SIZE, MUTED)
     tiles = []
@@ -104,4 +104,4 @@ def draw_hand(scene: HandScene, text: HandText) -> RenderedImage:
             ends = " ".join(fits[tile])
             write(image, (centre, TOP + LONG + 32), ends, CAPTION_SIZE, PLAYABLE_EDGE, "mm")
         tiles.append((tile, rect))
-    return RenderedImage(encode_png(image), width, height, tiles)
+    return RenderedImage(encode_sheet(image), width, height, tiles)

@@ -232,13 +232,38 @@ def encode_png(image: Image.Image) -> bytes:
     # left edge of a copy one pixel wider, whose first column is 0.
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(image, (1, 0))
+    return _png(width, height, image, zlib_ng.compress(rows.tobytes(), PNG_LEVEL))
+
+
+def sheet(size: tuple[int, int]) -> Image.Image:
+    """A :func:`canvas` for a picture of ``size`` that :func:`encode_sheet` encodes:
+    one pixel wider, a column outside the picture that ends up as the next row's
+    filter type. Its pixels then go to the compressor as they lie, where
+    :func:`encode_png` first copies a picture one pixel in (a tenth of a table
+    picture's time)."""
+    return canvas((size[0] + 1, size[1]))
+
+
+def encode_sheet(image: Image.Image) -> bytes:
+    """PNG bytes of a :func:`sheet`'s picture, as :func:`encode_png` gives them: a 0
+    first, then the sheet's rows, each row's extra pixel (set to 0 here, whatever was
+    drawn past the picture's edge) standing for the next row's filter type, the last
+    one left out."""
+    width, height = image.width - 1, image.height
+    image.paste(0, (width, 0, width + 1, height))
+    compressor = zlib_ng.compressobj(PNG_LEVEL)
+    data = compressor.compress(b"\0") + compressor.compress(memoryview(image.tobytes())[:-1])
+    return _png(width, height, image, data + compressor.flush())
+
+
+def _png(width: int, height: int, image: Image.Image, compressed: bytes) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit, palette
     return b"".join(
         [
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", bytes(image.getpalette() or _PALETTE_DATA)),
-            _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), PNG_LEVEL)),
+            _chunk(b"IDAT", compressed),
             _chunk(b"IEND", b""),
         ]
     )

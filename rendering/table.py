@@ -16,11 +16,11 @@ from rendering.palette import (
     HIGHLIGHT,
     MUTED,
     TEXT,
-    canvas,
-    encode_png,
+    encode_sheet,
     fit,
     font,
     length,
+    sheet,
     write,
 )
 
@@ -141,7 +141,7 @@ def draw_table(scene: TableScene, text: TableText) -> RenderedImage:
             (width - (bounds.x1 - bounds.x0)) // 2 - bounds.x0,
             header_height + MARGIN - bounds.y0 + LABEL_FONT // 2,
         )
-    image = canvas((width, height))
+    image = sheet((width, height))
     for index, line in enumerate(lines):
         at = (MARGIN, MARGIN // 2 + index * LINE_HEIGHT)
         write(image, at, line, HEADER_FONT, TEXT if index == 0 else MUTED)
@@ -151,7 +151,7 @@ def draw_table(scene: TableScene, text: TableText) -> RenderedImage:
         write(image, (MARGIN, header_height), text.before_lead, HEADER_FONT, MUTED)
     else:
         tiles, labels = _draw_layout(image, layout, offset, scene.last, text.dead)
-    return RenderedImage(encode_png(image), width, height, tiles, labels)
+    return RenderedImage(encode_sheet(image), width, height, tiles, labels)
 
 
 def _draw_layout(

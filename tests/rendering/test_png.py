@@ -9,7 +9,16 @@ import io
 from PIL import Image, ImageChops, ImageDraw
 
 from rendering.faces import LOOKS, paste_tile
-from rendering.palette import BACKGROUND, INKS, PLAYABLE_EDGE, canvas, encode_png, font
+from rendering.palette import (
+    BACKGROUND,
+    INKS,
+    PLAYABLE_EDGE,
+    canvas,
+    encode_png,
+    encode_sheet,
+    font,
+    sheet,
+)
 
 
 def test_every_look_and_every_ink_survives_the_png() -> None:
@@ -37,3 +46,19 @@ def test_a_picture_in_the_palette_comes_back_from_its_png_exactly() -> None:
         assert (back.format, back.mode, back.size) == ("PNG", "P", size)
         assert back.tobytes() == picture.tobytes()
         assert back.getpalette() == picture.getpalette()
+
+
+def test_a_sheet_gives_the_png_its_picture_would_whatever_is_drawn_past_its_edge() -> None:
+    """A sheet's extra column is outside the picture: ink drawn into it is not shown,
+    and the PNG is byte for byte that of the same picture drawn on a canvas."""
+    for size in ((1, 1), (7, 3), (300, 200), (1601, 9)):
+        width, height = size
+        drawn, plain = sheet(size), canvas(size)
+        colours = len(plain.getpalette() or []) // 3
+        pixels = [(x * 7 + y * 13) % colours for y in range(height) for x in range(width + 1)]
+        drawn.putdata(pixels)  # the extra column too, as text running past the edge would
+        plain.putdata([p for i, p in enumerate(pixels) if i % (width + 1) != width])
+        png = encode_sheet(drawn)
+        assert png == encode_png(plain)
+        back = Image.open(io.BytesIO(png))
+        assert back.size == size and back.tobytes() == plain.tobytes()
