@@ -75,7 +75,7 @@ hand asked for meanwhile goes ahead of them: it waits for at most these, a few
 milliseconds of drawing. Fewer, and the worker idles whenever the busy event loop is
 slow to read its answers and send it more: with 2, at 2,000 tables
 (``benchmarks/e2e.py``) the bot made 183 moves a second with a picture p99 of 7.9 s,
-with 8 224 and 5.9 s (with 16 about the same); at 1,000 tables the picture p99 was
+with 8, 224 and 5.9 s (with 16 about the same); at 1,000 tables the picture p99 was
 236 ms with 2 and 71 ms with 8."""
 
 
@@ -134,7 +134,7 @@ class Worker:
                 continue
             try:
                 data = pickle.dumps((number, call), protocol=pickle.HIGHEST_PROTOCOL)
-            except Exception as error:  # the caller's to see, as if drawn here
+            except Exception as error:  # a call that does not pickle: its caller's error
                 del self._waiting[number]
                 answer.set_exception(error)
                 continue

@@ -257,6 +257,7 @@ def encode_sheet(image: Image.Image) -> bytes:
 
 
 def _png(width: int, height: int, image: Image.Image, compressed: bytes) -> bytes:
+    """A PNG of ``image``'s palette around its compressed pixel data."""
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit, palette
     return b"".join(
         [
