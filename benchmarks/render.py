@@ -153,8 +153,8 @@ def many_tables(tables: int = 500, moves: int = 6000) -> None:
 def in_the_worker(rounds: int = 100) -> None:
     """The eight layouts of :func:`pictures` drawn ``rounds`` times by the bot's picture
     worker (``rendering.painter``), ten asked for at a time: its CPU and page faults a
-    picture, the pickles both ways included (the faults are
-    what ``painter.HEAP_PAD`` saves)."""
+    picture, the pickles both ways included (the faults are what ``painter.HEAP_PAD``
+    saves)."""
     views = [view for game in sorted(GAMES) for view in scenes(game)]
     calls = [(TableScene.of(view), table_text(view, NAMES[: view.players])) for view in views]
 

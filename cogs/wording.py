@@ -134,16 +134,18 @@ from rendering import (
     hand_order,
     placements,
 )
+from rendering.table import NAMES_KEPT
 
 QUOTE_LIMIT = 12
 """At most this many characters of what a user typed are quoted back."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=NAMES_KEPT)
 def plain(text: str) -> str:
-    """A display name as plain text: no mention fires, no markdown applies. Kept (some
-    3,250 players sit at 1,000 tables): a table's messages name the same players again
-    and again, and discord.py escapes with several passes of regular expressions."""
+    """A display name as plain text: no mention fires, no markdown applies. Kept, as
+    many names as the pictures keep cut to their room: a table's messages name the same
+    players again and again, and discord.py escapes with several passes of regular
+    expressions."""
     return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
 
 

@@ -5,9 +5,9 @@ each a pickle after its length (4 bytes, big-endian). A call is ``(number, funct
 the function with its arguments bound (``functools.partial``); the answer is ``(number,
 True, result)`` or ``(number, False, exception)``. It draws the calls in the order they
 come: which picture goes first is the bot's choice (:class:`rendering.painter.Worker`
-holds the calls back and sends the next only as one is answered, a member's hand ahead
-of tables' pictures), so the worker needs no queue of its own and no thread to fill
-one. Reading in a thread beside the drawing cost the worker a quarter as much CPU again
+sends it a few calls at a time, ``IN_FLIGHT``, the next as one is answered, a member's
+hand ahead of tables' pictures), so the worker needs no queue of its own and no thread
+to fill one. Reading in a thread beside the drawing cost the worker a quarter as much CPU again
 as its drawing (``benchmarks/e2e.py``, 500 tables), in handing the interpreter between
 the two.
 
