@@ -347,25 +347,26 @@ class Party:
         label = self.rng.choice(tiles) if tiles else hand.buttons()[0]["label"]
         if not await self.pause():
             return None
-        for _ in range(30):  # a draw is one turn with what follows it (R-CR-5, R-MG-5)
-            seen = len(self.fake.posts[self.channel])
-            sent = await member.click(hand, label)
-            if label.endswith("…"):
-                ends = await (await self.acknowledged(sent)).reply(WAIT)
-                if not await self.pause():
-                    return None
-                seen = len(self.fake.posts[self.channel])
-                sent = await member.click(ends, self.rng.choice(ends.buttons())["label"])
-            if label != "Draw":
-                return await self.picture_after(sent, seen)
-            hand = await (await self.acknowledged(sent)).follow_up(WAIT)
-            if hand.visible_to is None:  # the draw blocked the round: that was the post
-                return hand
+        seen = len(self.fake.posts[self.channel])
+        sent = await member.click(hand, label)
+        if label == "Draw":  # the hand becomes the answer: what the bot drew (R-CR-5, R-MG-5)
+            await self.acknowledged(sent)
+            await self.fake.wait_for(lambda: hand.content.startswith("You drew") or None, WAIT)
             tiles = [b["label"] for b in hand.buttons() if TILE.match(b["label"])]
-            label = self.rng.choice(tiles) if tiles else hand.buttons()[0]["label"]
+            if not tiles:  # nothing fitted, and the bot passed (or nobody could play)
+                return await self.picture_after(sent, seen)
             if not await self.pause():
                 return None
-        raise AssertionError("a turn of more than 30 draws")
+            seen = len(self.fake.posts[self.channel])
+            label = self.rng.choice(tiles)
+            sent = await member.click(hand, label)
+        if label.endswith("…"):
+            ends = await (await self.acknowledged(sent)).reply(WAIT)
+            if not await self.pause():
+                return None
+            seen = len(self.fake.posts[self.channel])
+            sent = await member.click(ends, self.rng.choice(ends.buttons())["label"])
+        return await self.picture_after(sent, seen)
 
     async def play(self) -> None:
         """Games one after another until the run is over."""

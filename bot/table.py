@@ -27,6 +27,7 @@ from bot.commands import (
     Timeout,
 )
 from bot.engine import (
+    DRAW,
     EngineError,
     Match,
     Move,
@@ -364,21 +365,29 @@ class Table:
             raise MoveRefused(error) from None
 
     def _apply_move(self, seat: int, move: Move, events: list[Event]) -> list[Event]:
-        """Make a legal move (see :meth:`_legal_move`)."""
+        """Make a legal move (see :meth:`_legal_move`), and after a draw the moves the
+        rules then leave no choice about (:meth:`Match.forced_move`: Merry-Go-Round's
+        draws until a tile fits, the pass when the drawn tile fits nowhere), in the same
+        action: a player's click that could only ever be one button is not asked for.
+        Each is a move of its own in the round's history, as it would be if clicked."""
         assert self.match is not None
-        round_before = self.match.round
-        scored_before = len(round_before.score_events)
-        ended = self.match.play(move)
-        new_scores = tuple(round_before.score_events[scored_before:])
-        events.append(Moved(seat, move, new_scores))
-        if ended is not None:
-            events.append(RoundOver(seat, ended))
-        outcome = self.match.outcome()
-        if outcome is not None:
-            self.status = Status.FINISHED
-            self.deadline = None
-            events.append(GameOver(outcome))
-        return self._changed(*events)
+        while True:
+            round_before = self.match.round
+            scored_before = len(round_before.score_events)
+            ended = self.match.play(move)
+            new_scores = tuple(round_before.score_events[scored_before:])
+            events.append(Moved(seat, move, new_scores))
+            if ended is not None:
+                events.append(RoundOver(seat, ended))
+            outcome = self.match.outcome()
+            if outcome is not None:
+                self.status = Status.FINISHED
+                self.deadline = None
+                events.append(GameOver(outcome))
+            forced = self.match.forced_move() if move is DRAW and ended is None else None
+            if forced is None:
+                return self._changed(*events)
+            move = forced
 
     # -- helpers --------------------------------------------------------------------------
 

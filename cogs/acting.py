@@ -22,7 +22,7 @@ import discord
 from bot import hints
 from bot.commands import Command
 from bot.engine import DRAW
-from bot.events import Event, Moved
+from bot.events import Event, Moved, RoundOver
 from bot.refusals import (
     NoTableHere,
     NotSeatedHere,
@@ -101,6 +101,15 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def rewrite(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """The clicked private message, rewritten as the answer: in the click's own response,
+    or as an edit of it once the click was acknowledged."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text, **kwargs)
+    else:
+        await interaction.response.edit_message(content=text, **kwargs)
 
 
 async def refuse(
@@ -206,21 +215,41 @@ async def moved_on(
 async def after_draw(
     interaction: discord.Interaction[Any],
     service: TableService,
-    table_id: str,
+    before: TableSnapshot,
     events: Sequence[Event],
+    *,
+    in_place: bool = False,
 ) -> bool:
-    """After a member's draw, tell them privately what they drew and give them their
-    hand: the turn is still theirs (R-CR-5, R-MG-5), and the channel sees it whole
-    once it ends. False if the events hold no draw of theirs."""
-    if not any(isinstance(e, Moved) and e.move is DRAW for e in events):
+    """After a member's draw, privately: what they drew, with their hand while the turn
+    is still theirs (the last tile drawn fits, and is theirs to place: R-CR-5, R-MG-5);
+    or that it fitted nowhere and they passed, or that nobody could play after it. The
+    table service made the draws and the pass that left no choice with the member's own
+    (``Table``), and the channel sees the turn whole once it ends. ``before``: the table
+    as it was when they drew. ``in_place``: the click came from their private hand,
+    which becomes the answer (one request, where a new message would be two). False if
+    the events hold no draw of theirs."""
+    moved = [event.move for event in events if isinstance(event, Moved)]
+    if not moved or moved[0] is not DRAW:
         return False
-    table = service.find(table_id)
-    view = table.seat_view(interaction.user.id) if table else None
-    if table is None or view is None or table.turn != view.seat:
+    user = interaction.user.id
+    table = service.find(before.id)
+    held, now = before.seat_view(user), table.seat_view(user) if table else None
+    if any(isinstance(event, RoundOver) for event in events):
+        said = wording.draw_ended_round()
+    elif table is None or held is None or now is None:
         return False
-    if view.drawn is None:
-        return False
-    await send_hand(interaction, service, table, note=wording.you_drew(view.drawn, view.legal))
+    else:
+        drawn = [tile for tile in now.hand if tile not in held.hand and tile != now.drawn]
+        if table.turn != now.seat or now.drawn is None:
+            said = wording.you_drew(drawn + ([now.drawn] if now.drawn else []), fits=False)
+        else:
+            note = wording.you_drew([*drawn, now.drawn], fits=True)
+            await send_hand(interaction, service, table, note=note, in_place=in_place)
+            return True
+    if in_place:
+        await rewrite(interaction, said, view=None, attachments=[])
+    else:
+        await reply(interaction, said)
     return True
 
 
@@ -267,9 +296,12 @@ async def send_hand(
     service: TableService,
     table: TableSnapshot,
     note: str = "",
+    *,
+    in_place: bool = False,
 ) -> None:
-    """The caller's hand, privately: the picture and a button per playable tile. An away
-    member who asks for their hand is back: the computer stops playing for them."""
+    """The caller's hand, privately: the picture and a button per playable tile (with
+    ``in_place``, in the private message clicked, see :func:`rewrite`). An away member
+    who asks for their hand is back: the computer stops playing for them."""
     user = interaction.user.id
     seat = table.seat_of(user)
     if seat is None or table.view is None or table.status is not Status.PLAYING:
@@ -277,7 +309,7 @@ async def send_hand(
         return
     if table.seats[seat].away:
         if not interaction.response.is_done():  # coming back is stored first
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=not in_place)
         with contextlib.suppress(TableError):
             await service.come_back(table.id, user)
         table = service.find(table.id) or table
@@ -288,12 +320,15 @@ async def send_hand(
     names = wording.seat_names(table)
     painter: Painter = interaction.client.painter
     drawing = painter.draw_first(hand_png, HandScene.of(view), wording.hand_text(view, names))
-    png, alt = await in_a_moment(interaction, drawing, thinking=True), wording.describe_hand(view)
+    png = await in_a_moment(interaction, drawing, thinking=not in_place)
     turn = wording.pick_a_tile() if legal else wording.is_to_play(names[table.turn or 0])
+    text, buttons_now = f"{note}\n{turn}".strip(), buttons.hand_view(table, legal)
+    alt = wording.describe_hand(view)
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
-    await reply(
-        interaction, f"{note}\n{turn}".strip(), file=file, view=buttons.hand_view(table, legal)
-    )
+    if in_place:
+        await rewrite(interaction, text, attachments=[file], view=buttons_now)
+    else:
+        await reply(interaction, text, file=file, view=buttons_now)
 
 
 async def send_hint(

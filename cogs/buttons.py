@@ -216,7 +216,7 @@ class DrawButton(TableButton, action="draw"):
         command = Play(interaction.user.id, self.move)
         events = await acting.run(interaction, service, table, command, seen_version=self.version)
         if events is not None:
-            await acting.after_draw(interaction, service, table.id, events)
+            await acting.after_draw(interaction, service, table, events)
 
 
 class PassButton(DrawButton, action="pass"):
@@ -337,14 +337,12 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
             )
             if events is None:
                 return
-            said = wording.you_played(move)
-            if interaction.response.is_done():  # acknowledged while the move was stored
-                await interaction.edit_original_response(content=said, view=None, attachments=[])
-            else:
-                await interaction.response.edit_message(content=said, view=None, attachments=[])
+            if not await acting.after_draw(interaction, service, table, events, in_place=True):
+                await acting.rewrite(
+                    interaction, wording.you_played(move), view=None, attachments=[]
+                )
         finally:
             click.answered.set()
-        await acting.after_draw(interaction, service, table.id, events)
 
 
 class HintButton(TableButton, action="hint"):

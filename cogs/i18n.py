@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from gettext import NullTranslations
@@ -33,6 +33,7 @@ from importlib.resources.abc import Traversable
 
 import discord
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -191,6 +192,11 @@ def _whole(value: int, locale: Locale) -> str:
     """Kept, because Babel reads the locale's pattern again on every call (about 10 µs)
     and a table's words and alt text name dozens of small numbers on every move."""
     return format_decimal(value, locale=locale, group_separator=False)
+
+
+def listing(items: Sequence[str]) -> str:
+    """Items as the language lists them: ``3-1, 4-4 and 6-2``, ``3-1, 4-4 y 6-2``."""
+    return format_list(list(items), locale=_current.get().locale)
 
 
 def decimal(value: float, places: int = 1) -> str:

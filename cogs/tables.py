@@ -13,7 +13,6 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.commands import Cancel, Join, Leave, Play, Start
-from bot.engine import DRAW
 from bot.events import Moved
 from bot.refusals import TableError
 from bot.snapshot import TableSnapshot
@@ -234,13 +233,11 @@ class TablesCog(DominoCommands, name="Tables"):
             await refuse(interaction, error)
             return
         events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
-        if events is None or await acting.after_draw(interaction, self.service, table.id, events):
+        if events is None or await acting.after_draw(interaction, self.service, table, events):
             return
         made = [e.move for e in events if isinstance(e, Moved)]
         if made:
-            # A draw not answered with the hand ended the round: nobody could play.
-            text = wording.draw_ended_round() if made[0] is DRAW else wording.you_played(made[0])
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
 
     @app_commands.command(
         name=slash("command", "hand"), description=locale_str("See your hand (only you see it)")

@@ -495,14 +495,25 @@ def you_played(move: Move) -> str:
     return _("You played {move}.").format(move=move)
 
 
-def you_drew(tile: Tile, legal: Iterable[Move]) -> str:
-    """What a member drew, privately, and what they may do next (R-CR-5, R-MG-5)."""
-    moves = set(legal)
-    if PASS in moves:
-        return _("You drew {tile}. It does not fit, so pass.").format(tile=tile)
-    if DRAW in moves:
-        return _("You drew {tile}. It does not fit: draw again.").format(tile=tile)
-    return _("You drew {tile}. It fits: play it.").format(tile=tile)
+def you_drew(tiles: Sequence[Tile], fits: bool) -> str:
+    """What a member drew this turn, privately (the last tile named is the last drawn),
+    and what came of it: the last one fits and is theirs to place, or none fits and
+    they have passed (R-CR-5, R-MG-5: the bot makes the draws and the pass that leave
+    no choice)."""
+    listed = i18n.listing([str(tile) for tile in tiles])
+    if fits:
+        said = ngettext(
+            "You drew {tiles}. It fits: play it.",
+            "You drew {tiles}. The last of them fits: play it.",
+            len(tiles),
+        )
+    else:
+        said = ngettext(
+            "You drew {tiles}. It does not fit, so you pass.",
+            "You drew {tiles}. None of them fits, so you pass.",
+            len(tiles),
+        )
+    return said.format(tiles=listed)
 
 
 def button_gone() -> str:

@@ -169,6 +169,10 @@ class Match:
     def legal_moves(self) -> tuple[Move, ...]:
         return () if self._outcome else self.round.legal_moves()
 
+    def forced_move(self) -> Move | None:
+        """See :meth:`Round.forced_move`."""
+        return None if self._outcome else self.round.forced_move()
+
     def outcome(self) -> MatchOutcome | None:
         return self._outcome
 

@@ -432,6 +432,18 @@ class Round(ABC):
             legal = self._legal = self._generate()
         return legal
 
+    def forced_move(self) -> Move | None:
+        """The move the seat to move is left with once it has drawn, when the rules leave
+        it no choice: another draw, as Merry-Go-Round draws on until a tile fits (R-MG-5),
+        or the pass when the tile drawn fits nowhere (R-CR-5, R-MC-3). None before a
+        draw, whatever the seat may do (its first draw is its player's own act, made with
+        the hand in sight); when the drawn tile fits (where it goes is still a choice);
+        and once the round is over."""
+        if not self.drew:
+            return None
+        legal = self.legal_moves()
+        return legal[0] if len(legal) == 1 and legal[0].tile is None else None
+
     def _generate(self) -> tuple[Move, ...]:
         if self._outcome is not None:
             return ()

@@ -41,16 +41,25 @@ class Words:
             text = i18n._(message)
         return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
 
-    def drew(self, content: str) -> bool:
-        """Whether ``content`` tells the member what they drew (or that the draw ended
-        the round)."""
-        told = (
-            "You drew {tile}. It does not fit, so pass.",
-            "You drew {tile}. It does not fit: draw again.",
-            "You drew {tile}. It fits: play it.",
-            "You drew, and then nobody could play: the round is over (see the table).",
-        )
-        return any(self.says(message).match(content) for message in told)
+    def says_counted(self, singular: str, plural: str, n: int) -> re.Pattern[str]:
+        """As :meth:`says`, for a message with a plural, said of ``n`` things."""
+        with i18n.speaking(self.language):
+            text = i18n.ngettext(singular, plural, n)
+        return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
+
+    def drew(self, content: str, passed: bool | None = None) -> bool:
+        """Whether ``content`` tells the member what they drew: that the last tile fits
+        (``passed`` False), that none did so they passed (True), either (None), or that
+        the draw ended the round."""
+        fits = ("You drew {tiles}. It fits: play it.",
+                "You drew {tiles}. The last of them fits: play it.")  # fmt: skip
+        not_fit = ("You drew {tiles}. It does not fit, so you pass.",
+                   "You drew {tiles}. None of them fits, so you pass.")  # fmt: skip
+        ended = "You drew, and then nobody could play: the round is over (see the table)."
+        told = [self.says(ended)]
+        for singular, plural in [fits] * (passed is not True) + [not_fit] * (passed is not False):
+            told += [self.says_counted(singular, plural, n) for n in (1, 2)]
+        return any(message.match(content) for message in told)
 
 
 ENGLISH = Words()
@@ -188,7 +197,7 @@ class Driver:
             shown = any(b["label"] == action for b in latest.buttons())
             sent = await member.click(latest if shown else hand, action)
             if action == self.words.label("draw"):
-                await self._after_draw(member, sent)
+                await self._after_draw(member, sent, None if shown else hand)
             return
         await self._play_from(member, hand)
 
@@ -200,29 +209,28 @@ class Driver:
             ends = await choice.reply()
             await member.click(ends, ends.buttons()[-1]["label"])
 
-    async def _after_draw(self, member: Member, sent: Sent) -> None:
-        """A draw is answered privately with the tile drawn and the hand: the turn goes
-        on from there (R-CR-5, R-MG-5) until a tile is played or the member passes."""
-        for _ in range(30):
-            hand = await sent.follow_up()
-            if hand.visible_to is None:  # the draw blocked the round: the turn is over
-                over = self.words.says("Round over")
-                assert any(over.fullmatch(e.get("title", "")) for e in hand.embeds), hand.text()
-                return
-            assert hand.visible_to == member.id and self.words.drew(hand.content), hand.content
-            if self.words.says(
-                "You drew, and then nobody could play: the round is over (see the table)."
-            ).match(hand.content):
-                return
-            tiles = [b for b in hand.buttons() if re.match(r"^\d-\d", b["label"])]
-            if tiles:
-                await self._play_from(member, hand)
-                return
-            action = next(b["label"] for b in hand.buttons())
-            sent = await member.click(hand, action)
-            if action != self.words.label("draw"):
-                return
-        raise AssertionError("a turn of more than 30 draws")
+    async def _after_draw(self, member: Member, sent: Sent, hand: Message | None) -> None:
+        """A draw is answered privately with what was drawn: in the ``hand`` clicked,
+        which becomes the answer, or in a new message (the table's Draw, or the slash
+        command). The bot made the draws and the pass that left no choice (R-CR-5,
+        R-MG-5): the turn is over, or the member places the tile that fits."""
+        if hand is not None:
+            answer = await self.fake.wait_for(
+                lambda: hand if self.words.drew(hand.content) else None, 10
+            )
+        else:
+            answer = await sent.follow_up()
+        if answer.visible_to is None:  # the draw blocked the round: the turn is over
+            over = self.words.says("Round over")
+            assert any(over.fullmatch(e.get("title", "")) for e in answer.embeds), answer.text()
+            return
+        assert answer.visible_to == member.id and self.words.drew(answer.content), answer.content
+        tiles = [b for b in answer.buttons() if re.match(r"^\d-\d", b["label"])]
+        if tiles:
+            assert self.words.drew(answer.content, passed=False), answer.content
+            await self._play_from(member, answer)
+        else:  # nothing left to click: the turn went on without the member
+            assert not answer.buttons(), answer.buttons()
 
     async def _slash_move(self, member: Member, table: Table) -> None:
         legal = table.legal_for(member.id)
@@ -230,7 +238,7 @@ class Driver:
         if move.tile is None:
             sent = await member.slash(f"domino {move.text}", self.channel_id)
             if move.text == "draw":
-                await self._after_draw(member, sent)
+                await self._after_draw(member, sent, None)
             return
         choices = await member.autocomplete("domino play", self.channel_id, "tile", tile="")
         assert str(move.tile) in {c["value"] for c in choices}

@@ -82,8 +82,10 @@ async def take_turn(fake: FakeDiscord, server: Server) -> bool:
     member = next(m for m in server.members.values() if m.id == int(found[1]))
     posts = len(table_messages(fake, channel))
     hand = await (await member.click(latest, "My hand")).reply(30)
-    for _ in range(30):
+    for _ in range(2):  # a draw, then the tile drawn when it fits (R-CR-5)
         tiles = [b["label"] for b in hand.buttons() if TILE.match(b["label"])]
+        if not tiles and not hand.buttons():  # the draw fitted nowhere: the bot passed
+            break
         label = tiles[0] if tiles else hand.buttons()[0]["label"]
         sent = await member.click(hand, label)
         if label.endswith("…"):
@@ -91,9 +93,8 @@ async def take_turn(fake: FakeDiscord, server: Server) -> bool:
             sent = await member.click(ends, ends.buttons()[0]["label"])
         if label != "Draw":
             break
-        hand = await sent.follow_up(30)
-        if hand.visible_to is None:
-            break
+        # The hand clicked becomes the answer.
+        await fake.wait_for(lambda h=hand: h.content.startswith("You drew") or None, 30)
     await fake.wait_for(lambda: len(table_messages(fake, channel)) > posts or None, 30)
     return True
 

@@ -92,14 +92,18 @@ def test_r_cr_5_drawn_tile_must_be_played() -> None:
     assert legal(round_) == {"draw"}
     play(round_, "draw")
     assert round_.turn == 1 and legal(round_) == {"6-1 N", "6-1 E", "6-1 S", "6-1 W"}
+    assert round_.forced_move() is None  # where it goes is still the player's choice
     with pytest.raises(IllegalMove, match="must play it"):
         round_.play(PASS)
 
 
 def test_r_cr_5_one_draw_then_pass_if_it_does_not_fit() -> None:
     round_ = build(Cross, ["6-6 1-1 6-5 6-4 6-3 6-2 6-1", f"2-0 3-0 {NO_SIX_LEFT}"], "0-0 5-5 4-4")
-    play(round_, "6-6", "draw")
+    play(round_, "6-6")
+    assert round_.forced_move() is None  # the draw itself is the player's to make
+    play(round_, "draw")
     assert legal(round_) == {"pass"}
+    assert round_.forced_move() is PASS  # nothing else is left to choose
     with pytest.raises(IllegalMove, match=r"drawn your one tile.*\(R-CR-5\)"):
         round_.play(DRAW)
     play(round_, "pass")

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.engine import (
+    DRAW,
     TILES,
     IllegalMove,
     InvalidDeal,
@@ -98,14 +99,15 @@ def test_r_mg_5_draw_until_a_tile_fits() -> None:
         "0-0 2-0 6-3 5-5",
     )
     play(round_, "6-6")
-    assert legal(round_) == {"draw"}
+    assert legal(round_) == {"draw"} and round_.forced_move() is None  # a choice to make
     play(round_, "draw")  # 0-0
-    assert legal(round_) == {"draw"}
+    assert legal(round_) == {"draw"} and round_.forced_move() is DRAW  # no more a choice
     play(round_, "draw")  # 2-0
-    assert legal(round_) == {"draw"}
+    assert legal(round_) == {"draw"} and round_.forced_move() is DRAW
     play(round_, "draw")  # 6-3 fits, and must be played
     assert round_.turn == 1
     assert legal(round_) == {"6-3 N", "6-3 E", "6-3 S", "6-3 W"}
+    assert round_.forced_move() is None
 
 
 def test_r_mg_5_empty_boneyard_means_pass() -> None:
