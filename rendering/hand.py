@@ -30,6 +30,10 @@ class HandText:
     status: str
     """What the seat is to do now, so the picture alone says why nothing is green."""
 
+    def __reduce__(self) -> tuple[type[HandText], tuple[str, str]]:
+        """Pickled as its class and fields (see :meth:`rendering.table.TableText.__reduce__`)."""
+        return HandText, (self.title, self.status)
+
 
 def hand_order(hand: Iterable[Tile]) -> list[Tile]:
     """High end first, then low end: the same order every time the hand is shown."""

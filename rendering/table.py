@@ -47,6 +47,11 @@ class TableText:
     dead: str
     """Written after a dead arm's name on its label, in place of a number (R-MC-5)."""
 
+    def __reduce__(self) -> tuple[type[TableText], tuple[Any, ...]]:
+        """Pickled as its class and fields, like the scene it goes to the drawing process
+        with (a slotted dataclass's own way reads ``dataclasses.fields`` both ways)."""
+        return TableText, (self.header, self.before_lead, self.dead)
+
 
 @dataclass(frozen=True, slots=True)
 class RenderedImage:
