@@ -27,7 +27,6 @@ from bot.commands import (
     Timeout,
 )
 from bot.engine import (
-    DRAW,
     EngineError,
     Match,
     Move,
@@ -365,11 +364,13 @@ class Table:
             raise MoveRefused(error) from None
 
     def _apply_move(self, seat: int, move: Move, events: list[Event]) -> list[Event]:
-        """Make a legal move (see :meth:`_legal_move`), and after a draw the moves the
-        rules then leave no choice about (:meth:`Match.forced_move`: Merry-Go-Round's
-        draws until a tile fits, the pass when the drawn tile fits nowhere), in the same
-        action: a player's click that could only ever be one button is not asked for.
-        Each is a move of its own in the round's history, as it would be if clicked."""
+        """Make ``seat``'s legal move (see :meth:`_legal_move`), then every move the rules
+        leave no choice about (:meth:`Match.forced_move`), whoever's turn it is: the
+        draws and the pass that follow a draw, the pass of a seat that can do nothing
+        else. A click that could only ever be one button is not asked for, nor waited
+        for until the turn timer runs out. Each is a move of its own in the round's
+        history, as if clicked, and the channel is shown them all with the move that
+        led to them."""
         assert self.match is not None
         while True:
             round_before = self.match.round
@@ -384,10 +385,10 @@ class Table:
                 self.status = Status.FINISHED
                 self.deadline = None
                 events.append(GameOver(outcome))
-            forced = self.match.forced_move() if move is DRAW and ended is None else None
+            forced = self.match.forced_move() if ended is None else None
             if forced is None:
                 return self._changed(*events)
-            move = forced
+            seat, move = self.seat_to_move(), forced
 
     # -- helpers --------------------------------------------------------------------------
 

@@ -239,11 +239,12 @@ async def after_draw(
     elif table is None or held is None or now is None:
         return False
     else:
-        drawn = [tile for tile in now.hand if tile not in held.hand and tile != now.drawn]
-        if table.turn != now.seat or now.drawn is None:
-            said = wording.you_drew(drawn + ([now.drawn] if now.drawn else []), fits=False)
+        drawn = [tile for tile in now.hand if tile not in held.hand]
+        last = now.drawn  # while the turn is still theirs: the tile that fits
+        if table.turn != now.seat or last is None:
+            said = wording.you_drew(drawn, fits=False)
         else:
-            note = wording.you_drew([*drawn, now.drawn], fits=True)
+            note = wording.you_drew([*(t for t in drawn if t != last), last], fits=True)
             await send_hand(interaction, service, table, note=note, in_place=in_place)
             return True
     if in_place:

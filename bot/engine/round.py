@@ -433,16 +433,17 @@ class Round(ABC):
         return legal
 
     def forced_move(self) -> Move | None:
-        """The move the seat to move is left with once it has drawn, when the rules leave
-        it no choice: another draw, as Merry-Go-Round draws on until a tile fits (R-MG-5),
-        or the pass when the tile drawn fits nowhere (R-CR-5, R-MC-3). None before a
-        draw, whatever the seat may do (its first draw is its player's own act, made with
-        the hand in sight); when the drawn tile fits (where it goes is still a choice);
-        and once the round is over."""
-        if not self.drew:
-            return None
+        """The move the rules leave the seat to move no choice about: the pass when it
+        can neither play nor draw (R-CR-5, R-MG-5, R-MI-4), or one that follows its own
+        draw: another draw, as Merry-Go-Round draws on until a tile fits (R-MG-5), or
+        the pass when the tile drawn fits nowhere (R-CR-5, R-MC-3). None while there is
+        a choice (where a tile goes is one), and for a turn's first draw, which brings
+        the player new tiles: that is their own act, made with their hand in sight."""
         legal = self.legal_moves()
-        return legal[0] if len(legal) == 1 and legal[0].tile is None else None
+        if len(legal) != 1:
+            return None
+        move = legal[0]
+        return move if move is PASS or (move is DRAW and self.drew) else None
 
     def _generate(self) -> tuple[Move, ...]:
         if self._outcome is not None:

@@ -194,6 +194,8 @@ class Driver:
             # The table's Draw or Pass, or the hand's own when the member reads another
             # language than the channel (the hand is in theirs, the table in the server's).
             action = next(b["label"] for b in hand.buttons())
+            # A seat that can neither play nor draw was passed by the bot (R-MI-4).
+            assert action == self.words.label("draw"), hand.buttons()
             shown = any(b["label"] == action for b in latest.buttons())
             sent = await member.click(latest if shown else hand, action)
             if action == self.words.label("draw"):

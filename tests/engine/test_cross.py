@@ -122,6 +122,7 @@ def test_r_cr_5_nobody_draws_from_the_last_two() -> None:
     assert len(round_.boneyard) == 2
     play(round_, "6-4 E")
     assert round_.turn == 1 and legal(round_) == {"pass"}
+    assert round_.forced_move() is PASS  # nothing to play or draw: no choice to make
     with pytest.raises(IllegalMove, match=r"nobody draws: 2 tiles.*\(R-CR-5\)"):
         round_.play(DRAW)
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine import (
     DRAW,
+    PASS,
     TILES,
     IllegalMove,
     InvalidDeal,
@@ -114,7 +115,7 @@ def test_r_mg_5_empty_boneyard_means_pass() -> None:
     round_ = build(MerryGoRound, [SIXES, no_six(0, 7), no_six(7, 7), no_six(14, 7)])
     assert round_.boneyard == []  # four players: 7 tiles each, none left (R-MG-1)
     play(round_, "6-6")
-    assert legal(round_) == {"pass"}
+    assert legal(round_) == {"pass"} and round_.forced_move() is PASS
 
 
 @pytest.mark.parametrize("keep_last_two", [True, False])

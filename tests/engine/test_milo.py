@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine import (
     DRAW,
+    PASS,
     IllegalMove,
     InvalidOptions,
     LineLayout,
@@ -93,7 +94,7 @@ def test_r_mi_4_a_player_who_cannot_play_passes() -> None:
     )
     play(round_, "6-6")
     assert not round_.can_play(1)  # seat 1 holds no six
-    assert legal(round_) == {"pass"}
+    assert legal(round_) == {"pass"} and round_.forced_move() is PASS
     with pytest.raises(IllegalMove, match=r"no boneyard.*\(R-MI-4\)"):
         round_.play(DRAW)
     play(round_, "pass")

@@ -8,7 +8,7 @@ import pytest
 
 from bot.commands import AddComputer, Cancel, ComeBack, Join, Leave, Play, Start, Timeout
 from bot.engine import DRAW, PASS, Move, Options, find_variant
-from bot.events import Away, Back, GameOver, Moved, RoundOver
+from bot.events import Away, Back, GameOver, Moved
 from bot.refusals import (
     AlreadySeated,
     HostOnly,
@@ -147,38 +147,37 @@ def test_the_whole_game_can_be_played_and_ends_finished() -> None:
     assert Table.from_dict(table.to_dict()).to_dict() == table.to_dict()
 
 
-@pytest.mark.parametrize("game", ["cross", "maltese-cross", "merry-go-round"])
-def test_a_draw_is_followed_at_once_by_the_moves_it_leaves_no_choice_about(game: str) -> None:
-    """R-CR-5, R-MC-3, R-MG-5: after a member's draw, their next click is never one that
-    could only be a draw or a pass: the draws until a tile fits (Merry-Go-Round) and the
-    pass when the tile fits nowhere are made in the same action, each a move in the
-    round's history. Played at random until such draws have happened."""
-    followed = {DRAW: 0, PASS: 0}
+@pytest.mark.parametrize("game", ["cross", "maltese-cross", "merry-go-round", "milo"])
+def test_no_click_is_asked_for_that_could_only_be_one_move(game: str) -> None:
+    """R-CR-5, R-MC-3, R-MG-5, R-MI-4: the draws until a tile fits (Merry-Go-Round), the
+    pass when the tile drawn fits nowhere and the pass of a seat that can neither play
+    nor draw are made in the action that led to them, each a move in the round's history;
+    a turn's first draw is still its player's own. Played at random, each seat always
+    left with a choice or a first draw to make."""
+    followed: dict[Move, int] = {DRAW: 0, PASS: 0}
     for seed in range(40):
         table = lobby(game)
         table.apply(Join(ANN, "Ann"))
         table.apply(Join(BOB, "Bob"))
+        if game == "milo":
+            table.apply(Join(CAT, "Cat"))
         table.seed = seed
         table.apply(Start(HOST))
         chooser = random.Random(seed)
         while table.status is Status.PLAYING:
             assert table.match is not None
+            legal = table.match.legal_moves()
+            assert table.match.forced_move() is None and legal != (PASS,)
             seat = table.seat_to_move()
             member = table.seats[seat].user_id
             assert member is not None
-            legal = table.match.legal_moves()
             tiles = [m for m in legal if m.tile is not None]
             move = chooser.choice(tiles) if tiles else legal[0]
             round_ = table.match.round
             history = len(round_.history)
             events = table.apply(Play(member, move))
-            if move is not DRAW or any(isinstance(e, RoundOver) for e in events):
-                continue
-            made = [e.move for e in events if isinstance(e, Moved)]
-            assert made[0] is DRAW and len(made) == len(round_.history) - history
-            for forced in made[1:]:
+            made = [(e.seat, e.move) for e in events if isinstance(e, Moved)]
+            assert made[0] == (seat, move) and len(made) == len(round_.history) - history
+            for _, forced in made[1:]:
                 followed[forced] += 1
-            if table.match.turn == seat:  # the turn goes on: a tile fits, to be placed
-                assert table.match.forced_move() is None
-                assert all(m.tile is not None for m in table.match.legal_moves())
-    assert followed[PASS] if game != "merry-go-round" else followed[DRAW]
+    assert followed[PASS] and (followed[DRAW] or game != "merry-go-round")
