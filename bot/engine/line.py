@@ -76,7 +76,7 @@ class LineRound(Round):
         return {
             "kind": "line",
             "tiles": [
-                {"tile": str(tile), "left": left, "right": right}
+                {"tile": tile.text, "left": left, "right": right}
                 for tile, left, right in self.line()
             ],
             "lead_index": len(self.left),

@@ -198,7 +198,7 @@ class RoundOutcome:
             "winner": self.winner,
             "points": list(self.points),
             "counts": list(self.counts),
-            "hands": [[str(t) for t in hand] for hand in self.hands],
+            "hands": [[t.text for t in hand] for hand in self.hands],
             "sides": [list(seats) for seats in self.sides],
             "rule": self.rule,
             "seat": self.seat,

@@ -635,8 +635,8 @@ class Round(ABC):
         return {
             "game": self.game,
             "options": self.options.to_dict(),
-            "hands": [[str(t) for t in tiles_of(h)] for h in self.hands],
-            "boneyard": [str(TILES[i]) for i in self.boneyard],
+            "hands": [[t.text for t in tiles_of(h)] for h in self.hands],
+            "boneyard": [TILES[i].text for i in self.boneyard],
             "drawn": self._drawn_text(),
             "players": self.n,
             "leader": self.leader,

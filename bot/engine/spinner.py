@@ -142,7 +142,7 @@ class SpinnerRound(Round):
             "spinner": str(self.spinner),
             "arms": {
                 SPINNER_ARMS[a]: [
-                    {"tile": str(tile), "near": tile.other(far), "far": far}
+                    {"tile": tile.text, "near": tile.other(far), "far": far}
                     for tile, far in self.arms[a]
                 ]
                 for a in range(4)

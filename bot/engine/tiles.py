@@ -25,7 +25,7 @@ class Tile:
     are all cheap and a tile can key dicts and sets.
     """
 
-    __slots__ = ("bit", "high", "index", "is_double", "low", "value")
+    __slots__ = ("bit", "high", "index", "is_double", "low", "text", "value")
     _interned: ClassVar[dict[tuple[int, int], Tile]] = {}
     high: int
     low: int
@@ -33,6 +33,9 @@ class Tile:
     bit: int
     value: int
     is_double: bool
+    text: str
+    """``6-5``: written once, as tiles are written over and over (a table's stored state
+    names some seventy on every move)."""
 
     def __new__(cls, a: int, b: int) -> Tile:
         high, low = (a, b) if a >= b else (b, a)
@@ -47,6 +50,7 @@ class Tile:
         tile.bit = 1 << tile.index
         tile.value = high + low
         tile.is_double = high == low
+        tile.text = f"{high}-{low}"
         cls._interned[high, low] = tile
         return tile
 
@@ -67,7 +71,7 @@ class Tile:
         return pip == self.high or pip == self.low
 
     def __str__(self) -> str:
-        return f"{self.high}-{self.low}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
