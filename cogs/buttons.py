@@ -33,6 +33,21 @@ _HEAD = rf"{PREFIX}:(?P<table>[0-9a-f]{{8}}):(?P<version>\d{{1,9}})"
 _MOVE = r"draw|pass|[0-6]-[0-6](?: [NESWLR])?"
 
 Button = discord.ui.Button[Any]
+Component = dict[str, Any]
+"""A message component as Discord reads it (its JSON object)."""
+
+
+def button(
+    label: str, custom_id: str, style: discord.ButtonStyle, disabled: bool = False
+) -> Component:
+    """A button as Discord reads it, as ``discord.ui.Button.to_component_dict`` writes it."""
+    return {
+        "type": discord.ComponentType.button.value,
+        "style": style.value,
+        "disabled": disabled,
+        "label": label,
+        "custom_id": custom_id,
+    }
 
 
 class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
@@ -49,25 +64,17 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         cls.action, cls.arg_pattern = action, arg
 
     def __init__(
-        self,
-        table_id: str,
-        version: int,
-        arg: str | None = None,
-        *,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
+        self, table_id: str, version: int, arg: str | None = None, *, label: str = ""
     ) -> None:
         self.table_id, self.version, self.arg = table_id, version, arg
+        custom_id = self.id_for(table_id, version, arg)
+        super().__init__(discord.ui.Button(label=label or self.action, custom_id=custom_id))
+
+    @classmethod
+    def id_for(cls, table_id: str, version: int, arg: str | None = None) -> str:
+        """The custom_id this class's template reads back (the module's docstring)."""
         tail = f":{arg}" if arg else ""
-        super().__init__(
-            discord.ui.Button(
-                label=label or self.action,
-                style=style,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:{table_id}:{version}:{self.action}{tail}",
-            )
-        )
+        return f"{PREFIX}:{table_id}:{version}:{cls.action}{tail}"
 
     @classmethod
     def on(
@@ -78,9 +85,11 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         *,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
-    ) -> TableButton:
-        """This button, drawn for ``table`` as it is now."""
-        return cls(table.id, table.version, arg, label=label, style=style, disabled=disabled)
+    ) -> Component:
+        """This button, drawn for ``table`` as it is now, as a message carries it (see
+        :class:`_Buttons`)."""
+        custom_id = cls.id_for(table.id, table.version, arg)
+        return button(label, custom_id, style, disabled)
 
     @classmethod
     async def from_custom_id(
@@ -264,13 +273,17 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
 
     def __init__(self, user_id: int) -> None:
         self.user_id = user_id
-        super().__init__(
-            discord.ui.Button(
-                label=wording.label("forget"),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"domino:forget:{user_id}",
-            )
-        )
+        super().__init__(discord.ui.Button(custom_id=self.id_for(user_id)))
+
+    @staticmethod
+    def id_for(user_id: int) -> str:
+        """The custom_id the template reads back."""
+        return f"domino:forget:{user_id}"
+
+    @classmethod
+    def on(cls, user_id: int) -> Component:
+        """The button, as the member's private answer carries it."""
+        return button(wording.label("forget"), cls.id_for(user_id), discord.ButtonStyle.danger)
 
     @classmethod
     async def from_custom_id(
@@ -406,35 +419,36 @@ DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
 
 
 class _Buttons(discord.ui.View):
-    """A message's buttons: finished before it is sent, and emptied once written.
+    """A message's buttons, written as Discord reads them (:func:`button`), five to a
+    row in the order added: a view that is only ever sent.
 
     Every button here is a ``DynamicItem``: a click reaches its class through the
-    custom_id alone (``DYNAMIC_ITEMS``), so a view only writes the components and needs
-    no life once it has. discord.py keeps a view it sends unless it is finished, and it
-    gives an ephemeral message's view (a member's hand) a 15-minute timeout, with a task
-    and a timer of its own. At 1,000 tables, after a minute and a half of play, some
-    8,000 hands' views with their buttons were more than half of the bot's objects (15
-    minutes would hold some 150,000); the cycle collector's full passes over them
-    stopped the event loop for up to three quarters of a second, and RSS was 65 MB
-    higher.
-
-    Once written, the view lets go of its buttons. A view and its items point at each
-    other, so a sent view left whole is freed only by the cycle collector; with the
-    views discord.py rebuilds to dispatch clicks (:func:`_handling`), these were half of
-    what the collector found at 500 tables, and each collection stops the event loop.
-    The components are kept, for a message sent again with the same arguments (the
-    announcer's fall-back from an expired click to the channel)."""
+    custom_id alone (``DYNAMIC_ITEMS``), which makes an item of it then. So the
+    buttons a message goes out with are written straight to their JSON, never made
+    into discord.py items: a hand with sixteen buttons took 86 µs as items and takes 12
+    as components, and a view of items with their buttons is a knot of cycles that only the
+    collector frees (with the views discord.py rebuilds to dispatch clicks,
+    :func:`_handling`, they were half of what it found at 500 tables, and each
+    collection stops the event loop). The view is finished from the start, so discord.py
+    keeps nothing of it once sent (an ephemeral message's view, a member's hand, would
+    otherwise get a 15-minute timeout with a task and a timer of its own). The same
+    view can be sent again (the announcer's fall-back from an expired click to the
+    channel)."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
         self.stop()
-        self._written: list[dict[str, Any]] | None = None
+        self._buttons: list[Component] = []
 
-    def to_components(self) -> list[dict[str, Any]]:
-        if self._written is None:
-            self._written = super().to_components()
-            self.clear_items()
-        return self._written
+    def add(self, button: Component) -> None:
+        self._buttons.append(button)
+
+    def to_components(self) -> list[Component]:
+        buttons = self._buttons
+        return [
+            {"type": discord.ComponentType.action_row.value, "components": buttons[i : i + 5]}
+            for i in range(0, len(buttons), 5)
+        ]
 
 
 def lobby_view(table: TableSnapshot) -> discord.ui.View:
@@ -442,15 +456,15 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
     if table.status is not Status.LOBBY:
         return view
     full = len(table.seats) >= table.max_players
-    view.add_item(
+    view.add(
         JoinButton.on(
             table, wording.label("join"), style=discord.ButtonStyle.primary, disabled=full
         )
     )
-    view.add_item(LeaveButton.on(table, wording.label("leave")))
-    view.add_item(ComputerButton.on(table, wording.label("computer"), disabled=full))
-    view.add_item(StartButton.on(table, wording.label("start"), style=discord.ButtonStyle.success))
-    view.add_item(CancelButton.on(table, wording.label("cancel"), style=discord.ButtonStyle.danger))
+    view.add(LeaveButton.on(table, wording.label("leave")))
+    view.add(ComputerButton.on(table, wording.label("computer"), disabled=full))
+    view.add(StartButton.on(table, wording.label("start"), style=discord.ButtonStyle.success))
+    view.add(CancelButton.on(table, wording.label("cancel"), style=discord.ButtonStyle.danger))
     return view
 
 
@@ -458,7 +472,7 @@ def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
     view = _Buttons()
     for level in LEVELS:
-        view.add_item(LevelButton.on(table, wording.label(level), level))
+        view.add(LevelButton.on(table, wording.label(level), level))
     return view
 
 
@@ -467,11 +481,11 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     move), Rules."""
     view = _Buttons()
     moves = table.moves_to_make()
-    view.add_item(HandButton.on(table, wording.label("hand"), style=discord.ButtonStyle.primary))
+    view.add(HandButton.on(table, wording.label("hand"), style=discord.ButtonStyle.primary))
     if table.variant.drawing is not Drawing.NO_BONEYARD:  # Milo deals every tile
-        view.add_item(DrawButton.on(table, wording.label("draw"), disabled=DRAW not in moves))
-    view.add_item(PassButton.on(table, wording.label("pass"), disabled=PASS not in moves))
-    view.add_item(RulesButton.on(table, wording.label("rules")))
+        view.add(DrawButton.on(table, wording.label("draw"), disabled=DRAW not in moves))
+    view.add(PassButton.on(table, wording.label("pass"), disabled=PASS not in moves))
+    view.add(RulesButton.on(table, wording.label("rules")))
     return view
 
 
@@ -492,7 +506,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     tiles: dict[str, list[str]] = {}
     for move in legal:
         if move.tile is None:
-            view.add_item(PlayButton.on(table, wording.label(move.text), move.text))
+            view.add(PlayButton.on(table, wording.label(move.text), move.text))
         else:
             tiles.setdefault(str(move.tile), []).append(move.text)
     hint = bool(table.hints and legal)
@@ -500,27 +514,25 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     for tile, moves in tiles.items():
         if each_move or len(moves) == 1:
             for text in moves:
-                view.add_item(PlayButton.on(table, text, text, style=discord.ButtonStyle.success))
+                view.add(PlayButton.on(table, text, text, style=discord.ButtonStyle.success))
         else:
             label = wording.choose_end_label(tile)
-            view.add_item(PlayButton.on(table, label, tile, style=discord.ButtonStyle.success))
+            view.add(PlayButton.on(table, label, tile, style=discord.ButtonStyle.success))
     if hint:
-        view.add_item(HintButton.on(table, wording.label("hint")))
+        view.add(HintButton.on(table, wording.label("hint")))
     return view
 
 
 def game_over_view(table: TableSnapshot) -> discord.ui.View:
     """A finished game's last message: Rematch."""
     view = _Buttons()
-    view.add_item(
-        RematchButton.on(table, wording.label("rematch"), style=discord.ButtonStyle.primary)
-    )
+    view.add(RematchButton.on(table, wording.label("rematch"), style=discord.ButtonStyle.primary))
     return view
 
 
 def forget_view(user_id: int) -> discord.ui.View:
     view = _Buttons()
-    view.add_item(ForgetButton(user_id))
+    view.add(ForgetButton.on(user_id))
     return view
 
 
@@ -528,5 +540,5 @@ def ends_view(table: TableSnapshot, moves: list[Move]) -> discord.ui.View:
     """Where a tile that fits several ends goes: one button per end."""
     view = _Buttons()
     for move in moves:
-        view.add_item(PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success))
+        view.add(PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success))
     return view
