@@ -24,6 +24,10 @@ from tests.fakediscord.users import Member, Sent
 TILE = re.compile(r"\b[0-6]-[0-6]\b")
 
 
+DRAW_ENDED_ROUND = "You drew, and then nobody could play: the round is over (see the table)."
+"""What a member is told of a draw after which nobody could play (the round is over)."""
+
+
 @dataclass(frozen=True)
 class Words:
     """The bot's words in ``language``, as a member reading them would look for them."""
@@ -38,14 +42,12 @@ class Words:
         """The sentence of the English ``message`` in this language, any value in its
         placeholders."""
         with i18n.speaking(self.language):
-            text = i18n._(message)
-        return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
+            return _any_values(i18n._(message))
 
     def says_counted(self, singular: str, plural: str, n: int) -> re.Pattern[str]:
         """As :meth:`says`, for a message with a plural, said of ``n`` things."""
         with i18n.speaking(self.language):
-            text = i18n.ngettext(singular, plural, n)
-        return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
+            return _any_values(i18n.ngettext(singular, plural, n))
 
     def drew(self, content: str, passed: bool | None = None) -> bool:
         """Whether ``content`` tells the member what they drew: that the last tile fits
@@ -55,14 +57,18 @@ class Words:
                 "You drew {tiles}. The last of them fits: play it.")  # fmt: skip
         not_fit = ("You drew {tiles}. It does not fit, so you pass.",
                    "You drew {tiles}. None of them fits, so you pass.")  # fmt: skip
-        ended = "You drew, and then nobody could play: the round is over (see the table)."
-        told = [self.says(ended)]
+        told = [self.says(DRAW_ENDED_ROUND)]
         for singular, plural in [fits] * (passed is not True) + [not_fit] * (passed is not False):
             told += [self.says_counted(singular, plural, n) for n in (1, 2)]
         return any(message.match(content) for message in told)
 
 
 ENGLISH = Words()
+
+
+def _any_values(sentence: str) -> re.Pattern[str]:
+    """``sentence`` with any value in each of its placeholders."""
+    return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", sentence)))
 
 
 def table_messages(fake: FakeDiscord, channel_id: int) -> list[Message]:

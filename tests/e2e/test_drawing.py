@@ -9,11 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.engine import DRAW, Tile
-from tests.e2e.driver import Driver, seated_game, table_messages
+from tests.e2e.driver import DRAW_ENDED_ROUND, Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
-
-ENDED = "You drew, and then nobody could play: the round is over (see the table)."
 
 
 async def draw_from_the_hand(driver: Driver) -> tuple[Message, list[Tile], int]:
@@ -64,7 +62,7 @@ async def draw_and_check(driver: Driver) -> Drew:
     hand, held, seat = await draw_from_the_hand(driver)
     table = driver.table()  # stored before the click was answered
     assert table is not None and table.match is not None
-    if driver.words.says(ENDED).match(hand.content):
+    if driver.words.says(DRAW_ENDED_ROUND).match(hand.content):
         return Drew(0, passed=True)
     drawn = set(table.match.round.hand(seat)) - set(held)
     assert drawn and all(str(tile) in hand.content for tile in drawn), hand.content
@@ -72,7 +70,8 @@ async def draw_and_check(driver: Driver) -> Drew:
         assert driver.words.drew(hand.content, passed=False), hand.content
         legal = {m.text for m in table.match.legal_moves()}
         labels = {b["label"] for b in hand.buttons()}
-        assert labels and labels <= legal and hand.files.get("hand.png")
+        assert labels and labels <= legal
+        assert [a["filename"] for a in hand.attachments] == ["hand.png"]
         member = driver.members[table.seats[seat].user_id or 0]
         played = await member.click(hand, next(iter(sorted(labels))))
         await played.acknowledged()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from data import open_store
 from tests.data.databases import postgres_schema
-from tests.e2e.driver import open_lobby, table_messages
+from tests.e2e.driver import ENGLISH, open_lobby, table_messages
 from tests.fakediscord.fixtures import Server, make_server, serving
 from tests.fakediscord.server import FakeDiscord, Message
 
@@ -94,7 +94,7 @@ async def take_turn(fake: FakeDiscord, server: Server) -> bool:
         if label != "Draw":
             break
         # The hand clicked becomes the answer.
-        await fake.wait_for(lambda h=hand: h.content.startswith("You drew") or None, 30)
+        await fake.wait_for(lambda h=hand: ENGLISH.drew(h.content) or None, 30)
     await fake.wait_for(lambda: len(table_messages(fake, channel)) > posts or None, 30)
     return True
 
