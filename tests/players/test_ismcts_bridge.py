@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import random
 
-from benchmarks import ismcts_bridge as bridge
+import pytest
+
 from bot.engine import Milo, Move, Round, Tile
 from bot.players.knowledge import infer
 from tests.players.test_players import twin
+
+pytest.importorskip("open_spiel", reason="needs OpenSpiel: pip install -r requirements/bench.txt")
+from benchmarks import ismcts_bridge as bridge  # after the skip: it imports OpenSpiel
 
 SIMULATIONS = 20
 
