@@ -21,12 +21,12 @@ the way the tests redirect it, so its memory, CPU and event loop are its own; th
 and the simulated members run in this process. The fake's OpenAPI validation is switched
 off here (``--validate`` keeps it): the tests check every request, and that jsonschema
 work is what Discord's servers spend, not the bot. The bot's process also imports the
-test helpers it shares with this module (``start_bot``), about 11 MB of its RSS.
+test helpers it shares with this module (``start_bot``), which adds to its RSS.
 
 This process's cycle collector is off during a run (its garbage is collected after
 it). The fake keeps every message of the run, so with the collector on, its full
-collections grew: at 1,000 tables they stopped the fake and the members seven times a
-minute, for up to 300 ms, and every click in flight counted that as the bot's delay
+collections grew long enough to stop the fake and the members several times a minute,
+and every click in flight counted that as the bot's delay
 (Discord's servers do not stop for the bot's benchmark). This process's own event-loop
 lag is printed beside the bot's, to show that the fake kept up.
 

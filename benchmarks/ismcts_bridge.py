@@ -8,7 +8,7 @@ that respects every pass it saw (a seat that passed held nothing that fitted). T
 search's resampler draws fresh guesses the same way, so every world it searches is one
 the seat cannot rule out, and nothing hidden reaches it.
 
-Two changes to the game as OpenSpiel ships it, both said in the README:
+Two changes to the game as OpenSpiel ships it, both said in ``docs/PLAYERS.md``:
 
 - its returns are Milo's (R-MI-5: 1 point for the side that dominoes, 2 if both ends
   then match; blocked, 1 for the side with the lower count), not the pips its own

@@ -12,7 +12,9 @@ interval, and the decision time of our levels that search.
 
 Peers (Milo only, each seeing only its own seat): the ``dominoes`` package's
 ``bota_gorda`` and ``probabilistic_alphabeta`` (from move 8, 10 sampled deals) and
-OpenSpiel's ISMCTS (400 simulations); install them with ``pip install -e '.[bench]'``.
+OpenSpiel's ISMCTS (400 simulations); install them with
+``pip install -r requirements/bench.txt``. The figures, and the deals they were
+measured on, are in ``docs/PLAYERS.md``.
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ class Seat:
     user_id: int | None = None
     level: str | None = None
     timeouts: int = 0
-    """Turn timeouts in a row (R: the turn timer in DESIGN.md)."""
+    """Turn timeouts in a row; :data:`AWAY_AFTER_TIMEOUTS` of them make the seat away."""
     away: bool = False
 
     @property

@@ -1,18 +1,18 @@
 """Where pictures are drawn: in a worker process, so the bot's event loop keeps its core.
 
-Drawing a table takes a few milliseconds of Pillow and Python. In a thread of the bot's
-own process that work holds the interpreter lock, and every request the event loop
-makes (each one a system call that lets go of the lock) waited for a picture to finish
-before the loop could go on: at 500 tables the loop spent about a third of its time
-waiting so. A worker process (:mod:`rendering.worker`) draws on the machine's other
-core instead. The words are chosen in the bot's process (``cogs.wording``) and handed
-over with what the picture shows of the engine's view (``TableScene``, ``HandScene``),
-both plain data, and PNG bytes come back.
+Drawing a table is Pillow and Python work. In a thread of the bot's own process that
+work holds the interpreter lock, and every request the event loop makes (each one a
+system call that lets go of the lock) waited for a picture to finish before the loop
+could go on: under load the loop spent much of its time waiting so. A worker process
+(:mod:`rendering.worker`) draws on the machine's other core instead. The words are
+chosen in the bot's process (``cogs.wording``) and handed over with what the picture
+shows of the engine's view (``TableScene``, ``HandScene``), both plain data, and PNG
+bytes come back.
 
 The worker is a plain child process spoken to over its standard input and output, read
 by the event loop itself: no helper threads in the bot's process, and the worker imports
 only Pillow and the engine (a ``multiprocessing`` worker imports the bot's whole
-``__main__``, discord.py and all, which cost it 25 MB more).
+``__main__``, discord.py and all, memory it has no use for).
 
 Long one-off pictures (a replay's GIF, a leaderboard card) stay in threads: in the one
 worker they would hold up every table's next picture behind them.
@@ -48,11 +48,11 @@ HEAP_PAD = 32 << 20
 """Bytes of free heap the worker's C allocator keeps instead of giving them back to the
 system (glibc's ``MALLOC_TOP_PAD_``; other allocators ignore it). Each picture allocates
 and frees its image buffers, and glibc gave them back and faulted fresh zeroed pages in
-for the next picture. Measured by ``benchmarks/render.py`` ("in the worker", the eight
-layouts it draws): with glibc's defaults 0.87 ms of the worker's CPU and 126 page
-faults a picture; with 8 MB kept 0.93 ms and 39 faults (setting the pad also turns off
-glibc's own adjustment of when it maps memory apart); with 32 MB 0.76 ms and none. Its
-RSS 33, 34 and 35 MB. A setting already in the environment wins."""
+for the next picture. 32 MB holds every buffer a picture needs, so no picture faults
+pages in, for a worker a few MB larger; a smaller pad cost more than the default
+(setting it also turns off glibc's own adjustment of when it maps memory apart).
+``benchmarks/render.py`` ("in the worker") measures it; ``docs/BENCHMARKS.md`` has the
+figures. A setting already in the environment wins."""
 
 
 def table_png(scene: TableScene, text: TableText) -> bytes:
@@ -71,12 +71,11 @@ class WorkerGone(Exception):
 
 IN_FLIGHT = 8
 """Calls a worker holds at once. The others wait in :class:`Worker`'s queues, where a
-hand asked for meanwhile goes ahead of them: it waits for at most these, a few
-milliseconds of drawing. Fewer, and the worker idles whenever the busy event loop is
-slow to read its answers and send it more: with 2, at 2,000 tables
-(``benchmarks/e2e.py``) the bot made 183 moves a second with a picture p99 of 7.9 s,
-with 8, 224 and 5.9 s (with 16 about the same); at 1,000 tables the picture p99 was
-236 ms with 2 and 71 ms with 8."""
+hand asked for meanwhile goes ahead of them: it waits for at most these few pictures'
+drawing. Fewer, and the worker idles whenever the busy event loop is
+slow to read its answers and send it more, so pictures wait and the bot makes fewer
+moves a second under load; more gained nothing (``benchmarks/e2e.py``; the figures are
+in ``docs/BENCHMARKS.md``)."""
 
 
 class Worker:

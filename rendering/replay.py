@@ -6,9 +6,9 @@ a last card with the result.
 GIF rather than animated WebP: every Discord client animates a GIF attachment (animated
 WebP only in recent ones, and not when linked); the pictures hold only the fixed palette
 of ``rendering.palette`` (under 128 colours), so a GIF loses nothing; and GIF frames are
-stored as the rectangle that changed, which Pillow finds and encodes in about a
-millisecond, where its WebP encoder took 30 ms a frame (the encoding alone of a 442-move
-game: GIF 2.8 MB in 0.5 s, lossless WebP 1.0 MB in 14 s).
+stored as the rectangle that changed, which Pillow finds and encodes many times faster
+than its WebP encoder encodes a frame: a long game's replay is ready in a moment, where
+WebP, though smaller, kept the member waiting (``docs/BENCHMARKS.md``).
 
 Memory stays flat however long the game: each frame is kept as the PNG ``render_table``
 returns (a few KB) until it is written, and the GIF is written frame by frame with

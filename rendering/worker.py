@@ -7,9 +7,8 @@ True, result)`` or ``(number, False, exception)``. It draws the calls in the ord
 come: which picture goes first is the bot's choice (:class:`rendering.painter.Worker`
 sends it a few calls at a time, ``IN_FLIGHT``, the next as one is answered, a member's
 hand ahead of tables' pictures), so the worker needs no queue of its own and no thread
-to fill one. Reading in a thread beside the drawing cost the worker a quarter as much CPU again
-as its drawing (``benchmarks/e2e.py``, 500 tables), in handing the interpreter between
-the two.
+to fill one. A reading thread beside the drawing would cost the worker a good share of
+its CPU again in handing the interpreter between the two.
 
 It imports only what the calls need, so it stays small, and it ends when its input
 ends (when the bot's process ends, however it ends) or holds a call it cannot read:

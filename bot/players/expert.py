@@ -33,7 +33,8 @@ from bot.players.simulate import sample_deal
 class Effort:
     work: int
     """Moves per decision: weighing guesses, searching and playing out. A count, not a
-    clock (replays stay exact); sized for p95 well under 300 ms."""
+    clock (replays stay exact); sized so that a decision stays a small part of the pause
+    between a table's computer moves (``docs/BENCHMARKS.md`` times it)."""
     exact_below: int
     """Tiles left (in hands and boneyard) from which a guess is searched exactly."""
     exact_limit: int
@@ -61,10 +62,10 @@ TEAM_WINS = Effort(work=32000, exact_below=19, exact_limit=6000, played_out_scal
 null-window search proves cheaply enough to search from the middle of the round (see
 :mod:`bot.players.milo_search`, which also makes each move a few integer operations).
 Before that, four times the guesses and work: a playout on Milo's line reads a block off
-the hands, so such a decision took a third of the time of one searched exactly, and
-early choices rested on too few guesses (three times:
-against ISMCTS-400, 400 deals, 57.0% ± 3.1 of rounds, was 53.9% ± 3.0; four, once the
-playouts were a quarter faster: 59.1% ± 3.1, for a p95 decision time a fifth longer)."""
+the hands, so a decision whose guesses are all played out costs far less than one
+searched exactly, and with the same work its early choices rested on too few guesses.
+More guesses won more rounds against the outside programs, four times the most
+(``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ class HardPlayer:
     """Moves per decision, made or tried in the playouts: sampling stops once this many
     are done. A count, not a clock, so the choice never depends on how busy the machine
     is (replays stay exact); counted in moves rather than playouts so that long playouts
-    early in a round cost no more time than short ones late (p95 ≤ 300 ms)."""
+    early in a round cost no more time than short ones late."""
     min_samples: int = 8
     max_samples: int = 120
 

@@ -102,8 +102,8 @@ def playout(hands: list[int], left: int, right: int, turn: int, side: int) -> tu
     the round's value to ``side`` (its team's points less the other's) and the moves
     made and tried. The policy is :func:`bot.players.search.shrewd_move`'s: of the
     moves that fit, the first best by :func:`_rank`. Playouts are most of an early
-    decision's time, so this spells out :func:`_ended` for each move made (calling it
-    cost about a tenth of a Milo decision's CPU), and :func:`_shrewd` spells out
+    decision's time, so this spells out :func:`_ended` for each move made (a call per
+    move was a sizeable share of a Milo decision's CPU), and :func:`_shrewd` spells out
     :func:`_laid` and :func:`_rank` for each move tried."""
     work = 0
     while True:
@@ -182,7 +182,7 @@ def _scored_by(seat: int, team: int | None, points: int) -> int:
 class WinSearch:
     """Whether ``side`` wins the round (1) or not (0: lost or level) against players who
     see every tile: alpha-beta to the end of the round with a null window, which proves
-    a win three to four times faster than the margin. Children are searched in
+    a win several times faster than a search for the margin. Children are searched in
     :func:`_rank`'s order, the order good play usually takes (and
     :class:`bot.players.search.Exact`'s), so the first child searched is often the best.
 
