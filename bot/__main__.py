@@ -13,12 +13,28 @@ def main() -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    from discord import GatewayNotFound, LoginFailure
+
     from bot.client import run
     from data import parse_url
     from data.repository import StoreError
 
     try:
         run(settings)
+    except LoginFailure:
+        print(
+            "error: Discord refused the bot's token (DISCORD_TOKEN in .env): copy it again"
+            " from the Discord developer portal (your application → Bot → Reset Token).",
+            file=sys.stderr,
+        )
+        return 4
+    except (OSError, GatewayNotFound, TimeoutError) as error:
+        print(
+            f"error: cannot reach Discord ({error}): check this machine's internet"
+            " connection, DNS and firewall, then start the bot again.",
+            file=sys.stderr,
+        )
+        return 5
     except StoreError as error:
         print(
             f"error: cannot use the database {parse_url(settings.database_url).shown}"

@@ -13,6 +13,7 @@ import gc
 import hashlib
 import json
 import logging
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.health import Health
 from bot.tables import TableService
 from cogs import i18n
 from cogs.buttons import DYNAMIC_ITEMS
@@ -29,6 +31,11 @@ from data.repository import Repository
 from rendering.painter import Painter
 
 log = logging.getLogger(__name__)
+
+IN_FLIGHT_SECONDS = 5.0
+"""How long a stop waits for the clicks being handled; with the posts' own wait
+(``cogs.announcer.POSTS_FINISH_SECONDS``) a stop stays inside the 10 s that ``docker
+stop`` and systemd allow before they kill."""
 
 EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings", "cogs.privacy")
 """The cogs, one extension per concern: tables and play; leaderboards, stats, history and
@@ -70,6 +77,11 @@ class DominoBot(commands.AutoShardedBot):
         """The commands and clicks being handled now (see ``cogs.acting.track``)."""
         self.painter = Painter(settings.picture_processes)
         """Draws the table and hand pictures, off the event loop."""
+        self.stopping = False
+        """Set when the bot begins to stop: a click that comes after is not taken."""
+        self._stopping: asyncio.Task[None] | None = None
+        self.health = Health(settings.local_folder)
+        """What ``python -m bot.health`` reads: whether this bot is up and connected."""
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
@@ -86,7 +98,13 @@ class DominoBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.service.resume(owns=self.owns)
         await self.sync_commands_if_changed()
+        self.health.watch(self)
         settle_memory()
+
+    @property
+    def connected(self) -> bool:
+        """Every shard this process runs is connected to Discord's gateway."""
+        return bool(self.shards) and all(not shard.is_closed() for shard in self.shards.values())
 
     def owns(self, guild_id: int) -> bool:
         """Whether ``guild_id``'s server is on one of this process's shards."""
@@ -94,17 +112,33 @@ class DominoBot(commands.AutoShardedBot):
         shard = (guild_id >> 22) % self.shard_count
         return self.shard_ids is None or shard in self.shard_ids
 
+    def stop(self) -> asyncio.Task[None]:
+        """Begin stopping, once (SIGTERM, SIGINT and ``close`` all come here); the task
+        ends when the bot has stopped."""
+        if self._stopping is None:
+            self._stopping = asyncio.get_running_loop().create_task(self._stop(), name="stop")
+        return self._stopping
+
     async def close(self) -> None:
-        """Finish the clicks being handled, stop the clock, then the client. The store is
-        not the bot's to close: whoever opened it closes it (see :func:`run`).
+        await asyncio.shield(self.stop())
+
+    async def _stop(self) -> None:
+        """Take no new clicks (they are told to try again in a moment), let those being
+        handled finish, stop the clock and the computer seats, let the posts under way
+        go out (what is left is posted at the next start: the store knows what each
+        channel was shown), then close the picture worker and the connection to Discord.
+        Each wait is bounded (:data:`IN_FLIGHT_SECONDS`). The store is not the bot's to
+        close: whoever opened it closes it (see :func:`run`).
 
         The client closes even when an earlier step raises."""
+        self.stopping = True
         async with contextlib.AsyncExitStack() as closing:
             closing.push_async_callback(super().close)
             closing.push_async_callback(self.painter.close)
+            closing.callback(self.health.stopped)
             running = {t for t in self.in_flight if t is not asyncio.current_task()}
             if running:
-                await asyncio.wait(running, timeout=10.0)
+                await asyncio.wait(running, timeout=IN_FLIGHT_SECONDS)
             if self.service is not None:
                 await self.service.close()
 
@@ -160,14 +194,24 @@ def settle_memory() -> None:
 
 
 def run(settings: Settings) -> None:
-    """Open the store, start the bot and run until interrupted. A store that cannot be
-    opened or written raises :class:`data.repository.StoreError` before the bot starts."""
+    """Open the store, start the bot and run until SIGTERM or SIGINT (Ctrl-C), which stop
+    it cleanly (:meth:`DominoBot.stop`); the store closes last. A store that cannot be
+    opened or written raises :class:`data.repository.StoreError` before the bot starts;
+    a token Discord refuses raises ``discord.LoginFailure``, and a Discord that cannot
+    be reached an ``OSError`` (``bot.__main__`` says each in one line)."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    # The bot never joins a voice channel: discord.py's warnings that voice's optional
+    # libraries are missing would only alarm whoever reads the log.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
     async def main() -> None:
         store = await open_store(settings.database_url)
         async with store, DominoBot(settings, store) as bot:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, bot.stop)
             await bot.start(settings.discord_token)
+            log.info("stopped")
 
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the handlers are set
         asyncio.run(main())

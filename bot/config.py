@@ -44,10 +44,7 @@ class Settings:
 
     @property
     def local_folder(self) -> Path:
-        """Where the bot keeps its own small files (the slash commands' fingerprint):
-        beside the SQLite file, or ``var`` when the database is a server."""
-        path = parse_url(self.database_url).path
-        return Path("var") if path is None else path.parent
+        return local_folder(self.database_url)
 
     @classmethod
     def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Settings:
@@ -85,6 +82,21 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+
+def local_folder(database_url: str) -> Path:
+    """Where the bot keeps its own small files (the slash commands' fingerprint, the
+    health note): beside the SQLite file, or ``var`` when the database is a server."""
+    path = parse_url(database_url).path
+    return Path("var") if path is None else path.parent
+
+
+def local_folder_from_env(env_file: str | os.PathLike[str] | None = ".env") -> Path:
+    """The bot's :func:`local_folder` as its settings give it, for a process beside the
+    bot (the health check) that needs no token."""
+    if env_file is not None:
+        load_dotenv(env_file, override=False)
+    return local_folder(_database_url())
 
 
 def _database_url() -> str:

@@ -43,13 +43,16 @@ T = TypeVar("T")
 
 
 class Starting(Exception):
-    """An interaction arrived before the bot had its table service."""
+    """An interaction arrived before the bot had its table service, or after it began to
+    stop: the member is asked to try again in a moment (the bot is restarting)."""
 
 
 class DominoClient(Protocol):
     """The client, as the Discord face needs it: resources made once, in the client."""
 
     service: TableService | None
+    stopping: bool
+    """The bot is stopping: it takes no new action."""
     in_flight: set[asyncio.Task[Any]]
     """The commands and clicks being handled now (the client waits for them on close)."""
     painter: Painter
@@ -57,7 +60,7 @@ class DominoClient(Protocol):
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
     client: DominoClient = interaction.client
-    if client.service is None:
+    if client.service is None or client.stopping:
         raise Starting()
     return client.service
 

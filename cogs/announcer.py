@@ -57,6 +57,9 @@ TOKEN_LIFE = 14 * 60.0
 ANSWER_WAIT = 3.0
 """Seconds a post waits for the click it goes through to be answered (Discord allows a
 click 3 seconds); a click still unanswered by then is passed over for the channel."""
+POSTS_FINISH_SECONDS = 3.0
+"""How long a stop lets the posts under way finish (a post takes a fraction of a second;
+one that Discord keeps waiting is posted at the next start instead)."""
 POSTS_AT_ONCE = 32
 """Tables posted at the same time; the others wait their turn, and each posts its newest
 state when its turn comes. Posts are the event loop's heaviest work (a picture to draw,
@@ -149,7 +152,7 @@ class Announcer:
         if not self._closing and (feed.task is None or feed.task.done()):
             feed.task = asyncio.create_task(self._run(feed), name=f"announce-{table.id}")
 
-    async def close(self, timeout: float = 10.0) -> None:
+    async def close(self, timeout: float = POSTS_FINISH_SECONDS) -> None:
         """Let the posts under way finish (a while), then stop; what is left is posted
         after the next start (the service hands back what a channel has not seen)."""
         self._closing = True

@@ -39,7 +39,14 @@ class DominoTree(app_commands.CommandTree[Any]):
         self.add_command(self.domino)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        acting.track(interaction)  # in flight, and in the member's language
+        """Every command is counted in flight and speaks its member's language; once the
+        bot has begun to stop, a command is not run, and its member is asked to try
+        again in a moment (the options' autocomplete still answers: it changes nothing)."""
+        acting.track(interaction)
+        stopping: bool = getattr(interaction.client, "stopping", False)
+        if stopping and interaction.type is not discord.InteractionType.autocomplete:
+            await acting.apologize(interaction, wording.starting())
+            return False
         return True
 
     async def on_error(

@@ -109,6 +109,9 @@ def json_response(
     )
 
 
+BOT_TOKEN = "fake-token"
+
+
 class FakeDiscord:
     """Start with ``await fake.start()``; point discord.py at :attr:`api_base` and
     :attr:`gateway_url`.
@@ -121,6 +124,8 @@ class FakeDiscord:
         if shards < 1:
             raise ValueError(f"a bot has at least one shard, not {shards}")
         self.shards = shards
+        self.token = BOT_TOKEN
+        """The one bot token this Discord knows; logging in with another is refused."""
         self.limiter = Limiter(rate_limits) if rate_limits is not None else None
         self._ids = itertools.count(1_100_000_000_000_000_000)
         self.application_id = self.new_id()
@@ -568,6 +573,8 @@ def _placeholders(template: str) -> list[str]:
 async def _me(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
+    if request.headers.get("Authorization") != f"Bot {fake.token}":
+        return 401, {"message": "401: Unauthorized", "code": 0}
     return 200, fake.bot_user
 
 
