@@ -1,6 +1,7 @@
-# The bot in a container: a slim Python, a user of its own (never root), and the folder
-# the SQLite database lives in as a volume. Provided as is: see "Running in a container"
-# in the README. With PostgreSQL (compose.yaml), set DATABASE_URL instead.
+# The bot in a container: a slim Python, the locked dependencies in a layer of their own,
+# the source run from where it is copied (as from a checkout), a user of its own (never
+# root), and var/ (the SQLite database, the health note) as a volume. With PostgreSQL
+# (compose.yaml), set DATABASE_URL instead. See "Docker" in the README.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -10,18 +11,27 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 RUN useradd --create-home --uid 10001 domino
 
-WORKDIR /src
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY cogs ./cogs
-COPY rendering ./rendering
-COPY data ./data
-RUN pip install . && rm -rf /src
+WORKDIR /app
+# The lock alone first: this layer is rebuilt only when the lock changes, not with every
+# change to the source. Its hashes put pip in hash-checking mode.
+COPY requirements/bot.txt requirements/bot.txt
+RUN pip install --require-hashes -r requirements/bot.txt
 
+COPY bot bot
+COPY cogs cogs
+COPY rendering rendering
+COPY data data
+
+# The default database, sqlite:///var/domino.db, is relative to this folder; the source
+# stays root's, only var/ is the bot's to write.
+RUN mkdir var && chown domino:domino var
+VOLUME ["/app/var"]
 USER domino
-WORKDIR /home/domino
-# The default database, sqlite:///var/domino.db, is relative to this folder.
-RUN mkdir var
-VOLUME ["/home/domino/var"]
 
+# `docker stop` sends SIGTERM, which the bot answers by finishing what is in flight and
+# closing its store; exec form, so Python is process 1 and gets the signal itself.
+STOPSIGNAL SIGTERM
+# Healthy while the bot is connected to Discord: it renews a note in var/ that this reads.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot.health"]
 CMD ["python", "-m", "bot"]
