@@ -65,12 +65,10 @@ POSTS_AT_ONCE = 32
 state when its turn comes. Posts are the event loop's heaviest work (a picture to draw,
 a multipart request, a message to parse back, the old buttons to strip), and with a
 post under way for every table that moved, each step of a click's answer waited behind
-hundreds of theirs. At 1,000 tables (``benchmarks/e2e.py``, A/B runs of 45 s) the
-acknowledgement p99 was 284-321 ms with no limit, 193-232 ms with 32 and 217-218 with
-16, at the same moves a second; with 8 the posts fell behind (picture p50 0.5-0.9 s,
-fewer moves). Sampled every 20 ms, the tables wanting to post were at most 17 at 500
-tables (5 at the 99th percentile), so the limit is not reached there; at 1,000, 4 at
-the median but 145 at the 99th percentile, the bursts after a pause of the loop."""
+hundreds of theirs. A limit shortens the clicks' answers at the same moves a second;
+much lower, and the posts fall behind. A few hundred tables rarely reach it: it holds
+back the bursts after a pause of the event loop (``benchmarks/e2e.py``; the figures are
+in ``docs/BENCHMARKS.md``)."""
 RETRY_FIRST, RETRY_LONGEST = 2.0, 300.0
 """Seconds before a refused post is tried again, doubling up to the longest."""
 

@@ -48,7 +48,8 @@ BUSY_TIMEOUT_SECONDS = 5.0
 """How long a statement waits for another connection's lock (another process) before
 failing as ``busy``."""
 READERS = 2
-"""Read connections (the development machine has two cores)."""
+"""Read connections: enough that reads never queue behind one slow read, few enough to
+leave the writer and the event loop their cores."""
 LARGEST_GROUP = 256
 """Writes committed together at most, so a group's own latency stays bounded."""
 
