@@ -1,7 +1,9 @@
-"""Colours and fonts, in one place. The font ships in ``rendering/fonts`` with its
-licence, never from the host: Pillow's own default font draws no accented letters, no
+"""Colours and fonts, in one place. The fonts ship in ``rendering/fonts`` with their
+licences, never from the host: Pillow's own default font draws no accented letters, no
 Greek or Cyrillic and no dash, so names like "Zoë" and the leaderboard title came out
-as boxes."""
+as boxes. Text is drawn in DejaVu Sans; what it lacks (emoji, CJK, ...) in the fallback
+fonts :mod:`rendering.fonts` picks, run by run, and only text DejaVu Sans does not draw
+alone takes that way: every other word is measured and inked as before."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ import math
 import struct
 import zlib
 from functools import cache, lru_cache
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 from zlib_ng import zlib_ng
+
+from rendering import fonts
 
 BACKGROUND = (22, 92, 52)
 """Table felt."""
@@ -30,7 +33,7 @@ MUTED = (200, 215, 200)
 ALERT = (255, 120, 110)
 
 
-FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
+FONT_FILE = fonts.FILES[fonts.MAIN]
 
 LINES_KEPT = 512
 """Lines of text drawn whole (centred or middle-anchored: open-end labels, tile
@@ -52,6 +55,66 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(FONT_FILE, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=32)
+def _face(index: int, size: int, shaped: bool) -> ImageFont.FreeTypeFont:
+    """The font at ``index`` in :data:`rendering.fonts.FILES` at ``size`` px, laid out
+    by libraqm when ``shaped`` (a run read right to left: it puts the letters in order
+    and joins Arabic ones), else by the basic engine, as :func:`font`."""
+    if index == fonts.MAIN and not shaped:
+        return font(size)
+    engine = ImageFont.Layout.RAQM if shaped else ImageFont.Layout.BASIC
+    return ImageFont.truetype(fonts.FILES[index], size, layout_engine=engine)
+
+
+@cache
+def shaping() -> bool:
+    """Whether Pillow can lay text out with libraqm here (it needs the system's FriBiDi
+    library). Without it a run read right to left is drawn letter by letter from its
+    end (:func:`rendering.fonts.mirrored`): in the right order, Arabic letters unjoined."""
+    return bool(features.check_feature("raqm"))
+
+
+_Piece = tuple[ImageFont.FreeTypeFont, str, str | None, float]
+"""A run as drawn: its font, its characters as handed to Pillow, its direction (for
+libraqm; None for the basic engine) and where the pen stands at its start."""
+
+
+def _pieces(text: str, size: int) -> tuple[list[_Piece], float]:
+    """``text``'s runs (:func:`rendering.fonts.runs`) as drawn from left to right at
+    ``size`` px, and how far they move the pen in all."""
+    pieces: list[_Piece] = []
+    pen = 0.0
+    for run in fonts.runs(text):
+        shaped = run.backwards and shaping()
+        chars = fonts.mirrored(run) if run.backwards and not shaped else run.text
+        direction = "rtl" if shaped else None
+        face = _face(run.font, size, shaped)
+        pieces.append((face, chars, direction, pen))
+        pen += face.getlength(chars, direction=direction)
+    return pieces, pen
+
+
+def _pieces_mask(text: str, size: int, start: float) -> tuple[Image.Image, tuple[int, int]]:
+    """Text DejaVu Sans does not draw alone, inked run by run on one baseline, from
+    ``start`` (a fraction of a pixel), a pixel left either side as
+    :func:`_inked_word` leaves; and where the mask sits from the point its text would
+    be anchored at by ``"la"`` in DejaVu Sans (its ascender line, where the pen starts)."""
+    pieces, _ = _pieces(text, size)
+    boxes = [
+        (pen + left, top, pen + right, bottom)
+        for face, chars, direction, pen in pieces
+        for left, top, right, bottom in [face.getbbox(chars, anchor="ls", direction=direction)]
+    ] or [(0.0, 0.0, 0.0, 0.0)]
+    left, top = math.floor(min(box[0] for box in boxes)), math.floor(min(box[1] for box in boxes))
+    right, bottom = math.ceil(max(box[2] for box in boxes)), math.ceil(max(box[3] for box in boxes))
+    mask = Image.new("L", (right - left + 2, max(1, bottom - top)), 0)
+    draw = ImageDraw.Draw(mask)
+    for face, chars, direction, pen in pieces:
+        draw.text((1 - left + start + pen, -top), chars, fill=255, font=face, anchor="ls",
+                  direction=direction)  # fmt: skip
+    return mask, (left - 1, top + font(size).getmetrics()[0])
+
+
 def write(
     image: Image.Image,
     xy: tuple[int, int],
@@ -65,8 +128,11 @@ def write(
     map it, pixel for pixel, from inked copies kept for reuse: left-aligned text word
     by word, each word where the pen reaches it (``tests/rendering/test_text.py``
     holds the two to the same pixels), centred text as a whole line. Where it landed:
-    (left, top, right, bottom), as ``ImageDraw.textbbox`` says."""
-    if anchor != "la" or "\n" in text:
+    (left, top, right, bottom), as ``ImageDraw.textbbox`` says.
+
+    A line with letters read right to left is inked whole, as centred text is: the
+    order of its words depends on the whole line."""
+    if anchor != "la" or "\n" in text or fonts.right_to_left(text):
         inked, covered, (dx, dy) = _inked_line(text, size, anchor, ink)
         left, top = xy[0] + dx, xy[1] + dy
         image.paste(inked, (left, top), covered)
@@ -102,7 +168,9 @@ def _words(text: str, size: int) -> list[tuple[str, float]]:
 @lru_cache(maxsize=WORDS_KEPT)
 def _advance(text: str, size: int) -> float:
     """How far a word (with its space) moves the pen: measured once, like its ink."""
-    return font(size).getlength(text)
+    if fonts.plain(text):
+        return font(size).getlength(text)
+    return _pieces(text, size)[1]
 
 
 @lru_cache(maxsize=WORDS_KEPT)
@@ -114,6 +182,9 @@ def _inked_word(
     fraction included, so a word drawn on its own at the fraction the line's pen
     reached gives the pixels the whole line gives there. A pixel is left either side
     for the fraction to shift it into."""
+    if not fonts.plain(word):
+        mask, offset = _pieces_mask(word, size, start)
+        return *_ink(mask, ink), offset
     measure = font(size)
     left, top, right, bottom = measure.getbbox(word, anchor="la")
     mask = Image.new("L", (int(right - left) + 2, max(1, int(bottom - top))), 0)
@@ -129,6 +200,11 @@ def _inked_line(
     (only those are pasted, so whatever lies under the rest of its box stays); and
     where it sits from its anchor point."""
     measure = font(size)
+    if not fonts.plain(text):
+        mask, (dx, dy) = _pieces_mask(text, size, 0.0)
+        across = {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * _pieces(text, size)[1]
+        down = measure.getbbox("x", anchor="l" + anchor[1])[1] - measure.getbbox("x")[1]
+        return *_ink(mask, ink), (dx - round(across), dy + int(down))
     left, top, right, bottom = measure.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=measure, anchor=anchor)
@@ -165,12 +241,37 @@ def _shades(ink: tuple[int, int, int]) -> bytes:
 def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
     """``text``, cut with an ellipsis to fit ``room`` pixels: display names run to 32
     characters, which would push a column or a picture's edge away. Measured, since
-    letters differ in width."""
-    if measure.getlength(text) <= room:
+    letters differ in width, in the fonts that will draw them (``measure`` is a
+    :func:`font`)."""
+    plain, size = fonts.plain(text), int(measure.size)
+
+    def width(words: str) -> float:
+        return measure.getlength(words) if plain else _pieces(words, size)[1]
+
+    if width(text) <= room:
         return text
-    while text and measure.getlength(text + "…") > room:
+    while text and width(text + "…") > room:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    measure: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+) -> None:
+    """``draw.text(xy, text, font=measure, fill=fill)`` (``measure`` a :func:`font`),
+    with what DejaVu Sans lacks drawn in its fallbacks: for a picture drawn whole in
+    RGB (the leaderboard's), where :func:`write` pastes text already in the palette."""
+    if fonts.plain(text):
+        draw.text(xy, text, font=measure, fill=fill)
+        return
+    baseline = xy[1] + measure.getmetrics()[0]
+    for face, chars, direction, pen in _pieces(text, int(measure.size))[0]:
+        draw.text((xy[0] + pen, baseline), chars, fill=fill, font=face, anchor="ls",
+                  direction=direction)  # fmt: skip
 
 
 INKS = (TEXT, MUTED, ALERT, HIGHLIGHT, PLAYABLE_EDGE)
