@@ -27,12 +27,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from PIL import GifImagePlugin, Image, ImageChops, ImageFont
+from PIL import GifImagePlugin, Image, ImageChops
 
 from bot.engine import Match, PublicView, read_record
 from rendering.faces import paste_tile
 from rendering.geometry import LONG, SHORT
-from rendering.palette import MUTED, TEXT, canvas, encode_png, font, write
+from rendering.palette import MUTED, TEXT, canvas, encode_png, length, write
 from rendering.table import HEADER_FONT, LINE_HEIGHT, MARGIN, TableText, render_table
 
 UPLOAD_LIMIT = 8_000_000
@@ -215,14 +215,13 @@ def _round_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
     assert outcome is not None
     lines = text.round_over(view)
     labels = [text.hand(view, seat) for seat in range(view.players)]
-    label_font = font(HEADER_FONT)
-    label_width = max(int(label_font.getlength(label)) for label in labels)
+    label_width = _text_width(labels, HEADER_FONT)
     step = SHORT + HAND_GAP
     rows = [max(1, -(-len(hand) // HAND_ROW)) for hand in outcome.hands]
     top = MARGIN + LINE_HEIGHT * len(lines)
     tiles_x = MARGIN + label_width + LABEL_GAP
     widest = max((min(len(hand), HAND_ROW) for hand in outcome.hands), default=0)
-    width = max(tiles_x + widest * step, MARGIN + _text_width(lines, label_font)) + MARGIN
+    width = max(tiles_x + widest * step, MARGIN + _text_width(lines, HEADER_FONT)) + MARGIN
     height = top + sum(rows) * (LONG + HAND_GAP) + (len(rows) - 1) * HAND_GAP + MARGIN
     image = canvas((width, height))
     _write_lines(image, lines)
@@ -239,8 +238,8 @@ def _round_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
 
 def _final_card(view: PublicView, text: ReplayText, round_: int) -> _Frame:
     lines = text.final(view)
-    title, body = font(TITLE_FONT), font(HEADER_FONT)
-    width = max(_text_width(lines[:1], title), _text_width(lines[1:], body)) + 2 * MARGIN
+    width = max(_text_width(lines[:1], TITLE_FONT), _text_width(lines[1:], HEADER_FONT))
+    width += 2 * MARGIN
     height = 2 * MARGIN + TITLE_FONT + LINE_HEIGHT * len(lines)
     image = canvas((width, height))
     for index, line in enumerate(lines):
@@ -257,8 +256,11 @@ def _write_lines(image: Image.Image, lines: Sequence[str]) -> None:
               TEXT if index == 0 else MUTED)  # fmt: skip
 
 
-def _text_width(lines: Sequence[str], measure: ImageFont.FreeTypeFont) -> int:
-    return max((int(measure.getlength(line)) for line in lines), default=0)
+def _text_width(lines: Sequence[str], size: int) -> int:
+    """The longest of ``lines`` at ``size`` px, measured as :func:`write` draws them
+    (a name's emoji or CJK in the fonts that draw them, not DejaVu Sans's missing-glyph
+    box)."""
+    return max((int(length(line, size)) for line in lines), default=0)
 
 
 # -- one size for every frame -------------------------------------------------------------
@@ -287,7 +289,7 @@ class _Canvas:
             if frame.kind != "move":
                 width, height = max(width, w), max(height, h)
                 continue
-            width = max(width, _text_width(frame.header, font(HEADER_FONT)) + 2 * MARGIN)
+            width = max(width, _text_width(frame.header, HEADER_FONT) + 2 * MARGIN)
             ax, ay = frame.anchor or (w // 2, h // 2)
             box = extents.setdefault(frame.round, [0, 0, 0, 0])
             for side, value in enumerate((ax, w - ax, ay, h - ay)):
