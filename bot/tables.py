@@ -80,6 +80,15 @@ RETRY_LONGEST = 300.0
 """The longest wait between tries of a computer move whose write keeps failing."""
 
 
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """What the listeners are told came ``via`` when a restarted service hands back an
+    action a channel has not been shown (its ``version``): the bot may have stopped
+    just after a post and before noting it, so the channel may show it already."""
+
+    version: int
+
+
 class Listener(Protocol):
     """What hears of every stored action (the Discord face's announcer)."""
 
@@ -169,12 +178,20 @@ class TableService:
                 continue
             try:
                 table = _from_row(row)
-                self.tables.put(table)
             except (EngineError, KeyError, TypeError, ValueError) as error:
                 await self._set_aside(row, error)
                 continue
-            if table.announced_version < table.version:
-                self._tell(table, await self._unannounced(table), None)
+            timer = None
+            if table.status is Status.PLAYING and not table.computer_to_move:
+                # The member's turn starts again now: the time the bot was down is not
+                # theirs to lose.
+                timer = (await self.settings(table.guild_id)).turn_timer_seconds
+                table.deadline = self.clock() + timer
+            self.tables.put(table)
+            if timer is not None:
+                self._schedule_reminder(table, timer)
+            for version, events in await self._unannounced(table):
+                self._tell(table, events, Resumed(version))
         self._clock_task = asyncio.create_task(self._run_clock(), name="domino-clock")
         await self._prune_once()
         self._pruning = asyncio.create_task(self._prune(), name="domino-prune")
@@ -182,16 +199,21 @@ class TableService:
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
 
-    async def _unannounced(self, table: Table) -> list[Event]:
-        """The events of the stored actions its channel has not been shown (an audit
-        line written before events were stored whole is skipped: the table is still
-        shown as it stands)."""
-        events: list[Event] = []
-        for action in await self.store.actions_since(table.id, table.announced_version):
+    async def _unannounced(self, table: Table) -> list[tuple[int, list[Event]]]:
+        """The stored actions its channel has not been shown, each as its version (one
+        more than the action before's) and its events (an audit line written before
+        events were stored whole has none: the table is still shown as it stands)."""
+        if table.announced_version >= table.version:
+            return []
+        unshown = []
+        actions = await self.store.actions_since(table.id, table.announced_version)
+        for version, action in enumerate(actions, start=table.announced_version + 1):
+            events: list[Event] = []
             for data in action.get("events", ()):
                 with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
                     events.append(events_from_dict(data))
-        return events
+            unshown.append((version, events))
+        return unshown
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:
         """A stored table that cannot be read back (written by a release that refereed a
@@ -513,8 +535,8 @@ class TableService:
         if table.is_open:
             self.tables.put(table)
             if table.deadline is not None and not table.computer_to_move:
-                timer = (await self.settings(table.guild_id)).turn_timer_seconds
-                self.tables.schedule(table, table.deadline - timer * REMIND_AT, reminder=True)
+                settings = await self.settings(table.guild_id)
+                self._schedule_reminder(table, settings.turn_timer_seconds)
         else:  # finished or cancelled, and stored so: nothing more to do
             self._drop(table.id)
         self._wake.set()
@@ -535,6 +557,11 @@ class TableService:
                 listener.stored(snapshot, events, via)
             except Exception:  # the action stands; a listener reports its own trouble
                 log.exception("telling %r about table %s failed", listener, table.id)
+
+    def _schedule_reminder(self, table: Table, timer: float) -> None:
+        """Remind the member to move when a quarter of their ``timer`` is left."""
+        assert table.deadline is not None
+        self.tables.schedule(table, table.deadline - timer * REMIND_AT, reminder=True)
 
     def _set_deadline(self, table: Table, settings: GuildSettings) -> None:
         if table.status is not Status.PLAYING:

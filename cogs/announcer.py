@@ -33,7 +33,7 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -41,14 +41,12 @@ from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from cogs import acting, i18n, wording
+from bot.tables import Resumed, TableService
+from cogs import acting, buttons, i18n, wording
 from cogs.budget import RequestBudget
 from cogs.buttons import game_over_view, lobby_view, table_view
 from rendering import TableScene
 from rendering.painter import Painter, table_png
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +67,9 @@ hundreds of theirs. A limit shortens the clicks' answers at the same moves a sec
 much lower, and the posts fall behind. A few hundred tables rarely reach it: it holds
 back the bursts after a pause of the event loop (``benchmarks/e2e.py``; the figures are
 in ``docs/BENCHMARKS.md``)."""
+LOOKBACK = 50
+"""The channel's latest messages read after a restart to see what it shows already: the
+table's last post is among them unless members wrote this many messages meanwhile."""
 RETRY_FIRST, RETRY_LONGEST = 2.0, 300.0
 """Seconds before a refused post is tried again, doubling up to the longest."""
 
@@ -100,6 +101,16 @@ class Feed:
     task: asyncio.Task[None] | None = None
     last: Posted | None = None
     failures: int = 0
+    unsure: bool = False
+    """Handed back after a restart: the channel may show some of it already (the bot
+    may have stopped between a post and noting it)."""
+    resumed: list[tuple[int, int]] = field(default_factory=list)
+    """For each action handed back after a restart, its version and where its events end
+    in :attr:`events`."""
+    shown_now: bool = False
+    """Asked to show the table as it stands (``/domino status``), even mid-turn."""
+    stale: list[int] = field(default_factory=list)
+    """Older messages of the table found with live buttons, to strip after the next post."""
 
 
 class NotPosted(Exception):
@@ -135,6 +146,12 @@ class Announcer:
         feed = self._feeds.get(table.id)
         if feed is None:
             feed = self._feeds[table.id] = Feed(table)
+        if isinstance(via, Resumed):
+            feed.unsure = True
+            feed.resumed.append((via.version, len(feed.events) + len(events)))
+            via = None
+        elif not events:
+            feed.shown_now = True
         feed.table = table
         feed.events.extend(events)
         feed.pending = True
@@ -169,8 +186,12 @@ class Announcer:
                 table = feed.table
                 if self._closing:
                     return  # the next start posts it (the store knows what was shown)
-                if table.turn_goes_on:
-                    return  # posted with the rest of the turn: the next action wakes us
+                if table.turn_goes_on and not feed.shown_now:
+                    # Posted with the rest of the turn (the next action wakes us); but the
+                    # member to move is reminded meanwhile, as at any other time.
+                    await self._remind_only(feed, table)
+                    return
+                feed.shown_now = False
                 events, clicked = feed.events, feed.via
                 via = clicked if time.monotonic() - feed.via_since <= TOKEN_LIFE else None
                 feed.events, feed.via, feed.pending = [], None, False
@@ -199,6 +220,18 @@ class Announcer:
         preferred = guild.preferred_locale.value if guild is not None else None
         return await acting.server_language(self.service, table.guild_id, preferred)
 
+    async def _remind_only(self, feed: Feed, table: TableSnapshot) -> None:
+        """Send the reminders waiting in ``feed`` and keep the rest for later."""
+        reminders = [e for e in feed.events if isinstance(e, Reminder)]
+        if not reminders:
+            return
+        feed.events = [e for e in feed.events if not isinstance(e, Reminder)]
+        try:
+            with i18n.speaking(await self._language(table)):
+                await self._remind(table, reminders)
+        except NotPosted:
+            log.info("table %s: the reminder could not be posted", table.id)
+
     async def _remind(self, table: TableSnapshot, reminders: list[Reminder]) -> None:
         """A quarter of a member's time left: one line mentioning them, nothing else."""
         reminder = reminders[-1]
@@ -224,6 +257,11 @@ class Announcer:
             await self._remind(table, reminders)
             return
         events = [e for e in events if not isinstance(e, Reminder)]
+        if feed.unsure and table.status is not Status.LOBBY:
+            unshown = await self._not_shown(feed, table, events)
+            if unshown is None:
+                return
+            events = unshown
         if table.status is Status.LOBBY:
             await self._edit_lobby(table, via, embed=wording.lobby_embed(table),
                                    view=lobby_view(table))  # fmt: skip
@@ -240,8 +278,89 @@ class Announcer:
         message = await self._post_table(table, events, via)
         if not started:
             await self._strip(feed, table)
+        await self._strip_stale(feed, table, keep=message.message_id)
         feed.last = message
         await self.service.remember_message(table.id, message.message_id, table.version)
+
+    async def _not_shown(
+        self, feed: Feed, table: TableSnapshot, events: list[Event]
+    ) -> list[Event] | None:
+        """After a restart, before posting what the store says the channel has not seen:
+        what of ``events`` the channel's latest messages do not show yet (the bot may
+        have stopped just after a post, before noting it); None when they show it all,
+        which is then noted. Our table messages say the version they were drawn for in
+        their buttons' custom_ids, a closed table's notice in its words. Every older
+        message of the table found with live buttons is stripped (now, or after the
+        post). A channel that cannot be read (no Read Message History) is posted to."""
+        feed.unsure = False
+        resumed, feed.resumed = feed.resumed, []
+        shown = await self._version_shown(feed, table, events)
+        if shown is None:
+            return events
+        log.info("table %s: version %d was posted before the restart", table.id, shown)
+        if shown >= table.version:
+            await self._strip_stale(feed, table, keep=feed.last.message_id if feed.last else 0)
+            await self.service.remember_message(
+                table.id, feed.last.message_id if feed.last else None, table.version
+            )
+            return None
+        return events[max((end for v, end in resumed if v <= shown), default=0) :]
+
+    async def _version_shown(
+        self, feed: Feed, table: TableSnapshot, events: list[Event]
+    ) -> int | None:
+        """The newest version of ``table`` the channel's latest messages show (None: none
+        found, or the channel cannot be read); its message becomes :attr:`Feed.last`, and
+        the older ones with live buttons :attr:`Feed.stale`."""
+        me = self.client.user
+        try:
+            channel = await self._channel(table)
+            await self.budget.take()
+            self.posts["global"] += 1
+            recent = [m async for m in channel.history(limit=LOOKBACK)]
+        except discord.HTTPException as error:
+            log.warning("table %s: cannot read its channel (%s) to see what it shows",
+                        table.id, error.status)  # fmt: skip
+            return None
+        closed = (
+            wording.table_closed(table.title)
+            if any(isinstance(e, Cancelled) for e in events)
+            else None
+        )
+        ours: list[tuple[int, discord.Message]] = []
+        for message in recent:
+            if me is None or message.author.id != me.id:
+                continue
+            if closed is not None and message.content == closed:
+                return table.version
+            custom_ids = [
+                str(child.custom_id)
+                for row in message.components
+                if isinstance(row, discord.ActionRow)
+                for child in row.children
+                if isinstance(child, discord.Button) and child.custom_id
+            ]
+            version = buttons.version_drawn(custom_ids, table.id)
+            if version is not None:
+                ours.append((version, message))
+        if not ours:
+            return None
+        version, newest = max(ours, key=lambda found: found[0])
+        feed.last = Posted(newest.id)
+        feed.stale = [m.id for _, m in ours if m.components and m is not newest]
+        return version
+
+    async def _strip_stale(self, feed: Feed, table: TableSnapshot, keep: int) -> None:
+        """Take the buttons off the older messages :meth:`_shown_already` found live."""
+        stale, feed.stale = feed.stale, []
+        for message_id in stale:
+            if message_id == keep:
+                continue
+            try:
+                await self._edit(table, message_id, view=None)
+            except discord.HTTPException as error:
+                log.info("table %s: could not strip message %s (%s)", table.id, message_id,
+                         error.status)  # fmt: skip
 
     async def _post_table(
         self, table: TableSnapshot, events: list[Event], via: discord.Interaction[Any] | None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import discord
@@ -542,3 +543,17 @@ def ends_view(table: TableSnapshot, moves: list[Move]) -> discord.ui.View:
     for move in moves:
         view.add(PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success))
     return view
+
+
+_DRAWN_FOR = re.compile(_HEAD + ":")
+
+
+def version_drawn(custom_ids: Iterable[str], table_id: str) -> int | None:
+    """The newest version of table ``table_id`` that buttons with ``custom_ids`` were
+    drawn for (None: none of them is that table's): what a message of ours shows."""
+    versions = [
+        int(found["version"])
+        for found in map(_DRAWN_FOR.match, custom_ids)
+        if found is not None and found["table"] == table_id
+    ]
+    return max(versions, default=None)

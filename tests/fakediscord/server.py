@@ -45,6 +45,8 @@ class Message:
     visible_to: int | None = None
     """The one user who sees an ephemeral message; None: everyone."""
     interaction_id: int | None = None
+    posted_with: list[dict[str, Any]] = field(default_factory=list)
+    """The components the message was posted with (edits change :attr:`components`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -474,6 +476,7 @@ class FakeDiscord:
             interaction_id=interaction_id,
         )
         self.apply_edit(message, data, files)
+        message.posted_with = message.components
         self.messages[message.id] = message
         return message
 
@@ -760,6 +763,23 @@ async def _edit(
         return 404, {"message": "Unknown Message", "code": 10008}
     fake.apply_edit(message, body, files)
     return 200, message.to_dict()
+
+
+@route("GET", "/channels/{channel_id}/messages")
+async def _history(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    """The channel's latest messages that everyone sees, newest first (``limit``, 1 to
+    100, default 50; ``before`` a message id)."""
+    try:
+        limit = int(request.query.get("limit", "50"))
+        before = int(request.query.get("before", str(2**63)))
+    except ValueError:
+        return 400, {"message": "Invalid Form Body", "code": 50035}
+    if not 1 <= limit <= 100:
+        return 400, {"message": "Invalid Form Body", "code": 50035}
+    shown = [m for m in fake.public(int(parts["channel_id"])) if m.id < before]
+    return 200, [m.to_dict() for m in reversed(shown[-limit:])]
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")

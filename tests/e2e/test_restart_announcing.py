@@ -1,0 +1,126 @@
+"""A restart never posts a move twice nor leaves an old message with live buttons: the
+bot stopped (or killed) just after a table message went out, before it noted it, finds
+the message in the channel when it comes back. And the member to move gets their whole
+turn again after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections import Counter
+from pathlib import Path
+
+from bot.tables import REMIND_AT, TableService
+from data import parse_url
+from tests.e2e.driver import Driver, seated_game, shown_version, table_messages
+from tests.e2e.process import bot_process, connected, start_game, take_turn
+from tests.fakediscord.fixtures import Server, make_server, serving
+from tests.fakediscord.server import FakeDiscord, Message
+
+
+def posted_version(message: Message) -> int | None:
+    """The table version a message was posted for (its buttons may be gone since)."""
+    buttons = [c for row in message.posted_with for c in row.get("components", [])]
+    return int(buttons[0]["custom_id"].split(":")[2]) if buttons else None
+
+
+def posted_twice(messages: list[Message]) -> list[int]:
+    """The table versions posted in more than one message."""
+    versions = Counter(posted_version(m) for m in messages)
+    return [v for v, n in versions.items() if v is not None and n > 1]
+
+
+async def only_the_last_is_live(fake: FakeDiscord, channel: int) -> list[Message]:
+    """Once the bot has finished posting, only the game's last message has buttons (it
+    fails, after a while, if an older one keeps live buttons); the table's messages."""
+    await fake.wait_for(
+        lambda: not any(m.buttons() for m in table_messages(fake, channel)[:-1]), 10
+    )
+    return table_messages(fake, channel)
+
+
+async def test_a_post_not_noted_before_a_stop_is_found_not_posted_again(
+    running, server: Server
+) -> None:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    channel = server.channels[0]
+    for _ in range(2):
+        await driver.play_one()
+    await server.fake.wait_for(driver.settled)
+
+    async def forgetful(self: TableService, *args: object) -> None:
+        """The bot stops between a post and noting it."""
+
+    bot.service.remember_message = forgetful.__get__(bot.service)  # type: ignore[method-assign]
+    await driver.play_one()
+    await server.fake.wait_for(driver.settled)
+    unnoted = shown_version(table_messages(server.fake, channel)[-1])
+    await running.stop()
+    table = driver.table()
+    assert table is not None and table.announced_version < table.version, "not noted"
+    bot = await running.start()
+    assert bot.service is not None
+    driver = Driver(server.fake, bot.service, channel, driver.members)
+    while not driver.finished():
+        await driver.play_one()
+    messages = await only_the_last_is_live(server.fake, channel)
+    assert sum(1 for m in messages if posted_version(m) == unnoted) == 1
+    assert posted_twice(messages) == []
+
+
+async def test_killed_right_after_each_of_several_posts_nothing_is_posted_twice(
+    tmp_path: Path,
+) -> None:
+    async with serving(FakeDiscord()) as fake:
+        server = make_server(fake)
+        channel = server.channels[0]
+        sessions = 0
+        with bot_process(fake, tmp_path) as bot:
+            await connected(fake, server, sessions)
+            await start_game(server)
+            assert await take_turn(fake, server)
+            bot.kill()  # SIGKILL the moment the table message is in the channel
+            await asyncio.to_thread(bot.wait)
+        for _ in range(2):  # again, right after the first post of the restarted bot
+            sessions = len(fake.gateway.sessions)
+            with bot_process(fake, tmp_path) as bot:
+                await connected(fake, server, sessions)
+                assert await take_turn(fake, server)
+                bot.kill()
+                await asyncio.to_thread(bot.wait)
+        sessions = len(fake.gateway.sessions)
+        with bot_process(fake, tmp_path):
+            await connected(fake, server, sessions)
+            for _ in range(300):
+                if not await take_turn(fake, server):
+                    break
+            messages = await only_the_last_is_live(fake, channel)
+    assert messages[-1].embeds[0]["title"].startswith("Winner:"), "the game reached its end"
+    assert posted_twice(messages) == []
+
+
+async def test_after_a_restart_the_member_to_move_has_a_whole_turn_again(
+    running, server: Server
+) -> None:
+    bot = await running.start()
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    await driver.play_one()
+    await server.fake.wait_for(driver.settled)
+    await running.stop()
+    path = parse_url(running.settings.database_url).path
+    assert path is not None
+    with sqlite3.connect(path) as db:  # the bot was down for most of the turn
+        db.execute(
+            "UPDATE active_tables SET state = json_set(state, '$.deadline', ?) WHERE id = ?",
+            (time.time() + 5, driver.table_id),
+        )
+    restarted = time.time()
+    bot = await running.start()
+    assert bot.service is not None
+    timer = (await bot.service.settings(server.guild_id)).turn_timer_seconds
+    table = bot.service.tables[driver.table_id]
+    assert table.deadline is not None and table.deadline >= restarted + timer
+    reminder = bot.service.tables.scheduled(driver.table_id, reminder=True)
+    assert reminder is not None and reminder >= restarted + timer * (1 - REMIND_AT)
