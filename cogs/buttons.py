@@ -495,8 +495,10 @@ BUTTONS_AT_MOST = 25
 
 
 def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
-    """A button per legal move (``6-1 N``, a tile's ends side by side; Draw or Pass when
-    that is all there is to do), and Hint on the member's turn at a table with hints on.
+    """A button per legal move (``6-1 N``, a tile's ends side by side, each end with the
+    language's letter, ``6-1 O`` for West in Spanish; Draw or Pass when that is all there
+    is to do), and Hint on the member's turn at a table with hints on. The custom_ids
+    keep the engine's names (``6-1 W``), whatever the language.
 
     A tile that fits several ends is played in one click, like any other: at Cross and
     Merry-Go-Round two turns in five play such a tile, and asking which end in a second
@@ -504,18 +506,18 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     all fit on the message (:data:`BUTTONS_AT_MOST`) does such a tile get one button
     (``6-1 …``) that asks which end on a second click."""
     view = _Buttons()
-    tiles: dict[str, list[str]] = {}
+    tiles: dict[str, list[Move]] = {}
     for move in legal:
         if move.tile is None:
             view.add(PlayButton.on(table, wording.label(move.text), move.text))
         else:
-            tiles.setdefault(str(move.tile), []).append(move.text)
+            tiles.setdefault(str(move.tile), []).append(move)
     hint = bool(table.hints and legal)
     each_move = len(legal) + hint <= BUTTONS_AT_MOST
     for tile, moves in tiles.items():
         if each_move or len(moves) == 1:
-            for text in moves:
-                view.add(PlayButton.on(table, text, text, style=discord.ButtonStyle.success))
+            for move in moves:
+                view.add(_play_button(table, move))
         else:
             label = wording.choose_end_label(tile)
             view.add(PlayButton.on(table, label, tile, style=discord.ButtonStyle.success))
@@ -541,8 +543,16 @@ def ends_view(table: TableSnapshot, moves: list[Move]) -> discord.ui.View:
     """Where a tile that fits several ends goes: one button per end."""
     view = _Buttons()
     for move in moves:
-        view.add(PlayButton.on(table, move.text, move.text, style=discord.ButtonStyle.success))
+        view.add(_play_button(table, move))
     return view
+
+
+def _play_button(table: TableSnapshot, move: Move) -> Component:
+    """A tile's move: labelled as the member's language writes it (``6-1 O``), its
+    custom_id in the engine's words (``6-1 W``)."""
+    return PlayButton.on(
+        table, wording.move_text(move), move.text, style=discord.ButtonStyle.success
+    )
 
 
 _DRAWN_FOR = re.compile(_HEAD + ":")

@@ -24,12 +24,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import re
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from gettext import NullTranslations
 from importlib import resources
 from importlib.resources.abc import Traversable
+from typing import Literal
 
 import discord
 from babel import Locale
@@ -194,9 +196,31 @@ def _whole(value: int, locale: Locale) -> str:
     return format_decimal(value, locale=locale, group_separator=False)
 
 
-def listing(items: Sequence[str]) -> str:
-    """Items as the language lists them: ``3-1, 4-4 and 6-2``, ``3-1, 4-4 y 6-2``."""
-    return format_list(list(items), locale=_current.get().locale)
+def listing(items: Sequence[str], style: Literal["standard", "or"] = "standard") -> str:
+    """Items as the language lists them, with "and" (``3-1, 4-4 and 6-2``, ``3-1, 4-4 y
+    6-2``) or with "or" (``style="or"``: ``2, 3, or 4``, ``2, 3 o 4``, ``2, 3 ou 4``)."""
+    locale = _current.get().locale
+    text = format_list(list(items), style=style, locale=locale)
+    if locale.language == "es" and len(items) > 1:
+        return _spanish_conjunction(text, items[-1])
+    return text
+
+
+_SOUNDS_I = re.compile(r"h?[ií](?![aeoáéó])", re.IGNORECASE)
+"""A word that starts with the sound /i/ ("Inés", "hilo"; not "hielo", "hiato")."""
+_SOUNDS_O = re.compile(r"h?[oó]|8|11(?:\d{3})*(?!\d)", re.IGNORECASE)
+"""A word (or number) that starts with the sound /o/: "Olga", "hora", 8, 80, 11, 11000."""
+
+
+def _spanish_conjunction(text: str, last: str) -> str:
+    """Spanish says "y" as "e" before a word that starts with the sound /i/ ("Ana e
+    Inés") and "o" as "u" before one that starts with /o/ ("S u O", "7 u 8"): a rule of
+    the language that CLDR's list patterns do not carry (Babel joins with "y" and "o")."""
+    word = last.lstrip("\\*_~`|> ")
+    for plain, spoken, sound in ((" y ", " e ", _SOUNDS_I), (" o ", " u ", _SOUNDS_O)):
+        if text.endswith(plain + last) and sound.match(word):
+            return text[: len(text) - len(plain + last)] + spoken + last
+    return text
 
 
 def decimal(value: float, places: int = 1) -> str:

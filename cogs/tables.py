@@ -165,6 +165,7 @@ class TablesCog(DominoCommands, name="Tables"):
     @app_commands.rename(tile=slash("option", "tile"), end=slash("option", "end"))
     @app_commands.describe(
         tile=locale_str("A tile from your hand, like 6-5"),
+        # Translators: the ends' letters as your language shows them (the arms' and Milo's).
         end=locale_str("Where: N, E, S, W (or L, R in Milo)"),
     )
     async def play(
@@ -173,8 +174,7 @@ class TablesCog(DominoCommands, name="Tables"):
         tile: app_commands.Range[str, 1, TEXT_LIMIT],
         end: app_commands.Range[str, 1, TEXT_LIMIT] | None = None,
     ) -> None:
-        text = f"{tile} {end}" if end else tile
-        await self._play_text(interaction, text)
+        await self._play_text(interaction, tile, end)
 
     @play.autocomplete("tile")
     async def _tile_choices(
@@ -197,13 +197,21 @@ class TablesCog(DominoCommands, name="Tables"):
     async def _end_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The ends the tile given fits, each shown with the member's language's letter
+        and sent as the engine names it (read either way, :func:`wording.read_end`)."""
         table = self._quiet_table(interaction)
         if table is None:
             return []
         tile = getattr(interaction.namespace, "tile", None) or ""
         ends = [m.end_name for m in table.legal_for(interaction.user.id)
                 if m.tile and str(m.tile) == str(tile).strip() and m.end_name]  # fmt: skip
-        return [app_commands.Choice(name=e, value=e) for e in ends if current.upper() in e][:25]
+        typed = current.strip().upper()
+        letters = [(end, wording.end_letter(end)) for end in ends]
+        return [
+            app_commands.Choice(name=letter, value=end)
+            for end, letter in letters
+            if typed in ("", letter.upper(), end)
+        ][:25]
 
     def _quiet_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot | None:
         try:
@@ -216,22 +224,27 @@ class TablesCog(DominoCommands, name="Tables"):
         description=locale_str("Draw from the boneyard (when you cannot play)"),
     )
     async def draw(self, interaction: discord.Interaction[Any]) -> None:
-        await self._play_text(interaction, "draw")
+        await self._play_text(interaction, "draw", None)
 
     @app_commands.command(
         name=slash("command", "pass"),
         description=locale_str("Pass (when you can neither play nor draw)"),
     )
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:
-        await self._play_text(interaction, "pass")
+        await self._play_text(interaction, "pass", None)
 
-    async def _play_text(self, interaction: discord.Interaction[Any], text: str) -> None:
+    async def _play_text(
+        self, interaction: discord.Interaction[Any], tile: str, end: str | None
+    ) -> None:
+        """Play ``tile`` (or ``draw``, ``pass``) on ``end``: the end's letter in the
+        member's language or the engine's (``O`` or ``W``), read for the table's game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table = acting.my_table(self.service, interaction)
         except TableError as error:
             await refuse(interaction, error)
             return
+        text = wording.typed_move(tile, end, table.variant.layout_kind)
         events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
         if events is None or await acting.after_draw(interaction, self.service, table, events):
             return

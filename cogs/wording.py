@@ -30,6 +30,7 @@ from bot.engine import (
     DRAW,
     LINE_ENDS,
     PASS,
+    SPINNER_ARMS,
     AlreadyDrew,
     AmbiguousMove,
     ArmCapped,
@@ -171,21 +172,100 @@ def game_title(game: type[Round] | str) -> str:
 
 
 def _or(items: Iterable[object]) -> str:
-    """``6-6 or 5-5 or 4-4``: each pair joined as the language says "or"."""
-    words = [str(item) for item in items]
-    text = words[0] if words else ""
-    for word in words[1:]:
-        text = _("{first} or {second}").format(first=text, second=word)
-    return text
+    """``6-6, 5-5, or 4-4``: the items as the language lists alternatives."""
+    return i18n.listing([str(item) for item in items], style="or")
 
 
 def _and(items: Iterable[str]) -> str:
     """``Ann and Cat`` (a partnership, in a sentence)."""
-    words = list(items)
-    text = words[0] if words else ""
-    for word in words[1:]:
-        text = _("{first} and {second}").format(first=text, second=word)
-    return text
+    return i18n.listing(list(items))
+
+
+# -- the ends' letters ----------------------------------------------------------------------
+
+
+def _end_letters() -> dict[str, str]:
+    """Each end's letter in the language of the moment, by the engine's name."""
+    return {
+        # Translators: the North arm of a spinner layout, as buttons and moves show it
+        # ("6-5 N"); one capital letter, different from the other three arms' letters.
+        "N": pgettext("arm", "N"),
+        # Translators: the East arm (one capital letter, as for N).
+        "E": pgettext("arm", "E"),
+        # Translators: the South arm (one capital letter, as for N).
+        "S": pgettext("arm", "S"),
+        # Translators: the West arm (one capital letter, as for N).
+        "W": pgettext("arm", "W"),
+        # Translators: the left end of Milo's line of tiles (one capital letter, not
+        # the same as the right end's).
+        "L": pgettext("line end", "L"),
+        # Translators: the right end of Milo's line of tiles (one capital letter).
+        "R": pgettext("line end", "R"),
+    }
+
+
+@lru_cache(maxsize=16)
+def _letters_of(language: i18n.Language) -> dict[str, str]:
+    """Kept per language: every move line, button, caption and alt text names ends."""
+    with i18n.speaking(language):
+        return _end_letters()
+
+
+def end_letters() -> dict[str, str]:
+    """Each end's letter as the language of the moment writes it, by the engine's name
+    (the engine's own: ``N E S W``, ``L R``; Spanish ``N E S O``, ``I D``; Portuguese
+    ``N E S O``, ``E D``). The engine, the stored moves and the buttons' custom_ids keep
+    the engine's names; only what a player reads is written with these."""
+    return _letters_of(i18n.current())
+
+
+def end_letter(end: str) -> str:
+    """One end's letter (``W`` → ``O`` in Spanish)."""
+    return end_letters().get(end, end)
+
+
+def _ends_of(layout: LayoutKind) -> tuple[str, ...]:
+    return SPINNER_ARMS if layout is LayoutKind.SPINNER else LINE_ENDS
+
+
+def read_end(typed: str, layout: LayoutKind) -> str | None:
+    """The engine's name of the end a member typed, in a game laid out as ``layout``:
+    the letter the language of the moment shows, or the engine's own (``O`` or ``W`` for
+    West in Spanish). Read per layout, since one letter may name different ends in the
+    two: in Portuguese ``E`` is East in a spinner game and the left end in Milo. None
+    if it names no end of that layout."""
+    word, letters = typed.strip().upper(), end_letters()
+    ends = _ends_of(layout)
+    shown = next((end for end in ends if letters.get(end, end).upper() == word), None)
+    return shown or (word if word in ends else None)
+
+
+def typed_move(tile: str, end: str | None, layout: LayoutKind) -> str:
+    """A move as ``/domino play`` was given it, in the engine's words: the end (or an
+    end typed after the tile, ``6-5 O``) read as :func:`read_end` reads it. What names no
+    end is left as typed, for the engine to refuse with its reason."""
+    words = tile.split()
+    if end is None and len(words) == 2:
+        tile, end = words
+    if end is None:
+        return tile
+    return f"{tile} {read_end(end, layout) or end.strip()}"
+
+
+def move_text(move: Move) -> str:
+    """A move as a button or a sentence shows it: ``6-1 O`` (the engine's ``6-1 W``)."""
+    if move.tile is None or move.end_name is None:
+        return move.text
+    return f"{move.tile} {end_letter(move.end_name)}"
+
+
+def _ends(ends: Iterable[str]) -> list[str]:
+    return [end_letter(end) for end in ends]
+
+
+def _end_of(move: Move) -> str:
+    """The letter of the end a move was played on (a lead names none)."""
+    return end_letter(move.end_name) if move.end_name else ""
 
 
 def _option_name(option: str) -> str:
@@ -355,12 +435,12 @@ def engine_words(error: EngineError) -> str | None:
         case NotAMove(text=text, what="a tile"):
             return _("{text} is not a tile: write it like 6-5").format(text=quote(str(text)))
         case NotAMove(text=text, what="an end"):
-            return _("{text} is not an end: use N, E, S or W (L or R in Milo)").format(
-                text=quote(str(text))
+            return _("{text} is not an end: use {arms} ({line} in Milo)").format(
+                text=quote(str(text)), arms=_or(_ends(SPINNER_ARMS)), line=_or(_ends(LINE_ENDS))
             )
         case NotAMove(text=text):
-            return _("{text} is not a move: write a tile and an end, like 6-5 N").format(
-                text=quote(str(text))
+            return _("{text} is not a move: write a tile and an end, like 6-5 {end}").format(
+                text=quote(str(text)), end=end_letter("N")
             )
         case RoundOver() | MatchOver():
             return _("The game is over")
@@ -399,11 +479,11 @@ def engine_words(error: EngineError) -> str | None:
                 tile=drawn
             )
         case AmbiguousMove(tile=tile, ends=ends):
-            return _("Say where {tile} goes: {ends}").format(tile=tile, ends=_or(ends))
+            return _("Say where {tile} goes: {ends}").format(tile=tile, ends=_or(_ends(ends)))
         case FitsNowhere(tile=tile):
             return _("{tile} does not fit anywhere now").format(tile=tile)
         case NotAnEnd(ends=ends):
-            return _("This layout's ends are {ends}").format(ends=", ".join(ends))
+            return _("This layout's ends are {ends}").format(ends=_and(_ends(ends)))
         case WrongEnd(tile=tile, fits_on=fits_on):
             why = _wrong_end(error)
             if why is None:
@@ -411,7 +491,7 @@ def engine_words(error: EngineError) -> str | None:
             if not fits_on:
                 return why
             return _("{reason}; {tile} fits on {ends}").format(
-                reason=why, tile=tile, ends=_or(fits_on)
+                reason=why, tile=tile, ends=_or(_ends(fits_on))
             )
         case EngineOptions():
             return _options_words(error)
@@ -422,25 +502,25 @@ def _wrong_end(error: EngineError) -> str | None:
     match error:
         case DoesNotFit(tile=tile, end=end, need=need) if end in LINE_ENDS:
             return _("{tile} does not fit: end {end} needs a {need}").format(
-                tile=tile, end=end, need=need
+                tile=tile, end=end_letter(end), need=need
             )
         case DoesNotFit(tile=tile, end=end, need=need):
             return _("{tile} does not fit: arm {end} needs a {need}").format(
-                tile=tile, end=end, need=need
+                tile=tile, end=end_letter(end), need=need
             )
         case ArmStartedAlready(end=end):
             return _(
                 "Arm {end} is started already: all four arms must be started before any arm grows"
-            ).format(end=end)
+            ).format(end=end_letter(end))
         case CapsOnly(end=end, need=need):
             return _(
                 "Until every arm is capped only doubles may be played: arm {end} needs the {double}"
-            ).format(end=end, double=f"{need}-{need}")
+            ).format(end=end_letter(end), double=f"{need}-{need}")
         case ArmCapped(end=end):
-            return _("Arm {end} is capped already: cap another arm").format(end=end)
+            return _("Arm {end} is capped already: cap another arm").format(end=end_letter(end))
         case ArmDead(end=end):
             return _("Arm {end} is dead: it had no cap when the boneyard ran down to 2").format(
-                end=end
+                end=end_letter(end)
             )
     return None
 
@@ -492,7 +572,7 @@ def you_played(move: Move) -> str:
         return _("You passed.")
     if move is DRAW:
         return _("You drew.")
-    return _("You played {move}.").format(move=move)
+    return _("You played {move}.").format(move=move_text(move))
 
 
 def you_drew(tiles: Sequence[Tile], fits: bool) -> str:
@@ -987,14 +1067,14 @@ def drew_then(table: _Seated, draws: int, event: Moved) -> str:
         ).format(name=who, count=number(draws))  # fmt: skip
     elif draws == 1:
         text = _("{name} draws {tile} and plays it on {end}.").format(
-            name=who, tile=move.tile, end=move.end_name
+            name=who, tile=move.tile, end=_end_of(move)
         )
     else:
         text = ngettext(
             "{name} draws {count} tile and plays the last, {tile}, on {end}.",
             "{name} draws {count} tiles and plays the last, {tile}, on {end}.",
             draws,
-        ).format(name=who, count=number(draws), tile=move.tile, end=move.end_name)
+        ).format(name=who, count=number(draws), tile=move.tile, end=_end_of(move))
     for score in event.scores:
         text += " " + score_words(score, shown)
     return text
@@ -1011,7 +1091,7 @@ def move_line(table: _Seated, event: Moved) -> str:
         text = _("{name} passes.").format(name=who)
     elif move.end_name:
         text = _("{name} plays {tile} on {end}.").format(
-            name=who, tile=move.tile, end=move.end_name
+            name=who, tile=move.tile, end=_end_of(move)
         )
     else:
         text = _("{name} plays {tile} to lead.").format(name=who, tile=move.tile)
@@ -1197,12 +1277,12 @@ def _common() -> str:
 
 def _spinner() -> str:
     return _(
-        "**The layout** — the first tile is a double, the spinner, with four arms: N, E, S, W "
+        "**The layout** — the first tile is a double, the spinner, with four arms: {arms} "
         "(R-SP-1). An arm starts with a tile matching the spinner; its open end is then the far "
         "number of its last tile, and a double on an arm lies crosswise (R-SP-2). A move names "
-        "the tile and the arm (`6-5 N`); the bot fills in the arm when there is only one "
+        "the tile and the arm (`6-5 {north}`); the bot fills in the arm when there is only one "
         "(R-SP-3)."
-    )
+    ).format(arms=_and(_ends(SPINNER_ARMS)), north=end_letter("N"))
 
 
 def _game_rules(game: str) -> str:
@@ -1259,7 +1339,7 @@ def _game_rules(game: str) -> str:
             return _(
                 "**Milo** (4 players in two partnerships: seats 1 & 3 against 2 & 4; 7 tiles "
                 "each, no boneyard) (R-MI-1)\n"
-                "• One line with two ends, L and R; doubles lie crosswise and are not spinners "
+                "• One line with two ends, {ends}; doubles lie crosswise and are not spinners "
                 "(R-MI-2).\n"
                 "• The first round of a game is led with 6-6; then the lead passes to the next "
                 "seat, who may lead any tile (R-MI-3). Can't play? Pass; four passes in a row "
@@ -1270,7 +1350,7 @@ def _game_rules(game: str) -> str:
                 "• First team to 5 wins (R-MI-6). A match is first to win N games; each new "
                 "game is led by the seat after the one that led the last game's first round, "
                 "with any tile (R-MI-7)."
-            )
+            ).format(ends=_and(_ends(LINE_ENDS)))
     raise KeyError(game)
 
 
@@ -1302,7 +1382,7 @@ def _advised_move(move: Move) -> str:
     if move is PASS:
         return _("pass")
     if move.end_name:
-        return _("play {tile} on {end}").format(tile=move.tile, end=move.end_name)
+        return _("play {tile} on {end}").format(tile=move.tile, end=_end_of(move))
     return _("lead {tile}").format(tile=move.tile)
 
 
@@ -1502,7 +1582,9 @@ def table_text(view: PublicView, names: list[str]) -> TableText:
     lines.append(
         _("To play: {name}").format(name=mover) if view.outcome is None else _("Round over")
     )
-    return TableText(tuple(lines), before_lead=_("Waiting for the lead."), dead=_("dead"))
+    return TableText(
+        tuple(lines), before_lead=_("Waiting for the lead."), dead=_("dead"), ends=end_letters()
+    )
 
 
 def hand_text(view: SeatView, names: list[str]) -> HandText:
@@ -1524,11 +1606,15 @@ def hand_text(view: SeatView, names: list[str]) -> HandText:
             button=label(view.legal[0].text)
         )
     title = _("{name}'s hand · {tiles}").format(name=names[view.seat], tiles=_tiles(len(view.hand)))
-    return HandText(title, status)
+    return HandText(title, status, ends=end_letters())
 
 
-def leaderboard_text(title: str) -> LeaderboardText:
-    return LeaderboardText(title, rank="#", player=_("Player"), score=_("Score"), games=_("Games"))
+def leaderboard_text(title: str, order: str = "rating") -> LeaderboardText:
+    """The card's words; its third column is what the board is ordered by (``order``),
+    the rating unless it is wins or points."""
+    headings = {"wins": _("Wins"), "points": _("Points")}
+    column = headings.get(order) or _("Rating")
+    return LeaderboardText(title, rank="#", player=_("Player"), value=column, games=_("Games"))
 
 
 def describe_table(view: PublicView, names: list[str]) -> str:
@@ -1567,11 +1653,11 @@ def describe_table(view: PublicView, names: list[str]) -> str:
     if layout is None:
         return " ".join([title, _("No tile played yet."), turn, standing, hands])[:ALT_LIMIT]
     ends = _("Open ends: {ends}.").format(
-        ends=", ".join(f"{e} {number(v)}" for e, v in view.open_ends.items())
+        ends=", ".join(f"{end_letter(e)} {number(v)}" for e, v in view.open_ends.items())
     )
-    dead = [] if isinstance(layout, LineLayout) else [a.name for a in layout.arms if a.dead]
+    dead = [] if isinstance(layout, LineLayout) else _ends(a.name for a in layout.arms if a.dead)
     if dead:
-        ends += " " + _("Dead: {arms}.").format(arms=", ".join(dead))
+        ends += " " + _("Dead: {arms}.").format(arms=_and(dead))
     if view.open_sum is not None:
         ends += " " + _("Open ends total {total}.").format(total=number(view.open_sum))
     played = ""
@@ -1580,7 +1666,7 @@ def describe_table(view: PublicView, names: list[str]) -> str:
         seat, move = last
         if move.end_name:
             played = _("Last played: {tile} on {end} by {name}.").format(
-                tile=move.tile, end=move.end_name, name=names[seat]
+                tile=move.tile, end=_end_of(move), name=names[seat]
             )
         else:
             played = _("Last played: {tile} as the lead by {name}.").format(
@@ -1599,9 +1685,11 @@ def describe_hand(view: SeatView) -> str:
                                       tiles=", ".join(str(tile) for tile in hand))  # fmt: skip
     fits = placements(view)
     if fits:
-        where = [_("{tile} on {ends}").format(tile=tile, ends=_or(ends)) if ends else str(tile)
-                 for tile, ends in fits.items()]  # fmt: skip
-        text += " " + _("Playable now: {tiles}.").format(tiles=", ".join(where))
+        where = [
+            _("{tile} on {ends}").format(tile=tile, ends=_or(_ends(ends))) if ends else str(tile)
+            for tile, ends in fits.items()
+        ]
+        text += " " + _("Playable now: {tiles}.").format(tiles="; ".join(where))
     elif view.legal:
         if view.legal[0].kind is Kind.DRAW:
             text += " " + _("Nothing fits: draw.")
@@ -1625,19 +1713,21 @@ def _in_match(view: PublicView) -> bool:
 
 def _layout_words(layout: Layout) -> str:
     if isinstance(layout, LineLayout):
-        return _("Line from L to R: {tiles}.").format(
-            tiles=", ".join(str(t.tile) for t in layout.tiles)
+        return _("Line from {left} to {right}: {tiles}.").format(
+            left=end_letter("L"),
+            right=end_letter("R"),
+            tiles=", ".join(str(t.tile) for t in layout.tiles),
         )
     arms = []
     for arm in layout.arms:
         chain = ", ".join(str(t.tile) for t in arm.tiles) or _("empty")
         cap = _cap(arm)
         if cap is None:
-            arms.append(_("Arm {name}: {tiles}").format(name=arm.name, tiles=chain))
+            arms.append(_("Arm {name}: {tiles}").format(name=end_letter(arm.name), tiles=chain))
         else:
             arms.append(
                 _("Arm {name}, capped with {cap}: {tiles}").format(
-                    name=arm.name, cap=cap, tiles=chain
+                    name=end_letter(arm.name), cap=cap, tiles=chain
                 )
             )
     return _("Spinner {tile}.").format(tile=layout.spinner) + " " + ". ".join(arms) + "."
@@ -1743,7 +1833,7 @@ def describe_replay(replay: Replay, names: list[str], part: int = 0) -> str:
     first = rounds[0] if rounds else replay.final
     if first is None:
         return _("Replay of a game with no move played.")
-    seats = _("{first} and {second}").format(first=", ".join(names[:-1]), second=names[-1])
+    seats = _and(names)
     head = _("Replay of {game}, {seats}, {target}").format(
         game=game_title(first.variant),
         seats=seats,
@@ -1786,7 +1876,7 @@ def _replay_move(name: str, move: Move) -> str:
         return _("{name} passes").format(name=name)
     if move.end_name is None:
         return _("{name} leads {tile}").format(name=name, tile=move.tile)
-    return _("{name} plays {tile} on {end}").format(name=name, tile=move.tile, end=move.end_name)
+    return _("{name} plays {tile} on {end}").format(name=name, tile=move.tile, end=_end_of(move))
 
 
 def _game_winner(view: PublicView) -> int | None:

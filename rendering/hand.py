@@ -4,8 +4,8 @@ buttons "6-1 N" and "6-1 E")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import SeatView, Tile
@@ -23,16 +23,19 @@ TITLE_SIZE, STATUS_SIZE, CAPTION_SIZE = 18, 15, 14
 @dataclass(frozen=True, slots=True)
 class HandText:
     """The words a hand picture shows, written by the caller (``cogs.wording``); the
-    captions under the tiles are tile faces and end names, not words."""
+    captions under the tiles are tile faces and the ends' letters."""
 
     title: str
     """Whose hand, and how many tiles."""
     status: str
     """What the seat is to do now, so the picture alone says why nothing is green."""
+    ends: Mapping[str, str] = field(default_factory=dict)
+    """Each end's letter in the captions, by the engine's name (``W`` → ``O``), as the
+    buttons show it; an end not given is captioned with the engine's name."""
 
-    def __reduce__(self) -> tuple[type[HandText], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[HandText], tuple[Any, ...]]:
         """Pickled as its class and fields (see :meth:`rendering.table.TableText.__reduce__`)."""
-        return HandText, (self.title, self.status)
+        return HandText, (self.title, self.status, self.ends)
 
 
 def hand_order(hand: Iterable[Tile]) -> list[Tile]:
@@ -105,7 +108,7 @@ def draw_hand(scene: HandScene, text: HandText) -> RenderedImage:
         shade = TEXT if playable else MUTED
         write(image, (centre, TOP + LONG + 14), str(tile), CAPTION_SIZE, shade, anchor="mm")
         if playable:
-            ends = " ".join(fits[tile])
+            ends = " ".join(text.ends.get(end, end) for end in fits[tile])
             write(image, (centre, TOP + LONG + 32), ends, CAPTION_SIZE, PLAYABLE_EDGE, "mm")
         tiles.append((tile, rect))
     return RenderedImage(encode_sheet(image), width, height, tiles)

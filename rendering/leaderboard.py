@@ -1,4 +1,5 @@
-"""The leaderboard card: top 10 with rank, name, rating or wins, and games played."""
+"""The leaderboard card: top 10 with rank, name, rating (or wins, or points), and games
+played."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from PIL import Image, ImageDraw
 from rendering.palette import BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, fit, font
 
 WIDTH, ROW, MARGIN = 560, 34, 20
-NAME_X, SCORE_X, GAMES_X = MARGIN + 50, WIDTH - 220, WIDTH - 90
+NAME_X, VALUE_X, GAMES_X = MARGIN + 50, WIDTH - 220, WIDTH - 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,8 @@ class LeaderboardText:
     rank: str
     """The heading of the rank column."""
     player: str
-    score: str
+    value: str
+    """The heading of the column the board is ordered by: the rating, wins or points."""
     games: str
 
 
@@ -44,8 +46,8 @@ def render_leaderboard(rows: list[LeaderboardRow], text: LeaderboardText) -> byt
     body, y = font(17), MARGIN + 44
     for x, heading, room in (
         (MARGIN, text.rank, NAME_X - MARGIN),
-        (NAME_X, text.player, SCORE_X - NAME_X),
-        (SCORE_X, text.score, GAMES_X - SCORE_X),
+        (NAME_X, text.player, VALUE_X - NAME_X),
+        (VALUE_X, text.value, GAMES_X - VALUE_X),
         (GAMES_X, text.games, WIDTH - GAMES_X),
     ):
         draw.text((x, y), fit(heading, room - 12, body), font=body, fill=MUTED)
@@ -54,8 +56,8 @@ def render_leaderboard(rows: list[LeaderboardRow], text: LeaderboardText) -> byt
         colour = HIGHLIGHT if row.rank <= 3 else TEXT
         for x, words in (
             (MARGIN, str(row.rank)),
-            (NAME_X, fit(row.name, SCORE_X - NAME_X - 16, body)),
-            (SCORE_X, fit(row.value, GAMES_X - SCORE_X - 12, body)),
+            (NAME_X, fit(row.name, VALUE_X - NAME_X - 16, body)),
+            (VALUE_X, fit(row.value, GAMES_X - VALUE_X - 12, body)),
             (GAMES_X, str(row.games)),
         ):
             draw.text((x, y), words, font=body, fill=colour)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
-from bot.engine import LineLayout, PublicView, SpinnerLayout, Tile
+from bot.engine import END_NAMES, LineLayout, PublicView, SpinnerLayout, Tile
 from rendering.faces import paste_tile
 from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
 from rendering.palette import (
@@ -46,11 +47,17 @@ class TableText:
     """Shown where the layout will be, until the round is led."""
     dead: str
     """Written after a dead arm's name on its label, in place of a number (R-MC-5)."""
+    ends: Mapping[str, str] = field(default_factory=dict)
+    """Each end's letter on its label, by the engine's name (``W`` → ``O``); an end not
+    given is labelled with the engine's name."""
+
+    def letter(self, end: str) -> str:
+        return self.ends.get(end, end)
 
     def __reduce__(self) -> tuple[type[TableText], tuple[Any, ...]]:
         """Pickled as its class and fields, like the scene it goes to the drawing process
         with (a slotted dataclass's own way reads ``dataclasses.fields`` both ways)."""
-        return TableText, (self.header, self.before_lead, self.dead)
+        return TableText, (self.header, self.before_lead, self.dead, self.ends)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +112,12 @@ def halves(placed: PlacedTile) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=8)
-def label_size(dead: str) -> tuple[int, int]:
+def label_size(dead: str, letters: tuple[str, ...] = ("W",)) -> tuple[int, int]:
     """The room every open-end label is given: the widest and tallest any layout shows,
-    a dead arm's (``W: dead``) or a number's, whatever language ``dead`` is in."""
+    a dead arm's (``W: dead``) or a number's, whatever language ``dead`` and the ends'
+    ``letters`` are in."""
     label_font = font(LABEL_FONT)
-    boxes = [label_font.getbbox(f"W: {dead}"), label_font.getbbox("W: 6")]
+    boxes = [label_font.getbbox(f"{letter}: {word}") for letter in letters for word in (dead, 6)]
     return (
         max(int(right - left) for left, _, right, _ in boxes),
         max(int(bottom - top) for _, top, _, bottom in boxes),
@@ -128,7 +136,7 @@ def render_table(view: PublicView, text: TableText) -> RenderedImage:
 
 def draw_table(scene: TableScene, text: TableText) -> RenderedImage:
     """The picture of what ``scene`` shows, worded by ``text``."""
-    layout = place(scene, label_size(text.dead))
+    layout = place(scene, label_size(text.dead, tuple(text.letter(end) for end in END_NAMES)))
     lines = text.header
     header_width = max((int(length(line, HEADER_FONT)) for line in lines), default=0)
     header_width += 2 * MARGIN
@@ -155,7 +163,7 @@ def draw_table(scene: TableScene, text: TableText) -> RenderedImage:
     if layout is None:
         write(image, (MARGIN, header_height), text.before_lead, HEADER_FONT, MUTED)
     else:
-        tiles, labels = _draw_layout(image, layout, offset, scene.last, text.dead)
+        tiles, labels = _draw_layout(image, layout, offset, scene.last, text)
     return RenderedImage(encode_sheet(image), width, height, tiles, labels)
 
 
@@ -164,7 +172,7 @@ def _draw_layout(
     layout: Layout,
     offset: tuple[int, int],
     last: Tile | None,
-    dead_word: str,
+    text: TableText,
 ) -> tuple[list[tuple[Tile, Rect]], list[tuple[str, str, int | None, Rect]]]:
     dx, dy = offset
     dead = {label.end for label in layout.labels if label.value is None}
@@ -180,7 +188,7 @@ def _draw_layout(
     labels = []
     for label in layout.labels:
         x, y = label.anchor[0] + dx, label.anchor[1] + dy
-        words = label_text(label.end, label.value, dead_word)
+        words = label_text(text.letter(label.end), label.value, text.dead)
         ink = ALERT if label.value is None else TEXT
         box = write(image, (x, y), words, LABEL_FONT, ink, anchor="mm")
         labels.append((label.end, words, label.value, Rect(*box)))

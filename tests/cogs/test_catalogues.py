@@ -1,8 +1,10 @@
 """The catalogues: every message the code can say is in the template and in every
 language's catalogue, translated, with the same placeholders (a missing, extra or
-renamed one fails), the same rule numbers, tiles, numbers and end letters, as many
-plural forms as the language has, and the commands a message quotes named as that
-language names them. The template is what ``pybabel extract`` finds in the code today."""
+renamed one fails), the same rule numbers, tiles and numbers, the ends' letters as the
+language writes them, the plural forms of the CLDR data Babel carries (Babel >= 2.19:
+Spanish and Portuguese have a third form, for a million), and the commands a message
+quotes named as that language names them. The template is what ``pybabel extract``
+finds in the code today."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ RULE = re.compile(r"\bR-[A-Z]+-\d+\b")
 TILE = re.compile(r"\b\d-\d\b")
 NUMBER = re.compile(r"\d+")
 END = re.compile(r"\b[NESWLR]\b")
+LETTER = re.compile(r"\b[A-Z]\b")
 COMMAND = re.compile(r"/(\w+) ([\w-]+)")
 
 
@@ -96,31 +99,47 @@ def test_every_message_is_translated_with_the_same_placeholders(path: Path) -> N
             assert placeholders(text) == expected, (where, text)
 
 
+def language_of(path: Path) -> i18n.Language:
+    language = i18n.find(path.parent.parent.name.replace("_", "-"))
+    assert language is not None
+    return language
+
+
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
 def test_rule_numbers_tiles_figures_and_end_letters_are_kept(path: Path) -> None:
-    """R-CR-5, 6-5, 61, N E S W L R: the same in every language (the commands take the
-    letters; the rules are cited by number)."""
+    """R-CR-5, 6-5, 61: the same in every language (the rules are cited by number). An
+    end's letter a message spells out (``N, E, S, W`` in the command's description) is
+    the language's own letter for that end (``O`` for W in Spanish and Portuguese), and
+    a message that names no end names none in translation either."""
     template = messages(read(TEMPLATE))
+    with i18n.speaking(language_of(path)):
+        letters = wording.end_letters()
     for where, message in messages(read(path)).items():
         source = " ".join(sources(template[where]))
+        named = {letters[end] for end in END.findall(RULE.sub(" ", source))}
+        candidates = set(letters.values()) | set(letters) if named else set(letters)
         for text in forms(message):
-            for pattern in (RULE, TILE, END):
+            for pattern in (RULE, TILE):
                 assert sorted(set(pattern.findall(text))) == sorted(set(pattern.findall(source))), (
                     where,
                     pattern.pattern,
                     text,
                 )
+            said = {x for x in LETTER.findall(RULE.sub(" ", text)) if x in candidates}
+            assert said == named, (where, text)
             assert set(NUMBER.findall(text)) == set(NUMBER.findall(source)), (where, text)
 
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
 def test_plurals_have_the_languages_own_number_of_forms(path: Path) -> None:
+    """The header declares the plural rule of Babel's CLDR data, and every plural
+    message has each of its forms."""
     catalogue = read(path)
     assert catalogue.locale is not None
-    expected = Catalog(locale=catalogue.locale).num_plurals
-    assert catalogue.num_plurals == expected
+    babel = Catalog(locale=catalogue.locale)
+    assert (catalogue.num_plurals, catalogue.plural_expr) == (babel.num_plurals, babel.plural_expr)
     plural = [m for m in catalogue if m.id and isinstance(m.id, tuple)]
-    assert plural and all(len(forms(m)) == expected for m in plural)
+    assert plural and all(len(forms(m)) == babel.num_plurals for m in plural)
 
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)

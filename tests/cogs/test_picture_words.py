@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.engine import GAMES, TILES, LineLayout, Match, Options, PublicView, Tile
+from cogs.i18n import listing
 from cogs.wording import describe_hand, describe_table, hand_text, table_text
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -105,7 +106,7 @@ def test_maltese_alt_text_names_each_cap_and_each_dead_arm() -> None:
                 assert f"Arm {arm.name}: " in text
         dead = [arm.name for arm in layout.arms if arm.dead]
         if dead:
-            assert f"Dead: {', '.join(dead)}." in text
+            assert f"Dead: {listing(dead)}." in text
             deaths += 1
         else:
             assert "Dead:" not in text
@@ -189,7 +190,7 @@ def test_hand_alt_text_lists_the_hand_in_the_pictures_order_and_where_each_tile_
             fits = {move.tile for move in view.legal if move.tile is not None}
             for tile in fits:
                 ends = [m.end_name for m in view.legal if m.tile is tile and m.end_name]
-                said = f"{tile} on {' or '.join(ends)}" if ends else str(tile)
+                said = f"{tile} on {listing(ends, style='or')}" if ends else str(tile)
                 assert said in text.split("Playable now: ")[1]
             if not fits and view.legal:
                 assert f"Nothing fits: {view.legal[0]}." in text

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from cogs import i18n
+from tests.cogs.test_languages import list_words
 from tests.e2e.driver import Driver, Words, open_lobby, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord
@@ -90,7 +91,7 @@ async def test_a_spanish_server_posts_in_spanish_and_answers_each_member_in_thei
     labels = [b["label"] for b in lobby.buttons()]
     assert labels == ["Unirse", "Salir", "Añadir máquina", "Empezar", "Cancelar"]
     joined = await (await bob.slash("domino join", channel)).reply()
-    assert joined.visible_to == bob.id and joined.content == "Te has unido a la mesa."
+    assert joined.visible_to == bob.id and joined.content == "Te uniste a la mesa."
     await ann.click(lobby, "Empezar")
     await fake.wait_for(lambda: table_messages(fake, channel))
 
@@ -224,7 +225,7 @@ async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catal
     await (await bob.slash("domino stats", channel)).reply()
     await (await cat.slash("domino stats", channel)).reply()
 
-    checker = Checker(["Ann", "Bob", "Cat"])
+    checker = Checker(["Ann", "Bob", "Cat", *list_words(pseudo.locale)])
     texts = [text for data in sent for text in shown(data)]
     choices = [c["name"] for i in fake.interactions.values() for c in i.choices or []]
     assert len(texts) > 100 and choices, "a whole game was seen, autocomplete too"

@@ -10,7 +10,7 @@ from PIL import Image
 from bot.engine import Match, SeatView, Tile
 from cogs.wording import hand_text, leaderboard_text
 from rendering import LeaderboardRow, LeaderboardText, render_hand, render_leaderboard
-from rendering.leaderboard import MARGIN, NAME_X, ROW, SCORE_X
+from rendering.leaderboard import MARGIN, NAME_X, ROW, VALUE_X
 from rendering.palette import BACKGROUND, PLAYABLE_EDGE
 from tests.rendering.scenes import NAMES
 
@@ -98,7 +98,7 @@ def gutter_before_the_score(card: bytes, row: int) -> list[tuple[int, int, int]]
     headings)."""
     picture = Image.open(io.BytesIO(card)).convert("RGB")
     rows = range(MARGIN + 44 + row * ROW, MARGIN + 44 + (row + 1) * ROW)
-    return [picture.getpixel((x, y)) for x in range(SCORE_X - 12, SCORE_X - 1) for y in rows]
+    return [picture.getpixel((x, y)) for x in range(VALUE_X - 12, VALUE_X - 1) for y in rows]
 
 
 def test_a_long_name_is_cut_before_it_runs_into_the_score() -> None:
@@ -107,12 +107,12 @@ def test_a_long_name_is_cut_before_it_runs_into_the_score() -> None:
     assert all(looks_like(pixel, BACKGROUND) for pixel in gutter_before_the_score(card, 1))
     picture = Image.open(io.BytesIO(card)).convert("RGB")
     first_row = range(MARGIN + 44 + ROW, MARGIN + 44 + 2 * ROW)
-    name = [picture.getpixel((x, y)) for x in range(NAME_X, SCORE_X - 12) for y in first_row]
+    name = [picture.getpixel((x, y)) for x in range(NAME_X, VALUE_X - 12) for y in first_row]
     assert not all(looks_like(pixel, BACKGROUND) for pixel in name)
 
 
 def test_a_long_heading_is_cut_before_it_runs_into_the_next_column() -> None:
     """A translated heading may be longer than the English one."""
-    text = LeaderboardText("Dominó", rank="#", player="W" * 40, score="Puntos", games="Partidas")
+    text = LeaderboardText("Dominó", rank="#", player="W" * 40, value="Victorias", games="Partidas")
     card = render_leaderboard([LeaderboardRow(1, "Ana", "9", 1)], text)
     assert all(looks_like(pixel, BACKGROUND) for pixel in gutter_before_the_score(card, 0))
