@@ -12,14 +12,16 @@ logs and the command line::
     │   ├── WrongSeat              a record's action by a seat not on turn (.expected, .got)
     │   ├── NotInHand              (.tile) the seat does not hold it
     │   ├── MustPlay               holds a tile that fits (R-ALL-4; .drawn after a draw)
-    │   ├── MustDrawFirst          cannot play, may draw: draw before passing
+    │   ├── MustDrawFirst          cannot play, may draw: draw before passing (.drawn: the
+    │   │                          tile drawn did not fit, draw again, R-MG-5)
     │   ├── NoDrawAllowed          the boneyard is down to what nobody draws (.boneyard_count)
     │   ├── AlreadyDrew            the one draw a turn is made (R-CR-5)
     │   ├── NoBoneyard             Milo: nothing to draw (R-MI-4)
     │   ├── NotLedYet              draw or pass before the lead
     │   ├── LeadNamesNoEnd         (.tile) the lead is played on no end
     │   ├── WrongLead              (.tile, .required, .lead) not a tile that may lead
-    │   ├── OnlyDrawnTile          (.drawn) after a draw only it may be played
+    │   ├── OnlyDrawnTile          (.drawn, .fits, .draw_again) after a draw only it may be
+    │   │                          played; fitting nowhere, the turn goes on to a pass or a draw
     │   ├── AmbiguousMove          (.tile, .ends) fits several ends, none named
     │   ├── FitsNowhere            (.tile) fits no end now
     │   ├── NotAnEnd               (.end, .ends) an end this layout does not have
@@ -30,7 +32,10 @@ logs and the command line::
     │       ├── ArmCapped          capped already: cap another arm (R-MC-3)
     │       └── ArmDead            the arm died when the boneyard ran down (R-MC-5)
     ├── NotATile                   (.text) not a tile (also a ValueError)
-    ├── NotASeat                   (.seat, .players) asked for a seat there is not
+    │   └── BadPips                (.pips) Tile(a, b) of no two pips 0..6 (R-ALL-1; also a
+    │                              TypeError)
+    ├── NotASeat                   (.seat, .players) asked for a seat there is not (R-ALL-2)
+    ├── NotASide                   (.side, .sides) asked for a side there is not
     ├── InvalidOptions             table options the game does not allow
     │   ├── UnknownGame            (.name, .games)
     │   ├── WrongPlayerCount       (.game, .allowed, .got)
@@ -44,8 +49,10 @@ logs and the command line::
     │   ├── WrongHandCount         (.game, .allowed, .got) hands for a player count
     │   ├── WrongHandSize          (.game, .seat, .size, .held)
     │   ├── NotEachTileOnce        the hands and boneyard are not the 28 tiles
-    │   ├── WrongLeader            (.named, .expected, .double) not the leader the rules name
-    │   └── NoDouble               nobody holds a double: the deal is made again
+    │   ├── WrongLeader            (.named, .expected, .double, .lead) not the leader the
+    │   │                          rules name
+    │   ├── NoDouble               nobody holds a double: the deal is made again
+    │   └── WrongScores            (.game, .sides, .target, .got) totals no game reaches
     ├── InvalidRecord              (.field, .problem) a record field of the wrong type/range
     └── ReplayError                (.index, .action, .error) a record that does not replay
 
@@ -90,6 +97,13 @@ def _a(noun: str) -> str:
 
 def _or(items: Sequence[object]) -> str:
     return " or ".join(str(item) for item in items)
+
+
+def _listed(value: object) -> str:
+    """A caller's short list item by item (``[70, -5]``); anything else as :func:`brief`."""
+    if isinstance(value, list | tuple) and len(value) <= 8:
+        return f"[{', '.join(brief(item) for item in value)}]"
+    return brief(value)
 
 
 class EngineError(Exception):
@@ -175,10 +189,16 @@ class MustPlay(IllegalMove):
 
 
 class MustDrawFirst(IllegalMove):
-    """A pass by a seat that cannot play but may draw."""
+    """A pass by a seat that cannot play but may draw. ``drawn``, when the seat has drawn
+    this turn already, is the tile it drew last, which does not fit: it draws again
+    (R-MG-5)."""
 
-    def __init__(self, rule: str) -> None:
-        super().__init__("you cannot play, so you must draw first", rule)
+    def __init__(self, rule: str, drawn: Tile | None = None) -> None:
+        if drawn is None:
+            super().__init__("you cannot play, so you must draw first", rule)
+        else:
+            super().__init__(f"the tile you drew, {drawn}, does not fit: draw again", rule)
+        self.drawn = drawn
 
 
 class NoDrawAllowed(IllegalMove):
@@ -230,6 +250,8 @@ class LeadRule(enum.Enum):
     """Any double of its own (R-MG-2)."""
     SIX_SIX = "6-6"
     """6-6, in the first round of a game (R-MI-3)."""
+    PASSED_ON = "any tile"
+    """Any tile: the lead passed on to the leader (R-MI-3, R-MI-7)."""
 
 
 class WrongLead(IllegalMove):
@@ -251,11 +273,22 @@ class WrongLead(IllegalMove):
 
 class OnlyDrawnTile(IllegalMove):
     """The seat drew this turn, and only the tile it drew, ``drawn``, may be played now
-    (R-CR-5, R-MG-5, R-MC-5)."""
+    (R-CR-5, R-MG-5, R-MC-5). ``fits``: whether it fits somewhere. When it does not, the
+    turn goes on without it: the seat passes (R-CR-5, R-MC-5) or, ``draw_again``, draws
+    another tile (R-MG-5)."""
 
-    def __init__(self, drawn: Tile, rule: str) -> None:
-        super().__init__(f"you drew {drawn} this turn: it is the only tile you may play", rule)
+    def __init__(self, drawn: Tile, rule: str, fits: bool = True, draw_again: bool = False) -> None:
+        if fits:
+            reason = f"you drew {drawn} this turn: it is the only tile you may play"
+        else:
+            then = "draw again" if draw_again else "pass"
+            reason = (
+                f"you drew {drawn} this turn and may play no other tile; it fits nowhere: {then}"
+            )
+        super().__init__(reason, rule)
         self.drawn = drawn
+        self.fits = fits
+        self.draw_again = draw_again
 
 
 class AmbiguousMove(IllegalMove):
@@ -356,12 +389,24 @@ class ArmDead(WrongEnd):
 
 
 class NotASeat(EngineError):
-    """``seat`` is not one of the ``players`` seats."""
+    """``seat`` is not one of the ``players`` seats, numbered from 0 (R-ALL-2)."""
+
+    rule = "R-ALL-2"
 
     def __init__(self, seat: object, players: int) -> None:
         super().__init__(f"seat {brief(seat)} is not a seat: seats run from 0 to {players - 1}")
         self.seat = seat
         self.players = players
+
+
+class NotASide(EngineError):
+    """``side`` is not one of the ``sides`` that score: each seat, or Milo's two teams
+    (R-MI-1)."""
+
+    def __init__(self, side: object, sides: int) -> None:
+        super().__init__(f"side {brief(side)} is not a side: sides run from 0 to {sides - 1}")
+        self.side = side
+        self.sides = sides
 
 
 class NotATile(EngineError, ValueError):
@@ -370,6 +415,21 @@ class NotATile(EngineError, ValueError):
     def __init__(self, text: object) -> None:
         super().__init__(f"{brief(text)} is not a tile: write it like 6-5")
         self.text = text
+
+
+class BadPips(NotATile, TypeError):
+    """``Tile(a, b)`` with ``pips`` ``(a, b)`` that are not two whole numbers from 0 to 6
+    (R-ALL-1; also ``text``, as every :class:`NotATile` has). A ValueError, as
+    ``Tile(7, 7)`` raised before, and a TypeError, as ``Tile(5.5, 1)`` did."""
+
+    rule = "R-ALL-1"
+
+    def __init__(self, a: object, b: object) -> None:
+        # NotATile's words are about text; a tile's two numbers get their own.
+        super(NotATile, self).__init__(
+            f"Tile({brief(a)}, {brief(b)}): pip values are whole numbers from 0 to 6 (R-ALL-1)"
+        )
+        self.pips = self.text = (a, b)
 
 
 # -- options --------------------------------------------------------------------------------
@@ -531,18 +591,24 @@ class NotEachTileOnce(InvalidDeal):
 
 
 class WrongLeader(InvalidDeal):
-    """Seat ``named`` was named to lead, and the rules name seat ``expected``: the holder
-    of ``double`` (the highest double, R-CR-2 and R-MG-2; 6-6 in Milo's first round,
-    R-MI-3), or, ``double`` None, the seat the lead passes to (R-MI-3, R-MI-7)."""
+    """Seat ``named`` was named to lead, and the rules name seat ``expected``, for the
+    reason ``lead`` gives: it holds ``double``, the highest double (``HIGHEST_DOUBLE``,
+    R-CR-2 and R-MG-2) or 6-6 (``SIX_SIX``, a Milo game's first round, R-MI-3); or the lead
+    passed on to it (``PASSED_ON``, ``double`` None: R-MI-3, R-MI-7)."""
 
-    def __init__(self, named: int, expected: int, double: Tile | None, rule: str) -> None:
-        if double is None:
+    def __init__(
+        self, named: int, expected: int, lead: LeadRule, double: Tile | None, rule: str
+    ) -> None:
+        if lead is LeadRule.PASSED_ON:
             why = f"the lead passes to seat {expected}"
+        elif lead is LeadRule.SIX_SIX:
+            why = f"seat {expected} holds 6-6, which leads a game's first round"
         else:
             why = f"seat {expected} holds the highest double, {double}"
         super().__init__(f"seat {named} may not lead: {why}", rule)
         self.named = named
         self.expected = expected
+        self.lead = lead
         self.double = double
 
 
@@ -552,6 +618,24 @@ class NoDouble(InvalidDeal):
 
     def __init__(self, rule: str) -> None:
         super().__init__("nobody holds a double: deal again", rule)
+
+
+class WrongScores(InvalidDeal):
+    """A round of ``game`` asked to start from ``got``, which is not a total for each of
+    the ``sides``, each a whole number from 0 to one below ``target``: at the target the
+    game is over (R-CR-7, R-MC-6, R-MI-6), and no Merry-Go-Round score passes it
+    (R-MG-7). ``rule`` is the game's target rule."""
+
+    def __init__(self, game: type[Round], sides: int, target: int, got: object) -> None:
+        super().__init__(
+            f"the scores must be {sides} whole numbers, one a side, from 0 to {target - 1}:"
+            f" not {_listed(got)}",
+            game.target_rule,
+        )
+        self.game = game
+        self.sides = sides
+        self.target = target
+        self.got = got
 
 
 # -- records --------------------------------------------------------------------------------

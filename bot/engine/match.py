@@ -22,6 +22,7 @@ from bot.engine.errors import (
     BadOptionType,
     EngineError,
     InvalidDeal,
+    LeadRule,
     MatchOver,
     ReplayError,
     WrongHandCount,
@@ -86,8 +87,7 @@ class Match:
         self.options = options
         self.seed = seed
         self.deals = tuple(deals)
-        for index, deal in enumerate(self.deals):
-            self._check_deal(index, deal)
+        self._check_deals()
         self.actions: list[tuple[int, str]] = []
         self.rounds: list[RoundOutcome] = []
         """Every finished round's outcome, in order."""
@@ -105,20 +105,43 @@ class Match:
 
     # -- dealing -------------------------------------------------------------------------
 
-    def _check_deal(self, index: int, deal: object) -> None:
+    def _check_deals(self) -> None:
         """Every explicit deal is checked before any play (R-ALL-3): its hands and
-        boneyard now, its leader now where the game's rule names one regardless of the
-        play (the highest double, R-CR-2, R-MG-2) and when it is dealt otherwise (Milo's
-        lead passes on, R-MI-3, R-MI-7)."""
-        if not isinstance(deal, Deal):
-            raise InvalidDeal(f"must be a Deal, not {brief(deal)}").in_deal(index)
-        if len(deal.hands) != self.players:
-            raise WrongHandCount(self.variant, (self.players,), len(deal.hands)).in_deal(index)
-        leader = None if self.variant.rotates_lead else deal.leader
-        try:
-            self.variant(deal.hands, deal.boneyard, leader, options=self.options)
-        except InvalidDeal as error:
-            raise error.in_deal(index) from None
+        boneyard, and its leader wherever the rules name one whatever the play. In the
+        spinner games that is the holder of the highest double (R-CR-2, R-MG-2). In Milo
+        the holder of 6-6 leads the first deal and the lead passes on round by round
+        (R-MI-3), but a new game of a match is led by the seat after the previous game's
+        first leader (R-MI-7): a deal's leader is known in advance until a game can have
+        ended after two rounds or more, and a later deal's is checked when it is dealt."""
+        variant, players = self.variant, self.players
+        if variant.rotates_lead and self.options.match_games > 1:
+            known = max(2, variant.fewest_rounds(self.options.target))
+        else:
+            known = len(self.deals)
+        first_leader = 0
+        for index, deal in enumerate(self.deals):
+            if not isinstance(deal, Deal):
+                raise InvalidDeal(f"must be a Deal, not {brief(deal)}").in_deal(index)
+            if len(deal.hands) != players:
+                raise WrongHandCount(variant, (players,), len(deal.hands)).in_deal(index)
+            named = None if variant.rotates_lead else deal.leader
+            try:
+                variant._checked_leader(deal.leader, players)
+                dealt = variant(deal.hands, deal.boneyard, named, options=self.options)
+            except InvalidDeal as error:
+                raise error.in_deal(index) from None
+            if index == 0:
+                first_leader = dealt.leader
+            if named is not None or deal.leader is None or index >= known:
+                continue  # checked by the game's lead rule, not named, or not known yet
+            expected = (first_leader + index) % players
+            if deal.leader == expected:
+                continue
+            if index == 0:
+                lead, double = variant.dealt_lead, highest_double(dealt.hands[expected])
+            else:
+                lead, double = LeadRule.PASSED_ON, None
+            raise WrongLeader(deal.leader, expected, lead, double, variant.lead_rule).in_deal(index)
 
     def _deal(self, scores: list[int]) -> Round:
         """Deal the next round: from ``deals`` while it lasts, then from the seed."""
@@ -130,11 +153,10 @@ class Match:
         if index < len(self.deals):
             deal = self.deals[index]
             if deal.leader is not None and leader is not None and deal.leader != leader:
-                raise WrongLeader(deal.leader, leader, None, rule).in_deal(index)
+                raise WrongLeader(deal.leader, leader, LeadRule.PASSED_ON, None, rule).in_deal(
+                    index
+                )
             new = variant(deal.hands, deal.boneyard, leader, options=options, scores=scores)
-            if deal.leader is not None and new.leader != deal.leader:
-                double = highest_double(new.hands[new.leader])
-                raise WrongLeader(deal.leader, new.leader, double, rule).in_deal(index)
         else:
             rng = random.Random(f"{self.seed}:{index}")
             new = variant.deal(self.players, rng, options=options, scores=scores, leader=leader)

@@ -30,11 +30,18 @@ class Milo(LineRound):
     teams: ClassVar[bool] = True
     drawing: ClassVar[Drawing] = Drawing.NO_BONEYARD
     rotates_lead: ClassVar[bool] = True
+    dealt_lead: ClassVar[LeadRule] = LeadRule.SIX_SIX
 
     @classmethod
     def hand_size(cls, players: int) -> int:
         """R-MI-1: seven tiles each, no boneyard."""
         return 7
+
+    @classmethod
+    def fewest_rounds(cls, target: int) -> int:
+        """R-MI-5: a round scores a team 2 points at most, so a game to ``target`` lasts
+        at least half as many rounds."""
+        return -(-target // 2)
 
     def _default_leader(self) -> int:
         """R-MI-3: in a game's first round the holder of 6-6 leads it."""

@@ -28,6 +28,7 @@ from bot.engine.errors import (
     IllegalMove,
     InvalidDeal,
     LeadNamesNoEnd,
+    LeadRule,
     MustDrawFirst,
     MustPlay,
     NoBoneyard,
@@ -36,6 +37,7 @@ from bot.engine.errors import (
     NotAMove,
     NotAnEnd,
     NotASeat,
+    NotASide,
     NotEachTileOnce,
     NotInHand,
     NotLedYet,
@@ -45,6 +47,7 @@ from bot.engine.errors import (
     WrongHandCount,
     WrongHandSize,
     WrongPlayerCount,
+    WrongScores,
     brief,
 )
 from bot.engine.moves import DRAW, END_NAMES, LEADS, PASS, Kind, Move, placements
@@ -79,6 +82,14 @@ def _sides(variant: type[Round], players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(s for s in range(players) if variant.side_of(s) == side) for side in sides)
 
 
+def _seat(seat: int, players: int) -> int:
+    """``seat``, if it is one of ``players`` seats (R-ALL-2): an ``int`` (not a bool) from
+    0, which a list index would not check (``hands[-1]`` is the last seat's)."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise NotASeat(seat, players)
+    return seat
+
+
 def _tiles(what: str, value: object) -> list[Tile]:
     tiles = _items(what, value)
     for tile in tiles:
@@ -96,6 +107,9 @@ class Round(ABC):
     title: ClassVar[str]
     lead_rule: ClassVar[str]
     """The rule that says who leads and with what (cited when a lead is refused)."""
+    dealt_lead: ClassVar[LeadRule]
+    """Whom the rules name to lead a deal the lead did not pass on to: the holder of the
+    highest double (R-CR-2, R-MG-2) or of 6-6 (Milo, R-MI-3)."""
     draw_rule: ClassVar[str]
     """The rule for drawing and passing (cited when a draw or pass is refused)."""
     deal_rule: ClassVar[str]
@@ -105,6 +119,7 @@ class Round(ABC):
     score_rule: ClassVar[str]
     """The rule that scores a round."""
     player_counts: ClassVar[tuple[int, ...]]
+    """The numbers of players the game is played by, fewest first."""
     ends: ClassVar[tuple[str, ...]]
     """The end names of this layout, in order (N E S W, or L R)."""
     place_rule: ClassVar[str]
@@ -144,13 +159,18 @@ class Round(ABC):
     @classmethod
     def side_of(cls, seat: int) -> int:
         """The side ``seat`` scores for: itself, or its team (R-MI-1). The one place the
-        partnership rule is written."""
+        partnership rule is written. ``seat`` is one of the most seats the game has (the
+        check spelled out: searches ask it of every position they try)."""
+        most = cls.player_counts[-1]
+        if type(seat) is not int or not 0 <= seat < most:
+            raise NotASeat(seat, most)
         return seat % 2 if cls.teams else seat
 
     @classmethod
     def partners(cls, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side: its partner across the table in a team
         game, none otherwise."""
+        _seat(seat, cls.player_counts[-1])
         return ((seat + 2) % 4,) if cls.teams else ()
 
     @classmethod
@@ -161,12 +181,23 @@ class Round(ABC):
     @classmethod
     def seats_of(cls, side: int, players: int) -> tuple[int, ...]:
         """The seats that score for ``side``, in seat order."""
-        return cls.sides_of(players)[side]
+        sides = cls.sides_of(players)
+        if type(side) is not int or not 0 <= side < len(sides):
+            raise NotASide(side, len(sides))
+        return sides[side]
 
     @classmethod
     def sides_of(cls, players: int) -> tuple[tuple[int, ...], ...]:
-        """Each side's seats, with ``players`` seats."""
+        """Each side's seats, with ``players`` seats (a number the game is played by)."""
+        if type(players) is not int or players not in cls.player_counts:
+            raise WrongPlayerCount(cls, cls.player_counts, players)
         return _sides(cls, players)
+
+    @classmethod
+    def fewest_rounds(cls, target: int) -> int:
+        """The fewest rounds a game to ``target`` can last: one, unless the game's scoring
+        says more (what a match knows of its later deals' leaders before any play)."""
+        return 1
 
     def __init__(
         self,
@@ -187,7 +218,7 @@ class Round(ABC):
         if players not in self.player_counts:
             raise WrongHandCount(type(self), self.player_counts, players)
         options = self._checked_options(options, players)
-        start_scores = self._checked_scores(scores, players)
+        start_scores = self._checked_scores(scores, players, options)
         leader = self._checked_leader(leader, players)
         size = self.hand_size(players)
         for seat, hand in enumerate(dealt):
@@ -250,16 +281,23 @@ class Round(ABC):
         return options
 
     @classmethod
-    def _checked_scores(cls, scores: Sequence[int] | None, players: int) -> tuple[int, ...]:
+    def _checked_scores(
+        cls, scores: Sequence[int] | None, players: int, options: Options
+    ) -> tuple[int, ...]:
+        """Each side's total when the round starts: one a side, each a score the game can
+        be at and still go on, below its target (R-CR-7, R-MC-6, R-MG-7, R-MI-6)."""
         sides = cls.side_count(players)
         if scores is None:
             return (0,) * sides
-        totals = tuple(_items("scores", scores))
+        target = options.target
+        if isinstance(scores, str | bytes) or not isinstance(scores, Iterable):
+            raise WrongScores(cls, sides, target, scores)
+        totals = tuple(scores)
         if len(totals) != sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in totals
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < target for s in totals
         ):
-            raise InvalidDeal(f"scores must be {sides} whole numbers, one per side")
-        return totals  # type: ignore[return-value]
+            raise WrongScores(cls, sides, target, scores)
+        return totals
 
     @staticmethod
     def _checked_leader(leader: int | None, players: int) -> int | None:
@@ -288,7 +326,7 @@ class Round(ABC):
         if type(players) is not int or players not in cls.player_counts:
             raise WrongPlayerCount(cls, cls.player_counts, players)
         options = cls._checked_options(options, players)
-        start_scores = cls._checked_scores(scores, players)
+        start_scores = cls._checked_scores(scores, players, options)
         leader = cls._checked_leader(leader, players)
         size = cls.hand_size(players)
         while True:
@@ -416,10 +454,10 @@ class Round(ABC):
         return self._outcome
 
     def hand(self, seat: int) -> list[Tile]:
-        return tiles_of(self.hands[seat])
+        return tiles_of(self.hands[_seat(seat, self.n)])
 
     def count(self, seat: int) -> int:
-        return pip_count(self.hands[seat])
+        return pip_count(self.hands[_seat(seat, self.n)])
 
     @property
     def led(self) -> bool:
@@ -471,7 +509,7 @@ class Round(ABC):
 
     def can_play(self, seat: int) -> bool:
         """Whether ``seat`` holds a tile that fits somewhere now."""
-        return bool(self.hands[seat] & self._playable)
+        return bool(self.hands[_seat(seat, self.n)] & self._playable)
 
     def play(self, move: Move | str) -> None:
         """Make ``move`` (a :class:`Move`, or its exact text form) for the seat to move, or
@@ -602,7 +640,7 @@ class Round(ABC):
                 return NotLedYet(self.lead_rule)
             if move.kind is Kind.DRAW:
                 return self._why_no_draw()
-            return MustDrawFirst(self.draw_rule)
+            return MustDrawFirst(self.draw_rule, drawn)
         tile = move.tile
         assert tile is not None
         if not hand & tile.bit:
@@ -612,7 +650,8 @@ class Round(ABC):
                 return LeadNamesNoEnd(tile, self.place_rule)
             return self._why_not_lead(tile)
         if drawn is not None and tile is not drawn:
-            return OnlyDrawnTile(drawn, self.draw_rule)
+            fits = bool(self._playable & drawn.bit)
+            return OnlyDrawnTile(drawn, self.draw_rule, fits, not fits and self._may_draw())
         places = tuple(END_NAMES[e] for e, mask in self._fits or () if mask & tile.bit)
         if move.end is None:
             return AmbiguousMove(tile, places, self.place_rule) if places else FitsNowhere(tile)
@@ -694,8 +733,7 @@ class Round(ABC):
         )
 
     def _seat_view(self, public: PublicView, seat: int) -> SeatView:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise NotASeat(seat, self.n)
+        _seat(seat, self.n)
         on_turn = seat == self.turn and self._outcome is None
         return SeatView(
             public,

@@ -32,6 +32,7 @@ class SpinnerRound(Round):
     layout_kind: ClassVar[LayoutKind] = LayoutKind.SPINNER
     ends: ClassVar[tuple[str, ...]] = SPINNER_ARMS
     place_rule: ClassVar[str] = "R-SP-3"
+    dealt_lead: ClassVar[LeadRule] = LeadRule.HIGHEST_DOUBLE
     cross_rule: ClassVar[str]
     """The rule that all four arms are started before any arm grows (R-CR-3 and kin)."""
 
@@ -67,9 +68,8 @@ class SpinnerRound(Round):
         """Only the holder of the highest double may lead (R-CR-2, R-MG-2)."""
         holder = self._default_leader()
         if self.leader != holder:
-            raise WrongLeader(
-                self.leader, holder, highest_double(self.hands[holder]), self.lead_rule
-            )
+            double = highest_double(self.hands[holder])
+            raise WrongLeader(self.leader, holder, LeadRule.HIGHEST_DOUBLE, double, self.lead_rule)
 
     def _lead_mask(self) -> int:
         double = highest_double(self.hands[self.leader])

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-from bot.engine.errors import NotATile
+from bot.engine.errors import BadPips, NotATile
 
 PIPS = range(7)
 _TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[-|:/ ]\s*([0-6])\s*\]?\s*$")
@@ -22,11 +22,13 @@ class Tile:
     """One tile, an unordered pair of pip values, written high end first (``6-5``).
 
     Tiles are interned: ``Tile(5, 6) is Tile(6, 5)``, so identity, equality and hashing
-    are all cheap and a tile can key dicts and sets.
+    are all cheap and a tile can key dicts and sets. ``Tile(a, b)`` refuses anything but
+    two whole numbers from 0 to 6 with :class:`BadPips` (R-ALL-1).
     """
 
     __slots__ = ("bit", "high", "index", "is_double", "low", "text", "value")
     _interned: ClassVar[dict[tuple[int, int], Tile]] = {}
+    """Every tile under both of its pairs of pips, ``(6, 5)`` and ``(5, 6)``."""
     high: int
     low: int
     index: int
@@ -38,20 +40,24 @@ class Tile:
     names some seventy on every move)."""
 
     def __new__(cls, a: int, b: int) -> Tile:
-        high, low = (a, b) if a >= b else (b, a)
-        try:
-            return cls._interned[high, low]
-        except KeyError:
-            if low < 0 or high > 6:
-                raise ValueError(f"pip values run from 0 to 6, not {a}-{b}") from None
-        tile = super().__new__(cls)
+        # The types first: ``True`` and ``1.0`` hash and compare as 1 would in the lookup.
+        if type(a) is int and type(b) is int:
+            tile = cls._interned.get((a, b))
+            if tile is not None:
+                return tile
+        raise BadPips(a, b)
+
+    @classmethod
+    def _make(cls, high: int, low: int) -> Tile:
+        """The one tile ``high-low``, made once when the module loads (see :data:`TILES`)."""
+        tile = object.__new__(cls)
         tile.high, tile.low = high, low
         tile.index = high * (high + 1) // 2 + low
         tile.bit = 1 << tile.index
         tile.value = high + low
         tile.is_double = high == low
         tile.text = f"{high}-{low}"
-        cls._interned[high, low] = tile
+        cls._interned[high, low] = cls._interned[low, high] = tile
         return tile
 
     @classmethod
@@ -83,7 +89,7 @@ class Tile:
         return self.index < other.index
 
 
-TILES: tuple[Tile, ...] = tuple(sorted(Tile(h, lo) for h in PIPS for lo in range(h + 1)))
+TILES: tuple[Tile, ...] = tuple(Tile._make(h, lo) for h in PIPS for lo in range(h + 1))
 """All 28 tiles; ``TILES[i].index == i``."""
 FULL_SET = (1 << len(TILES)) - 1
 SUIT: tuple[int, ...] = tuple(sum(t.bit for t in TILES if pip in t) for pip in PIPS)

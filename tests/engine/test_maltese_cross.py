@@ -150,7 +150,7 @@ def test_r_mc_5_the_fatal_draw_is_one_turn_and_its_tile_is_played_if_it_fits() -
     assert round_.turn == 0 and legal(round_) == {"2-0 W"}
     with pytest.raises(OnlyDrawnTile, match=r"you drew 2-0 .*\(R-CR-5\)") as refused:
         round_.play(Move.parse("5-1 N"))
-    assert refused.value.drawn == Tile.parse("2-0")
+    assert refused.value.drawn == Tile.parse("2-0") and refused.value.fits
     with pytest.raises(IllegalMove, match="must play it"):
         round_.play(PASS)
     play(round_, "2-0 W")
@@ -162,8 +162,12 @@ def test_r_mc_5_a_fatal_draw_that_fits_nothing_live_is_a_pass() -> None:
     moves next; 5-1 is seat 0's to play on its next turn."""
     round_ = fatal_draw(drawn_fits=False)
     assert round_.turn == 0 and legal(round_) == {"pass"}
-    with pytest.raises(OnlyDrawnTile, match="you drew 3-1"):
+    with pytest.raises(
+        OnlyDrawnTile, match=r"you drew 3-1 .*fits nowhere: pass \(R-CR-5\)"
+    ) as refused:
         round_.play(Move.parse("5-1 N"))
+    assert not refused.value.fits and not refused.value.draw_again  # never "the only tile"
+    assert "the only tile you may play" not in str(refused.value)
     with pytest.raises(IllegalMove, match=r"drawn your one tile.*\(R-CR-5\)"):
         round_.play(DRAW)
     play(round_, "pass")
