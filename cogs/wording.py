@@ -7,11 +7,13 @@ and outcomes); this module alone turns them into words.
 Each sentence is written once, in English, as a gettext message (``_``, ``ngettext``,
 ``pgettext`` from ``cogs.i18n``) with named placeholders, and read in the language of
 the moment (``cogs.i18n``: the member's own for a private answer, the server's for a
-public post). Numbers in sentences are written as that language writes them. What is
-not words stays as it is in every language: names, mentions and timestamps, tiles
-(``6-5``), the ends' letters (N E S W, L R: the commands take them) and rule numbers
-(``R-CR-5``). Slash commands' names and descriptions are declared with the commands, as
-``locale_str``, for Discord.
+public post). Numbers in sentences are written as that language writes them, and lists
+joined as it joins them. What is not words stays as it is in every language: names,
+mentions and timestamps, tiles (``6-5``) and rule numbers (``R-CR-5``). The ends' letters
+are the language's (``O`` for West in Spanish), written here for every player-facing
+text and read back from ``/domino play``; the engine, the stored moves and the buttons'
+custom_ids keep the engine's names (N E S W, L R). Slash commands' names and
+descriptions are declared with the commands, as ``locale_str``, for Discord.
 
 Names and any text a user typed are escaped or shortened before they are quoted: a
 display name such as ``@everyone`` must read as text, never ping, and a 2,000-character

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterator
+from typing import Literal
 
 import pytest
 from babel import Locale
@@ -150,6 +151,73 @@ def test_brazilian_portuguese_counts_nought_in_the_singular_as_its_rule_says() -
         assert wording.board_value(nought, "wins") == "0 vitória"
     with i18n.speaking(spanish()):
         assert wording.board_value(nought, "wins") == "0 victorias"
+
+
+@pytest.mark.parametrize(
+    ("language", "many"),
+    [("en-US", "1000000 wins"), ("es-ES", "1000000 de victorias"),
+     ("pt-BR", "1000000 de vitórias")],
+)  # fmt: skip
+def test_a_million_takes_the_plural_form_cldr_gives_it(language: str, many: str) -> None:
+    """Babel 2.19's data: Spanish and Portuguese say "de" after a million ("many")."""
+    million = LeaderboardEntry(1, 1, 0.0, 1_000_000, 1_000_000, 0)
+    with i18n.speaking(i18n.for_locale(language)):
+        assert wording.board_value(million, "wins") == many
+
+
+# -- lists -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "counts"),
+    [("en-US", "2, 3, or 4 players"), ("es-ES", "2, 3 o 4 jugadores"),
+     ("pt-BR", "2, 3 ou 4 jogadores")],
+)  # fmt: skip
+def test_alternatives_are_listed_as_the_language_lists_them(language: str, counts: str) -> None:
+    with i18n.speaking(i18n.for_locale(language)):
+        assert counts in wording.refusal(WrongPlayerCount("cross", (2, 3, 4), 1))
+
+
+@pytest.mark.parametrize(
+    ("items", "style", "listed"),
+    [(["Ana", "Bea", "Inés"], "standard", "Ana, Bea e Inés"),
+     (["Ana", "Hilda"], "standard", "Ana e Hilda"),
+     (["Ana", "Hielo"], "standard", "Ana y Hielo"),
+     (["Ana", "Olga"], "standard", "Ana y Olga"),
+     (["N", "E", "S", "O"], "or", "N, E, S u O"),
+     (["7", "8"], "or", "7 u 8"),
+     (["10", "11"], "or", "10 u 11"),
+     (["1", "110"], "or", "1 o 110"),
+     (["Olga", "Ana"], "or", "Olga o Ana"),
+     (["Ana", "Hora"], "or", "Ana u Hora")],
+)  # fmt: skip
+def test_spanish_says_e_before_an_i_sound_and_u_before_an_o_sound(
+    items: list[str], style: Literal["standard", "or"], listed: str
+) -> None:
+    with i18n.speaking(spanish()):
+        assert i18n.listing(items, style) == listed
+    with i18n.speaking(portuguese()):
+        assert i18n.listing(["Ana", "Inês"]) == "Ana e Inês"
+
+
+# -- the leaderboard card --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "columns"),
+    [("en-US", ["Rating", "Wins", "Points"]), ("es-ES", ["Valoración", "Victorias", "Puntos"]),
+     ("pt-BR", ["Rating", "Vitórias", "Pontos"])],
+)  # fmt: skip
+def test_the_cards_third_column_is_named_for_what_the_board_is_ordered_by(
+    language: str, columns: list[str]
+) -> None:
+    """The rating by default: the column shows it, not a score."""
+    with i18n.speaking(i18n.for_locale(language)):
+        named = [
+            wording.leaderboard_text("t", order).value for order in ("rating", "wins", "points")
+        ]
+        assert named == columns
+        assert wording.leaderboard_text("t").value == columns[0]
 
 
 # -- the pictures' words and alt text in Spanish -----------------------------------------------

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from typing import Any
 
+import pytest
 from PIL import Image
 
+import rendering.hand
 from bot.engine import Match, SeatView, Tile
 from cogs.wording import hand_text, leaderboard_text
 from rendering import LeaderboardRow, LeaderboardText, render_hand, render_leaderboard
@@ -46,6 +49,30 @@ def test_hand_shows_every_tile_in_a_stable_order() -> None:
     reordered = dataclasses.replace(view, hand=view.hand[::-1])
     assert render_hand(reordered, hand_text(reordered, NAMES[:3])).png == image.png
     assert Image.open(io.BytesIO(image.png)).size == (image.width, image.height)
+
+
+def test_each_playable_tile_is_captioned_with_the_ends_letters_it_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under each tile that fits, its ends as the buttons name them: the letters the
+    words give (``O`` for West in Spanish), else the engine's names."""
+    written: list[str] = []
+
+    def write(image: Any, at: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        written.append(text)
+
+    monkeypatch.setattr(rendering.hand, "write", write)
+    view = mixed_hand("cross", 3)
+    fits: dict[Tile, list[str]] = {}
+    for move in view.legal:
+        if move.tile is not None and move.end_name is not None:
+            fits.setdefault(move.tile, []).append(move.end_name)
+    letters = {"N": "1", "E": "2", "S": "3", "W": "4"}
+    render_hand(view, dataclasses.replace(hand_text(view, NAMES[:3]), ends=letters))
+    assert {" ".join(letters[end] for end in ends) for ends in fits.values()} <= set(written)
+    written.clear()
+    render_hand(view, dataclasses.replace(hand_text(view, NAMES[:3]), ends={}))
+    assert {" ".join(ends) for ends in fits.values()} <= set(written)
 
 
 def test_hand_picture_frames_exactly_the_playable_tiles() -> None:
