@@ -93,7 +93,23 @@ class Timeout:
     kind: ClassVar[str] = "timeout"
 
 
+@dataclass(frozen=True, slots=True)
+class ReleaseSeats:
+    """The time for a rematch's members to confirm has run out: the seats kept for those
+    who have not are free for anyone."""
+
+    kind: ClassVar[str] = "release-seats"
+
+
+@dataclass(frozen=True, slots=True)
+class Forget:
+    """A member asked to be forgotten: a lobby keeps no seat and no series for them."""
+
+    user_id: int
+    kind: ClassVar[str] = "forget"
+
+
 Command = (
     Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoveToThread | ComputerMove
-    | Timeout
+    | Timeout | ReleaseSeats | Forget
 )  # fmt: skip

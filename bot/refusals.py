@@ -60,6 +60,13 @@ class NotInThatGame(TableError):
 
 
 @dataclass(eq=False)
+class RematchElsewhere(TableError):
+    """A game is played again only where it was played (``channel_id``)."""
+
+    channel_id: int
+
+
+@dataclass(eq=False)
 class StillSeated(TableError):
     """A member asked to be forgotten while seated at an open table (in ``channel_id``),
     whose state holds their seat."""

@@ -4,7 +4,7 @@ fault is a refusal they can word, like any other)."""
 
 from __future__ import annotations
 
-from bot.refusals import NoSuchGame, NotSaved, OtherServer, OutOfRange
+from bot.refusals import NoSuchGame, NotSaved, OutOfRange
 from data.models import FinishedGame, Leaderboard, Stats
 from data.repository import Repository, StoreError
 
@@ -79,13 +79,12 @@ class Standings:
 
 async def finished_game(store: Repository, game_id: str, guild_id: int) -> FinishedGame:
     """The finished game ``game_id`` of this server (for a replay, or a rematch); refused
-    for an unknown id, another server's game, or a store that cannot read."""
+    for an unknown id or a store that cannot read. Another server's game is refused as
+    unknown: which ids exist elsewhere is not this server's to learn."""
     try:
         game = await store.get_game(game_id)
     except StoreError as error:
         raise NotSaved(error.fault, "read") from error
-    if game is None:
+    if game is None or game.guild_id != guild_id:
         raise NoSuchGame(game_id)
-    if game.guild_id != guild_id:
-        raise OtherServer()
     return game

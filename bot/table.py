@@ -19,10 +19,12 @@ from bot.commands import (
     ComeBack,
     Command,
     ComputerMove,
+    Forget,
     Join,
     Leave,
     MoveToThread,
     Play,
+    ReleaseSeats,
     Start,
     Timeout,
 )
@@ -229,6 +231,12 @@ class Table:
                 return self._apply_move(seat, self._legal_move(move), [])
             case Timeout(move):
                 return self._timeout(move)
+            case ReleaseSeats():
+                self._require_lobby("release")
+                self.invited, self.deadline = (), None
+                return self._changed()
+            case Forget(user_id):
+                return self._forget(user_id)
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -244,10 +252,13 @@ class Table:
         return self._changed(Joined(len(self.seats) - 1))
 
     def _leave(self, user_id: int) -> list[Event]:
-        self._require_lobby("leave")
         seat = self.seat_of(user_id)
-        if seat is None:
+        if seat is None and user_id not in self.invited:
             raise NotSeated()
+        self._require_lobby("leave")
+        if seat is None:  # a rematch's member who declines: their seat is not kept
+            self.invited = tuple(invited for invited in self.invited if invited != user_id)
+            return self._changed()
         if user_id == self.host_id:
             raise HostCannotLeave()
         del self.seats[seat]
@@ -259,7 +270,7 @@ class Table:
             raise SeatedOnly()
         if level not in LEVELS:
             raise UnknownLevel(LEVELS)
-        if len(self.seats) >= self.max_players:
+        if len(self.seats) + len(self.invited) >= self.max_players:  # seats kept stay kept
             raise TableFull(self.max_players)
         number = sum(1 for seat in self.seats if seat.is_computer) + 1
         self.seats.append(Seat(name=f"Computer {number} ({level})", level=level))
@@ -278,6 +289,18 @@ class Table:
         self.match = Match(self.game, len(self.seats), self.options, seed=self.seed)
         self.status = Status.PLAYING
         return self._changed(Started())
+
+    def _forget(self, user_id: int) -> list[Event]:
+        """No seat kept and no series line for ``user_id`` (they are not seated: the
+        service refuses to forget a member at an open table)."""
+        self._require_lobby("forget")
+        key = lineup_keys([user_id])[0]
+        kept = [i for i, seat in enumerate(self.lineup) if seat != key]
+        if len(self.series) == len(self.lineup):
+            self.series = tuple(self.series[i] for i in kept)
+        self.lineup = tuple(self.lineup[i] for i in kept)
+        self.invited = tuple(invited for invited in self.invited if invited != user_id)
+        return self._changed()
 
     def _seat_as_before(self) -> None:
         """A rematch sits its players in the order they sat before (partners stay

@@ -22,6 +22,7 @@ import contextlib
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -32,8 +33,10 @@ from bot.commands import (
     ComeBack,
     Command,
     ComputerMove,
+    Forget,
     Join,
     MoveToThread,
+    ReleaseSeats,
     Timeout,
 )
 from bot.engine import EngineError, Move, Options, Reason, find_variant
@@ -44,10 +47,12 @@ from bot.open_tables import OpenTables
 from bot.players import computer_player
 from bot.refusals import (
     ChannelTaken,
+    LobbyClosed,
     NotInThatGame,
     NotSaved,
     OptionsRefused,
     OutOfRange,
+    RematchElsewhere,
     SeatedElsewhere,
     StaleVersion,
     StillSeated,
@@ -76,6 +81,8 @@ TURN_TIMER_RANGE = (20, 3600)
 """Seconds a member may take for a move (a server setting)."""
 REMIND_AT = 0.25
 """The share of a member's turn left when they are reminded it is theirs."""
+KEEP_SEATS_SECONDS = 300.0
+"""How long a rematch's lobby keeps the seats of the game's other members for them."""
 RETRY_LONGEST = 300.0
 """The longest wait between tries of a computer move whose write keeps failing."""
 
@@ -153,6 +160,10 @@ class TableService:
         self.tables = OpenTables()
         self._locks: dict[str, asyncio.Lock] = {}
         self._guild_locks: dict[int, asyncio.Lock] = {}
+        self._rematches: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        """A lock per finished game being played again, while someone holds it."""
         self._failures: dict[str, int] = {}
         self._snapshots: dict[str, tuple[Table, TableSnapshot]] = {}
         """Computer moves whose write failed in a row, per table (for the back-off)."""
@@ -386,6 +397,7 @@ class TableService:
                     invited=rematch.invited,
                     series=rematch.series,
                     lineup=rematch.lineup,
+                    deadline=self.clock() + KEEP_SEATS_SECONDS if rematch.invited else None,
                 )
             table.apply(Join(request.host_id, request.host_name))
             for level in computers:
@@ -408,15 +420,31 @@ class TableService:
         members to ask opens the table in this channel, with the computers seated again
         and the other members' seats kept for them; each of them confirms by asking too
         (which seats them). The table shows the series between these seats so far.
-        Returns the table, and whether this call opened it (its lobby is to be posted)."""
+        Returns the table, and whether this call opened it (its lobby is to be posted).
+
+        Only in the game's own channel; and one call at a time per game, so two members
+        asking at the same moment are one opening and one confirming."""
         game = await finished_game(self.store, game_id, guild_id)
         members = [p.user_id for p in game.participants if p.user_id is not None]
         if user_id not in members:
             raise NotInThatGame()
-        here = self.tables.in_channel(channel_id)
-        if here is not None and here.rematch_of == game_id:
-            await self.act(here.id, Join(user_id, name))
-            return self.snapshot(here.id), False
+        if game.channel_id is not None and game.channel_id != channel_id:
+            raise RematchElsewhere(game.channel_id)
+        lock = self._rematches.get(game_id)
+        if lock is None:
+            lock = self._rematches[game_id] = asyncio.Lock()
+        async with lock:
+            here = self.tables.in_channel(channel_id)
+            if here is not None and here.rematch_of == game_id:
+                await self.act(here.id, Join(user_id, name))
+                return self.snapshot(here.id), False
+            return await self._open_rematch(game, channel_id, user_id, name, members), True
+
+    async def _open_rematch(
+        self, game: FinishedGame, channel_id: int, user_id: int, name: str, members: list[int]
+    ) -> TableSnapshot:
+        """Open a lobby that plays ``game`` again (see :meth:`rematch`)."""
+        guild_id = game.guild_id
         seats = sorted(game.participants, key=lambda p: p.seat)
         try:
             series = await self.store.series(
@@ -437,13 +465,13 @@ class TableService:
             hints=not game.rated,
         )
         again = Rematch(
-            game_id,
+            game.id,
             invited=tuple(member for member in members if member != user_id),
             series=tuple(series),
             lineup=tuple(lineup_keys(p.user_id for p in seats)),
         )
         levels = [p.computer_level or "normal" for p in seats if p.user_id is None]
-        return await self.open_table(request, computers=levels, rematch=again), True
+        return await self.open_table(request, computers=levels, rematch=again)
 
     # -- privacy ---------------------------------------------------------------------------------
 
@@ -459,6 +487,10 @@ class TableService:
         seated = self.tables.of_user(user_id)
         if seated is not None:
             raise StillSeated(seated.channel_id)
+        for table in list(self.tables.values()):  # a rematch's lobby that keeps them a seat
+            if user_id in table.invited or lineup_keys([user_id])[0] in table.lineup:
+                with contextlib.suppress(TableClosed, LobbyClosed):
+                    await self.act(table.id, Forget(user_id))
         try:
             return await self.store.forget(user_id)
         except StoreError as error:
@@ -534,7 +566,7 @@ class TableService:
             raise NotSaved(error.fault, command.kind) from error
         if table.is_open:
             self.tables.put(table)
-            if table.deadline is not None and not table.computer_to_move:
+            if table.status is Status.PLAYING and not table.computer_to_move:
                 settings = await self.settings(table.guild_id)
                 self._schedule_reminder(table, settings.turn_timer_seconds)
         else:  # finished or cancelled, and stored so: nothing more to do
@@ -564,6 +596,8 @@ class TableService:
         self.tables.schedule(table, table.deadline - timer * REMIND_AT, reminder=True)
 
     def _set_deadline(self, table: Table, settings: GuildSettings) -> None:
+        if table.status is Status.LOBBY and table.invited:
+            return  # the seats kept for a rematch's members until their time runs out
         if table.status is not Status.PLAYING:
             table.deadline = None
         elif table.computer_to_move:
@@ -650,9 +684,16 @@ class TableService:
         self._tell(table, [Reminder(table.seat_to_move(), table.deadline)], None)
 
     async def _expire(self, table_id: str, version: int) -> None:
-        """Play the computer's move for the seat to move, if nobody acted meanwhile."""
+        """Play the computer's move for the seat to move, or free the seats a rematch's
+        lobby kept, if nobody acted meanwhile."""
         table = self.tables.get(table_id)
-        if table is None or table.version != version or table.status is not Status.PLAYING:
+        if table is None or table.version != version:
+            return
+        if table.status is Status.LOBBY and table.invited:
+            with contextlib.suppress(TableError):
+                await self.act(table_id, ReleaseSeats(), seen_version=version)
+            return
+        if table.status is not Status.PLAYING:
             return
         seat = table.seat_to_move()
         computer = table.seats[seat].played_by_computer
@@ -766,6 +807,7 @@ class TableService:
             rounds=rounds,
             participants=participants,
             rated=not table.hints,
+            channel_id=table.channel_id,
         )
 
 

@@ -432,11 +432,11 @@ class Announcer:
                 self.posts["interaction"] += 1
                 sent = await via.followup.send(wait=True, **kwargs)
                 return Posted(sent.id, via.followup)
-            except discord.NotFound:
-                pass  # the click's token is gone: the channel it is
             except discord.HTTPException as error:
-                await self._refused(table, error)
-                raise NotPosted() from error
+                # The click's token is gone or refused: the channel it is. Whether the
+                # channel takes it is what the members are told, if anything.
+                log.info("table %s: a click's follow-up was refused (%s); posting in the"
+                         " channel", table.id, error.status)  # fmt: skip
             for file in kwargs.get("files", ()):
                 file.reset()
         try:

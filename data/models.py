@@ -74,6 +74,8 @@ class FinishedGame:
     participants: list[Participant]
     rated: bool = True
     """False for a game played with hints: kept, listed and replayable, never rated."""
+    channel_id: int | None = None
+    """The channel or thread it was played in (None for games stored before it was)."""
 
 
 @dataclass(frozen=True, slots=True)

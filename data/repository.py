@@ -523,7 +523,7 @@ class Repository:
             closed = await tx.fetch(
                 "SELECT id, state FROM active_tables WHERE status IN ('finished', 'cancelled')"
             )
-            mine = [row["id"] for row in closed if _seats_user(row["state"], user_id)]
+            mine = [row["id"] for row in closed if _holds_user(row["state"], user_id)]
             for table_id in mine:
                 await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
                 await tx.execute("DELETE FROM active_tables WHERE id = ?", (table_id,))
@@ -596,10 +596,10 @@ async def _insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     Locks are taken in one order everywhere (the table's row, then the members' names
     in sorted order), so two games ending at once wait for each other, never deadlock."""
     claimed = await tx.execute(
-        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated,"
+        " channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         (game.id, game.table_id, game.guild_id, game.game, game.finished_at,
-         _dumps(game.record), int(game.rated)),
+         _dumps(game.record), int(game.rated), game.channel_id),
     )  # fmt: skip
     if claimed == 0:
         return False
@@ -671,8 +671,8 @@ async def _games(
     seats with the members' last names."""
     paging = " LIMIT ? OFFSET ?" if limit else ""
     games = await tx.fetch(
-        "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated"
-        f" FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
+        "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated,"
+        f" g.channel_id FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
         (*params, *(limit or ())),
     )
     if not games:
@@ -723,6 +723,7 @@ async def _games(
             rounds=by_game[row["id"]][1],
             participants=by_game[row["id"]][0],
             rated=bool(row["rated"]),
+            channel_id=row["channel_id"],
         )
         for row in games
     ]
@@ -736,10 +737,16 @@ def _seat_key(seat: tuple[int | None, str | None]) -> tuple[int, str]:
     return (seat[0] or 0, seat[1] or "")
 
 
-def _seats_user(state: Any, user_id: int) -> bool:
-    """Whether a stored table's state seats ``user_id``."""
-    seats = _json(state).get("seats", ())
-    return any(isinstance(s, dict) and s.get("user_id") == user_id for s in seats)
+def _holds_user(state: Any, user_id: int) -> bool:
+    """Whether a stored table's state names ``user_id``: seated, or a rematch's lobby
+    keeping them a seat (``invited``) or a place in its series (``lineup``: ``u<id>``)."""
+    data = _json(state)
+    seats = data.get("seats", ())
+    return (
+        any(isinstance(s, dict) and s.get("user_id") == user_id for s in seats)
+        or user_id in data.get("invited", ())
+        or f"u{user_id}" in data.get("lineup", ())
+    )
 
 
 async def _ratings(tx: Session, game: str, users: list[int]) -> dict[int, Rating]:

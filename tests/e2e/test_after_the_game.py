@@ -77,7 +77,7 @@ async def test_a_replay_is_posted_for_everyone_and_bad_ids_are_refused(played: P
     refused = await (
         await zed.slash("domino replay", elsewhere.channels[0], game=played.game_id)
     ).reply()
-    private_to(refused, zed, "another server")
+    private_to(refused, zed, "There is no game")  # another server's ids are not told
 
 
 async def test_a_rematch_seats_the_same_players_and_shows_the_series(played: Played) -> None:

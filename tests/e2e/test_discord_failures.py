@@ -76,9 +76,19 @@ async def play_by_slash(driver: Driver, *refusals: int) -> int:
     return int(await driver.fake.wait_for(moved))
 
 
+async def test_a_refused_follow_up_is_posted_in_the_channel_and_nothing_wrong_is_told(
+    driver: Driver,
+) -> None:
+    """A click's follow-up refused (its token, not the channel): the channel takes it."""
+    version = await play_from_the_last_buttons(driver, 403)
+    await driver.fake.wait_for(lambda: driver.latest_version() == version)
+    said = [m.content for m in driver.fake.public(driver.channel_id)]
+    assert not any("I need" in text or "did not take" in text for text in said), said
+
+
 async def test_a_missing_permission_is_told_and_the_game_goes_on(driver: Driver) -> None:
     before = len(table_messages(driver.fake, driver.channel_id))
-    version = await play_from_the_last_buttons(driver, 403)
+    version = await play_by_slash(driver, 403)
     told = await driver.fake.wait_for(
         lambda: [m for m in driver.fake.public(driver.channel_id) if "I need" in m.content]
     )

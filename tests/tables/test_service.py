@@ -122,18 +122,20 @@ async def test_a_timeout_is_announced_with_the_computers_move(
     assert not any(isinstance(e, Away) for e in events) and via is None
 
 
-async def test_deadlines_are_stored_and_a_restarted_service_keeps_them(
+async def test_a_restarted_service_gives_the_member_to_move_a_whole_turn_from_then(
     store: Repository, clock: Clock
 ) -> None:
     first = TableService(store, computer_pace=PACE, clock=clock)
     table = await started(first)
-    deadline, version = table.deadline, table.version
+    version = table.version
     await first.close()
 
+    clock.now += TURN_TIMER - 10  # down for most of the turn
     second = TableService(store, computer_pace=PACE, clock=clock)
     assert await second.resume() == 1
     resumed = second.tables[table.id]
-    assert resumed.deadline == deadline and resumed.status is Status.PLAYING
+    deadline = resumed.deadline
+    assert deadline == clock.now + TURN_TIMER and resumed.status is Status.PLAYING
     clock.now = deadline - 1
     assert second.run_due() == [], "not due before its time"
     await expire(second, clock, resumed)
