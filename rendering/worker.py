@@ -10,13 +10,15 @@ hand ahead of tables' pictures), so the worker needs no queue of its own and no 
 to fill one. A reading thread beside the drawing would cost the worker a good share of
 its CPU again in handing the interpreter between the two.
 
-It imports only what the calls need, so it stays small, and it ends when its input
-ends (when the bot's process ends, however it ends) or holds a call it cannot read:
-then the bot draws that call itself and starts another worker.
+It imports only what the calls need, so it stays small, and it ends quietly when its
+input ends or its answers can no longer be written (when the bot's process ends, however
+it ends), or when it holds a call it cannot read: then the bot draws that call itself and
+starts another worker.
 """
 
 from __future__ import annotations
 
+import os
 import pickle
 import struct
 import sys
@@ -36,8 +38,22 @@ def serve(calls: BinaryIO, answers: BinaryIO) -> None:
         except Exception as error:  # told to the caller, whose picture it was
             answer = (number, False, error)
         data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-        answers.write(HEADER.pack(len(data)) + data)
-        answers.flush()
+        try:
+            answers.write(HEADER.pack(len(data)) + data)
+            answers.flush()
+        except BrokenPipeError:  # the bot is gone (killed): nobody to answer, nothing to say
+            _discard(answers)
+            return
+
+
+def _discard(answers: BinaryIO) -> None:
+    """Send what is left for the closed pipe nowhere, so that the interpreter's own flush
+    at exit does not complain about the pipe again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, answers.fileno())
+    finally:
+        os.close(devnull)
 
 
 def main() -> None:

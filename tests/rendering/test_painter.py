@@ -5,9 +5,13 @@ with the bot's process."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
+import pickle
 import select
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from multiprocessing.connection import Connection
@@ -22,6 +26,7 @@ from rendering import render_hand, render_table
 from rendering.hand import HandScene
 from rendering.painter import IN_FLIGHT, Painter, hand_png, table_png
 from rendering.table import TableScene
+from rendering.worker import HEADER
 from tests.rendering.scenes import NAMES, positions
 
 
@@ -175,3 +180,24 @@ def test_a_worker_ends_when_the_bots_process_is_killed() -> None:
         assert ended, "the worker outlived the killed process"
     finally:
         os.close(watch)
+
+
+def test_a_worker_whose_bot_is_gone_ends_quietly() -> None:
+    """Killed, the bot leaves its worker answering into a closed pipe: the worker ends
+    without a traceback in the log."""
+    call = pickle.dumps((1, functools.partial(sum, [1, 2])))
+    read, write = os.pipe()
+    os.close(read)  # nobody reads the answers any more
+    try:
+        ended = subprocess.run(
+            [sys.executable, "-m", "rendering.worker"],
+            input=HEADER.pack(len(call)) + call,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            cwd=Path(__file__).resolve().parents[2],
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert (ended.returncode, ended.stderr.decode()) == (0, "")
