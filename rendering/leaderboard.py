@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering.palette import BACKGROUND, HIGHLIGHT, MUTED, TEXT, encode_png, fit, font
+from rendering.palette import BACKGROUND, HIGHLIGHT, MUTED, TEXT, draw_text, encode_png, fit, font
 
 WIDTH, ROW, MARGIN = 560, 34, 20
 NAME_X, VALUE_X, GAMES_X = MARGIN + 50, WIDTH - 220, WIDTH - 90
@@ -42,7 +42,7 @@ def render_leaderboard(rows: list[LeaderboardRow], text: LeaderboardText) -> byt
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     big = font(22)
-    draw.text((MARGIN, MARGIN), fit(text.title, WIDTH - 2 * MARGIN, big), font=big, fill=TEXT)
+    draw_text(draw, (MARGIN, MARGIN), fit(text.title, WIDTH - 2 * MARGIN, big), big, TEXT)
     body, y = font(17), MARGIN + 44
     for x, heading, room in (
         (MARGIN, text.rank, NAME_X - MARGIN),
@@ -50,7 +50,7 @@ def render_leaderboard(rows: list[LeaderboardRow], text: LeaderboardText) -> byt
         (VALUE_X, text.value, GAMES_X - VALUE_X),
         (GAMES_X, text.games, WIDTH - GAMES_X),
     ):
-        draw.text((x, y), fit(heading, room - 12, body), font=body, fill=MUTED)
+        draw_text(draw, (x, y), fit(heading, room - 12, body), body, MUTED)
     for row in rows:
         y += ROW
         colour = HIGHLIGHT if row.rank <= 3 else TEXT
@@ -60,5 +60,5 @@ def render_leaderboard(rows: list[LeaderboardRow], text: LeaderboardText) -> byt
             (VALUE_X, fit(row.value, GAMES_X - VALUE_X - 12, body)),
             (GAMES_X, str(row.games)),
         ):
-            draw.text((x, y), words, font=body, fill=colour)
+            draw_text(draw, (x, y), words, body, colour)
     return encode_png(image)
