@@ -105,6 +105,17 @@ class BoardsCog(DominoCommands, name="Boards"):
         user = self.bot.get_user(user_id)
         return user.display_name if user else wording.unknown_player(user_id)
 
+    def _whose(
+        self, interaction: discord.Interaction[Any], user: discord.abc.Snowflake | None
+    ) -> tuple[int, str]:
+        """The member a ``user`` option names (the caller when left out) and the name to
+        show. Discord sends the member along with the command; should it not, the id it
+        sends is enough to look them up."""
+        who = user or interaction.user
+        if isinstance(who, discord.User | discord.Member):
+            return who.id, who.display_name
+        return who.id, self._name(who.id)
+
     @app_commands.command(
         name=slash("command", "stats"), description=locale_str("A player's games, wins and points")
     )
@@ -114,10 +125,10 @@ class BoardsCog(DominoCommands, name="Boards"):
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        who = user or interaction.user
-        shown = wording.plain(who.display_name)
+        user_id, name = self._whose(interaction, user)
+        shown = wording.plain(name)
         try:
-            rows = await self.standings.stats(who.id, interaction.guild_id)
+            rows = await self.standings.stats(user_id, interaction.guild_id)
         except TableError as error:
             await refuse(interaction, error)
             return
@@ -141,19 +152,19 @@ class BoardsCog(DominoCommands, name="Boards"):
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        who = user or interaction.user
+        user_id, name = self._whose(interaction, user)
         try:
-            games, pages = await self.standings.history(who.id, interaction.guild_id or 0, page)
+            games, pages = await self.standings.history(user_id, interaction.guild_id or 0, page)
         except TableError as error:
             await refuse(interaction, error)
             return
         if not games:
-            text = wording.no_history(who.display_name)
+            text = wording.no_history(name)
             if pages:
-                text = wording.board_past_end(wording.plain(who.display_name), page, pages)
+                text = wording.board_past_end(wording.plain(name), page, pages)
             await interaction.followup.send(text, ephemeral=True)
             return
-        lines = [wording.history_title(who.display_name, page, pages)]
+        lines = [wording.history_title(name, page, pages)]
         lines += [wording.history_line(game) for game in games]
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 

@@ -43,8 +43,12 @@ class DominoTree(app_commands.CommandTree[Any]):
         bot has begun to stop, a command is not run, and its member is asked to try
         again in a moment (the options' autocomplete still answers: it changes nothing)."""
         acting.track(interaction)
-        stopping: bool = getattr(interaction.client, "stopping", False)
-        if stopping and interaction.type is not discord.InteractionType.autocomplete:
+        if interaction.type is discord.InteractionType.autocomplete:
+            if not _completes(interaction):  # Discord never asks: a forged request
+                await interaction.response.autocomplete([])
+                return False
+            return True
+        if getattr(interaction.client, "stopping", False):
             await acting.apologize(interaction, wording.starting())
             return False
         return True
@@ -68,6 +72,19 @@ class DominoTree(app_commands.CommandTree[Any]):
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s failed", name, exc_info=error)
         await acting.apologize(interaction)
+
+
+def _completes(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the option an autocomplete interaction is typing in has suggestions."""
+    command = interaction.command
+    data: dict[str, Any] = dict(interaction.data or {})
+    options: list[dict[str, Any]] = list(data.get("options", []))
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group): go in
+        options = list(options[0].get("options", []))
+    focused = next((o["name"] for o in options if o.get("focused")), None)
+    if not isinstance(command, app_commands.Command) or focused is None:
+        return False
+    return any(p.display_name == focused and p.autocomplete for p in command.parameters)
 
 
 class DominoCommands(commands.Cog):
