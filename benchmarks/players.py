@@ -1,19 +1,23 @@
 """Tournaments between computer players on duplicate deals: every deal is played twice,
 with the sides swapped, so luck of the deal cancels out. A "round" is one deal played once.
 
-    python benchmarks/players.py [--deals 400] [--only milo] [--pairing expert:hard]
-                                 [--results var/tournament.jsonl] [--workers 1]
+    python benchmarks/players.py [--deals 400] [--seed-base 1000000] [--only milo]
+                                 [--pairing expert:hard] [--results var/tournament.jsonl]
 
-Every finished deal is appended to the results file, and a run skips the deals that file
-already holds, so a long tournament can be stopped and resumed (a pairing is its game,
-its two players and their settings). Prints, per pairing, A's share of rounds won (a
-tied round counts half) and A's mean points per round minus B's, each with a 95%
-interval, and the decision time of our levels that search.
+Deals are numbered from ``--seed-base``: settings are tuned on one range of deals and
+figures reported on another they were never tuned on (the ranges are fixed in
+``docs/PLAYERS.md``). Every finished deal is appended to the results file, and a run
+skips the deals that file already holds, so a long tournament can be stopped and resumed
+(a pairing is its game, its two players and their settings). Prints, per pairing, A's
+share of rounds won (a tied round counts half) and A's mean points per round minus B's,
+each with a 95% interval, the machine's load, and the decision time of our levels that
+search: the CPU time of the deciding thread (what the counted work costs, whatever else
+the machine is doing) beside the wall time.
 
-Peers (Milo only, each seeing only its own seat): the ``dominoes`` package's
-``bota_gorda`` and ``probabilistic_alphabeta`` (from move 8, 10 sampled deals) and
-OpenSpiel's ISMCTS (400 simulations); install them with
-``pip install -r requirements/bench.txt``. The figures, and the deals they were
+Peers, each seeing only its own seat: OpenSpiel's ISMCTS (400 simulations) in every game,
+through ``benchmarks/openspiel_games.py``; in Milo also the ``dominoes`` package's
+``bota_gorda`` and ``probabilistic_alphabeta`` (from move 8, 10 sampled deals). Install
+them with ``pip install -r requirements/bench.txt``. The figures, and the deals they were
 measured on, are in ``docs/PLAYERS.md``.
 """
 
@@ -23,6 +27,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -41,8 +46,11 @@ Chooser = Callable[[Round, int], Move]
 STRONGEST = LEVELS[-1]
 LEVEL_PAIRINGS = [(LEVELS[i + 1], LEVELS[i]) for i in reversed(range(len(LEVELS) - 1))]
 PEERS = ["ismcts", "alphabeta", "bota_gorda"]
+MILO_ONLY = {"alphabeta", "bota_gorda"}
+"""The ``dominoes`` package plays Milo's line only; OpenSpiel plays every game."""
 PEER_SETTINGS = {
-    "ismcts": "OpenSpiel ISMCTS, 400 simulations, UCT c 2, one random rollout, Milo returns",
+    "ismcts": "OpenSpiel ISMCTS, 400 simulations, UCT c 2, one random rollout, "
+    "returns +1 a won round, -1 a lost one",
     "alphabeta": "dominoes probabilistic_alphabeta from move 8, 10 sampled deals",
     "bota_gorda": "dominoes bota_gorda (heaviest tile first)",
 }
@@ -71,13 +79,14 @@ def chooser(name: str, seed: int) -> Chooser:
 
 def play_deal(args: tuple[str, str, str, int]) -> dict[str, Any]:
     """One deal, twice: A's round share and A's points − B's with A on each side, and the
-    decision times of the timed levels."""
+    decision times of the timed levels (wall and the deciding thread's CPU)."""
     game, a, b, seed = args
     variant = GAMES[game]
     players = 4 if variant.teams else 2
     options = Options.for_game(variant, players)
     shares, margins = [], []
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     for a_side in (0, 1):
         random.seed(seed)  # the dominoes package samples with the global generator
         round_ = variant.deal(players, random.Random(seed), options=options)
@@ -86,9 +95,10 @@ def play_deal(args: tuple[str, str, str, int]) -> dict[str, Any]:
         while round_.outcome() is None:
             seat = round_.turn
             choice = len(round_.legal_moves()) > 1
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             move = choosers[seat](round_, seat)
             if names[seat] in TIMED and choice:  # forced moves would flatter the figures
+                cpu[names[seat]].append(time.thread_time() - start_cpu)
                 times[names[seat]].append(time.perf_counter() - start)
             round_.play(move)
         outcome = round_.outcome()
@@ -99,7 +109,7 @@ def play_deal(args: tuple[str, str, str, int]) -> dict[str, Any]:
             float(sum(outcome.points[s] for s in a_sides) - sum(outcome.points[s] for s in b_sides))
         )
     return {"game": game, "a": a, "b": b, "deal": seed, "shares": shares, "margins": margins,
-            "times": dict(times)}  # fmt: skip
+            "times": dict(times), "cpu": dict(cpu)}  # fmt: skip
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -126,7 +136,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
     """A's share of rounds won (the round's winner by the rules; a tie counts half), of
     rounds in which A scored more points than B (in Merry-Go-Round the fives scored
     during play are most of a round's points, and go to either side), and A's points
-    per round less B's."""
+    per round less B's, with the deals they were played on."""
     game, a, b = rows[0]["game"], rows[0]["a"], rows[0]["b"]
     win, win_half = paired_interval([r["shares"] for r in rows])
     more, more_half = paired_interval(
@@ -134,23 +144,38 @@ def summary(rows: list[dict[str, Any]]) -> str:
     )
     mean, mean_half = paired_interval([r["margins"] for r in rows])
     verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
+    deals = sorted(r["deal"] for r in rows)
     return (
-        f"{game:<15} {a:>10} vs {b:<10} deals {len(rows):>4} rounds {2 * len(rows):>4}  "
+        f"{game:<15} {a:>10} vs {b:<10} deals {len(rows):>4} ({deals[0]}–{deals[-1]}) "
+        f"rounds {2 * len(rows):>4}  "
         f"A wins {win:6.1%} ± {win_half:5.1%} ({verdict}; low end {win - win_half:6.1%})  "
         f"A outscores B {more:6.1%} ± {more_half:5.1%}  "
         f"A − B points/round {mean:+6.2f} ± {mean_half:5.2f}"
     )
 
 
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
 def run(
-    game: str, a: str, b: str, deals: int, results: Path, workers: int, play: bool = True
+    pairing: tuple[str, str, str],
+    deals: range,
+    results: Path,
+    workers: int,
+    play: bool = True,
 ) -> list[dict[str, Any]]:
     """Play the pairing's missing deals (none if not ``play``) and print its summary."""
-    rows = [r for r in load(results) if (r["game"], r["a"], r["b"]) == (game, a, b)]
+    game, a, b = pairing
+    rows = [r for r in load(results) if (r["game"], r["a"], r["b"]) == pairing]
     done = {r["deal"] for r in rows}
-    todo = [(game, a, b, seed) for seed in range(deals) if seed not in done and play]
+    todo = [(game, a, b, seed) for seed in deals if seed not in done and play]
     results.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    if todo:
+        print(f"  {game} {a} vs {b}: {len(todo)} deals to play, {load_average()}",
+              file=sys.stderr, flush=True)  # fmt: skip
     with results.open("a") as file:
         for count, row in enumerate(_map(play_deal, todo, workers), 1):
             file.write(json.dumps(row) + "\n")
@@ -159,9 +184,9 @@ def run(
             if count % 20 == 0 or count == len(todo):
                 rate = (time.perf_counter() - started) / count
                 left = rate * (len(todo) - count) / 60
-                print(f"  … {summary(rows)}  ({rate:.1f} s/deal, {left:.0f} min left)",
-                      file=sys.stderr, flush=True)  # fmt: skip
-    rows = [r for r in rows if r["deal"] < deals]
+                print(f"  … {summary(rows)}  ({rate:.1f} s/deal, {left:.0f} min left, "
+                      f"{load_average()})", file=sys.stderr, flush=True)  # fmt: skip
+    rows = [r for r in rows if r["deal"] in deals]
     if rows:
         print(summary(rows), flush=True)
     return rows
@@ -175,9 +200,38 @@ def _map(function: Callable[[Any], Any], items: list[Any], workers: int) -> Iter
         yield from pool.imap_unordered(function, items, chunksize=1)
 
 
+def percentiles(spent: list[float]) -> str:
+    """p50, p95 and max in milliseconds."""
+    spent = sorted(spent)
+    p50, p95 = spent[len(spent) // 2], spent[min(len(spent) - 1, int(len(spent) * 0.95))]
+    return f"p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {spent[-1] * 1000:.0f} ms"
+
+
+def plan_pairings(
+    games: list[str], skip_peers: bool, wanted: list[str] | None
+) -> list[tuple[str, str, str]]:
+    """Every pairing of the games asked for, or those ``wanted`` (``a:b``)."""
+    plan: list[tuple[str, str, str]] = []
+    for game in games:
+        plan += [(game, a, b) for a, b in LEVEL_PAIRINGS]
+        if not skip_peers:
+            plan += [
+                (game, STRONGEST, peer)
+                for peer in PEERS
+                if peer not in MILO_ONLY or GAMES[game].teams
+            ]
+    if wanted:
+        pairs = [tuple(p.split(":")) for p in wanted]
+        plan = [p for p in plan if p[1:] in pairs]
+    return plan
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="deals per pairing (2 rounds each)")
+    parser.add_argument(
+        "--seed-base", type=int, default=0, help="the first deal's number (see docs/PLAYERS.md)"
+    )
     parser.add_argument("--only", choices=sorted(GAMES), action="append", help="only these games")
     parser.add_argument("--skip-peers", action="store_true", help="only our own levels")
     choices = [f"{a}:{b}" for a, b in LEVEL_PAIRINGS] + [f"{STRONGEST}:{p}" for p in PEERS]
@@ -188,32 +242,29 @@ def main() -> None:
         "--summary", action="store_true", help="only print what the results file holds"
     )
     args = parser.parse_args()
-    plan: list[tuple[str, str, str]] = []
-    for game in args.only or sorted(GAMES):
-        plan += [(game, a, b) for a, b in LEVEL_PAIRINGS]
-        if GAMES[game].teams and not args.skip_peers:
-            plan += [(game, STRONGEST, peer) for peer in PEERS]
-    if args.pairing:
-        wanted = [tuple(p.split(":")) for p in args.pairing]
-        plan = [p for p in plan if p[1:] in wanted]
+    deals = range(args.seed_base, args.seed_base + args.deals)
+    plan = plan_pairings(args.only or sorted(GAMES), args.skip_peers, args.pairing)
     for peer in PEERS:
         if any(p[2] == peer for p in plan):
             print(f"{peer}: {PEER_SETTINGS[peer]}")
+    print(f"deals {deals.start}–{deals.stop - 1}, {load_average()}", flush=True)
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for game, a, b in plan:
-        for row in run(game, a, b, args.deals, args.results, args.workers, not args.summary):
-            for name, spent in row["times"].items():
-                times[name, game] += spent
-                times[name, "all games"] += spent
-    for (name, game), spent in sorted(times.items()):
-        if not spent:
-            continue
-        spent.sort()
-        p50, p95 = spent[len(spent) // 2] * 1000, spent[int(len(spent) * 0.95)] * 1000
-        print(
-            f"{name} decision time, {game}: p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
-            f"max {spent[-1] * 1000:.0f} ms over {len(spent)} decisions"
-        )
+    cpu: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for pairing in plan:
+        for row in run(pairing, deals, args.results, args.workers, not args.summary):
+            game = row["game"]
+            for into, field in ((times, "times"), (cpu, "cpu")):
+                for name, spent in row.get(field, {}).items():
+                    into[name, game] += spent
+                    into[name, "all games"] += spent
+    for key, spent in sorted(cpu.items()):
+        name, game = key
+        if spent:
+            print(
+                f"{name} decision time, {game}: CPU {percentiles(spent)}; "
+                f"wall {percentiles(times[key])}; {len(spent)} decisions"
+            )
+    print(f"done, {load_average()}", flush=True)
 
 
 if __name__ == "__main__":
