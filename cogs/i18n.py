@@ -14,9 +14,9 @@ server's language). New tasks and ``asyncio.to_thread`` copy it; a picture's wor
 chosen before it is handed to the drawing process (``rendering.painter``), so it speaks
 the language of the code that asked for it.
 
-Numbers in sentences go through Babel (``12.3`` reads ``12,3`` in Spanish); plurals
-through each catalogue's own plural rule (Brazilian Portuguese says "0 pedra", Spanish
-"0 fichas").
+Numbers in sentences go through Babel (``12.3`` reads ``12,3`` in Spanish), and so do
+lists (``2, 3 o 4``); plurals through each catalogue's own plural rule, the one of Babel's
+CLDR data (Brazilian Portuguese says "0 pedra", Spanish "0 fichas", both "1000000 de").
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ finds in the code today."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from string import Formatter
@@ -15,7 +16,7 @@ from string import Formatter
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 import cogs
 from bot.engine import GAMES
@@ -41,8 +42,7 @@ def read(path: Path) -> Catalog:
 
 
 def key(message: Message) -> tuple[str | None, str]:
-    singular = message.id[0] if isinstance(message.id, tuple) else message.id
-    return message.context, singular
+    return message.context, sources(message)[0]
 
 
 def messages(catalog: Catalog) -> dict[tuple[str | None, str], Message]:
@@ -55,11 +55,13 @@ def placeholders(text: str) -> set[str]:
 
 
 def forms(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+    """Each plural form (or the one translation; empty when there is none)."""
+    string = message.string
+    return [string or ""] if string is None or isinstance(string, str) else list(string)
 
 
 def sources(message: Message) -> list[str]:
-    return list(message.id) if isinstance(message.id, tuple) else [message.id]
+    return [message.id] if isinstance(message.id, str) else list(message.id)
 
 
 def test_every_shipped_catalogue_is_a_language_the_bot_speaks() -> None:
@@ -140,6 +142,21 @@ def test_plurals_have_the_languages_own_number_of_forms(path: Path) -> None:
     assert (catalogue.num_plurals, catalogue.plural_expr) == (babel.num_plurals, babel.plural_expr)
     plural = [m for m in catalogue if m.id and isinstance(m.id, tuple)]
     assert plural and all(len(forms(m)) == babel.num_plurals for m in plural)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
+def test_refreshing_a_catalogue_from_the_template_keeps_its_plural_rule(path: Path) -> None:
+    """What the README's ``pybabel update`` does (the catalogue updated from the template
+    and written back) leaves the header's rule and every form in place."""
+    catalogue = read(path)
+    catalogue.update(read(TEMPLATE))
+    written = io.BytesIO()
+    write_po(written, catalogue, width=76, ignore_obsolete=True)
+    written.seek(0)
+    again = read_po(written)
+    assert (again.num_plurals, again.plural_expr) == (catalogue.num_plurals, catalogue.plural_expr)
+    assert again.plural_forms == Catalog(locale=catalogue.locale).plural_forms
+    assert all(len(forms(m)) == again.num_plurals for m in again if isinstance(m.id, tuple))
 
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
