@@ -52,6 +52,7 @@ class TableText:
     given is labelled with the engine's name."""
 
     def letter(self, end: str) -> str:
+        """The letter ``end`` (the engine's name) is labelled with."""
         return self.ends.get(end, end)
 
     def __reduce__(self) -> tuple[type[TableText], tuple[Any, ...]]:
