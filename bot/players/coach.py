@@ -1,0 +1,471 @@
+"""The coach: a finished game's moves judged by the expert, from the seat that made them.
+
+For each move a seat made with more than one legal choice (a forced move is not graded),
+the coach takes that seat's view just before it — its own hand, the table and what
+everyone did, never another seat's hidden tiles — and runs the expert's own search on
+it (:func:`weigh`: the same weighed guesses, the same exact searches and playouts, the
+same counted work), which values every legal move on the same guesses. The better move
+is the one the expert makes there; the loss is how much less the move played is worth,
+and the grade says how bad that is on the game's own scale (:data:`SCALES`).
+
+What a move is worth is said in the game's unit (:class:`Unit`):
+
+- **Points** in Cross, Maltese Cross and Merry-Go-Round: the round's points for the
+  seat against the best other seat's (R-CR-6, R-MG-4, R-MG-6), the expert's own value.
+  In Merry-Go-Round it also counts a won round 3 points more and reaching exactly 61
+  (the game, R-MG-7) 100 more: what the expert plays for there.
+- **Win chance** in Milo: the share of guesses in which the seat's team wins the round.
+  A Milo round is worth one point or two (R-MI-5), so who wins it is most of its worth,
+  and the expert's exact search there proves only that; early in a round, where each
+  guess is played out, a played-out win counts.
+
+Everything is counted work, never timed, and seeded from the record (:func:`analyse`):
+the same record gives the same analysis on any machine, however busy.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Match, Move, NotAMove, Round, SeatView, read_record
+from bot.players import milo_search
+from bot.players.base import rng_for
+from bot.players.beliefs import can_replay, deal_weight
+from bot.players.expert import PLAY_POINTS, POINTS, TEAM_WINS, Effort, ExpertPlayer, _resample
+from bot.players.knowledge import infer
+from bot.players.search import evaluate, shrewd_move, weight
+from bot.players.simulate import sample_deal
+
+ANALYSIS_FORMAT = "domino-analysis/1"
+BUDGET = 1.0
+"""The work per judged move, as a multiple of the expert's own decision: at 1.0 the very
+search the expert makes in that seat's place (``docs/PLAYERS.md``, "The coach", times a
+whole game's analysis)."""
+
+
+class Unit(enum.Enum):
+    """What a move's worth and loss are counted in (see the module's docstring)."""
+
+    POINTS = "points"
+    WIN_CHANCE = "win chance"
+    """A fraction from 0 to 1."""
+
+
+class Grade(enum.Enum):
+    """How much a move lost against the expert's choice, least first."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """A game's unit and the losses from which a move is an inaccuracy, a mistake or a
+    blunder. The accuracy of a move falls from 100 (no loss) in a straight line to 0 at
+    a blunder's loss, and stays 0 beyond."""
+
+    unit: Unit
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def grade(self, loss: float) -> Grade:
+        if loss >= self.blunder:
+            return Grade.BLUNDER
+        if loss >= self.mistake:
+            return Grade.MISTAKE
+        if loss >= self.inaccuracy:
+            return Grade.INACCURACY
+        return Grade.GOOD
+
+    def accuracy(self, loss: float) -> float:
+        """0 to 100: how close to the expert's choice a move with this ``loss`` came."""
+        return 100.0 * max(0.0, 1.0 - loss / self.blunder)
+
+
+SCALES: dict[str, Scale] = {
+    "cross": Scale(Unit.POINTS, 2.0, 5.0, 10.0),
+    "maltese-cross": Scale(Unit.POINTS, 2.0, 5.0, 10.0),
+    "merry-go-round": Scale(Unit.POINTS, 0.75, 1.5, 3.0),
+    "milo": Scale(Unit.WIN_CHANCE, 0.1, 0.2, 0.3),
+}
+"""Each game's scale. Milo's are the share of rounds given away, as chess sites grade a
+lost share of games (a tenth, a fifth, three tenths). The points games' are about the
+same shares of what a round is usually worth (``docs/PLAYERS.md``, "The coach"): a
+Cross or Maltese Cross round scores the other hands' counts (R-CR-6), tens of points; a
+Merry-Go-Round round a fifth of that (R-MG-6) and its fives a point or two a play
+(R-MG-4)."""
+
+
+# -- the expert's search, every move valued ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """Every legal move valued on the same guesses by the expert's search."""
+
+    moves: tuple[Move, ...]
+    """The seat's legal moves, in the view's order."""
+    values: tuple[float, ...]
+    """Per move, its mean value as the expert reckons it (what it chooses by)."""
+    worth: tuple[float, ...]
+    """Per move, its mean worth in the game's :class:`Unit`."""
+    best: Move
+    """The expert's choice."""
+    guesses: int
+    """How many guessed deals were searched."""
+
+
+def effort_for(variant: type[Round]) -> Effort:
+    """The expert's effort in ``variant``'s rounds."""
+    if variant.teams:
+        return TEAM_WINS
+    return PLAY_POINTS if variant.scores_plays else POINTS
+
+
+def weigh(view: SeatView, seed: int, budget: float = BUDGET) -> Weighing:
+    """Value each of ``view``'s legal moves (more than one) as :class:`ExpertPlayer`
+    does: its guesses, searches and counted work, times ``budget``. At budget 1.0 the
+    best move is the one ``ExpertPlayer(seed).choose(view)`` makes (the tests hold it to
+    that)."""
+    moves = view.legal
+    if len(moves) < 2:
+        raise ValueError(f"seat {view.seat} has no choice to weigh: {len(moves)} legal moves")
+    expert = ExpertPlayer(seed)
+    variant = view.public.variant
+    effort = effort_for(variant)
+    rng = rng_for(seed, view)
+    knowledge = infer(view)
+    after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1
+    scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
+    pool = max(1, round(expert.pool * scale))
+    max_samples = max(1, round(expert.max_samples * scale))
+    work = effort.work * scale
+    guesses = []
+    weights: list[float] = []
+    done = 0
+    weighed = can_replay(view)
+    for _ in range(pool if weighed else max_samples):
+        hands, boneyard = sample_deal(view, knowledge, rng)
+        likelihood = 1.0
+        if weighed:
+            likelihood, spent = deal_weight(view, hands, boneyard)
+            done += spent
+        guesses.append((hands, boneyard))
+        weights.append(likelihood)
+    order = (
+        _resample(weights, max_samples, rng) if weighed else [(i, 1.0) for i in range(len(guesses))]
+    )
+    side = variant.side_of(view.seat)
+    totals = [0.0] * len(moves)
+    wins = [0.0] * len(moves)
+    shares = 0.0
+    known: milo_search.Known = {}
+    on_milo_line = milo_search.applies(variant)
+    try_exact = True
+    searched = 0
+    for searched, (index, share) in enumerate(order, 1):
+        hands, boneyard = guesses[index]
+        base = Round.from_seat_view(view, hands, boneyard)
+        for i, move in enumerate(moves):
+            trial = base.copy()
+            trial.play(move)
+            if on_milo_line:
+                value, spent, gave_up = milo_search.judge(
+                    trial, side, effort.exact_below, effort.exact_limit, try_exact, known
+                )
+            else:
+                value, spent, gave_up = evaluate(
+                    trial,
+                    side,
+                    effort.exact_below,
+                    effort.exact_limit,
+                    shrewd_move,
+                    try_exact,
+                    effort.round_bonus,
+                )
+            try_exact = try_exact and not gave_up
+            totals[i] += share * value
+            wins[i] += share * (value > 0.5)  # a win (1 and a tie-break, or 1–2 points)
+            done += spent
+        shares += share
+        if done >= work and (searched >= effort.min_samples or done >= 2 * work):
+            break
+    ranked = [(t, weight(m)) for m, t in zip(moves, totals, strict=True)]
+    top = max(ranked)
+    best = rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == top])
+    worth = wins if on_milo_line else totals
+    return Weighing(
+        moves,
+        tuple(t / shares for t in totals),
+        tuple(w / shares for w in worth),
+        best,
+        searched,
+    )
+
+
+# -- a game's analysis ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedMove:
+    """One graded move: where it was made, what was played, what the expert would have
+    played, and what each is worth in the game's :class:`Unit`."""
+
+    action: int
+    """Its index in the record's actions (the replay's frame)."""
+    game: int
+    """The game's number in the match, from 1 (R-MI-7)."""
+    round: int
+    """The round's number in its game, from 1."""
+    index: int
+    """Its index in the round's history."""
+    played: Move
+    better: Move
+    """The expert's choice: ``played`` itself when the expert would have played it."""
+    played_worth: float
+    better_worth: float
+    grade: Grade
+
+    @property
+    def loss(self) -> float:
+        """How much less the move played is worth than the expert's choice (never below
+        0: in Milo the expert may choose by margin a move that wins no more often)."""
+        return max(0.0, self.better_worth - self.played_worth)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAnalysis:
+    """One seat's graded moves, in the order they were made."""
+
+    seat: int
+    scale: Scale
+    moves: tuple[JudgedMove, ...]
+
+    @property
+    def accuracy(self) -> float | None:
+        """0 to 100: the mean of each graded move's accuracy (:meth:`Scale.accuracy`);
+        None when the seat had no move to grade. A loss-based figure, as chess sites
+        give, rather than the share of good moves: a blunder weighs more than an
+        inaccuracy, and a slip too small to grade still counts a little."""
+        if not self.moves:
+            return None
+        return sum(self.scale.accuracy(move.loss) for move in self.moves) / len(self.moves)
+
+    def costliest(self, count: int = 3) -> tuple[JudgedMove, ...]:
+        """The ``count`` moves that lost most, costliest first (earlier first among
+        equals); moves that lost nothing are left out."""
+        lost = [move for move in self.moves if move.loss > 0]
+        return tuple(sorted(lost, key=lambda move: -move.loss)[:count])
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """A game's analysis: each analysed seat's graded moves."""
+
+    game: str
+    """The game's name, as records name it (``cross`` …)."""
+    budget: float
+    """The work each move was judged with (see :data:`BUDGET`)."""
+    seats: tuple[SeatAnalysis, ...]
+    """In seat order."""
+
+    def seat(self, seat: int) -> SeatAnalysis:
+        """The analysis of ``seat``; ``KeyError`` if it was not analysed."""
+        for analysed in self.seats:
+            if analysed.seat == seat:
+                return analysed
+        raise KeyError(seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as JSON holds it (:meth:`from_dict` reads it back)."""
+        return {
+            "format": ANALYSIS_FORMAT,
+            "game": self.game,
+            "budget": self.budget,
+            "seats": [
+                {"seat": analysed.seat, "moves": [_move_dict(m) for m in analysed.moves]}
+                for analysed in self.seats
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Analysis:
+        """Read :meth:`to_dict`'s form strictly: every field and no other, each of its
+        type and in range; raise :class:`InvalidAnalysis` naming the first that is not."""
+        top = _object("the analysis", data, ("format", "game", "budget", "seats"))
+        if top["format"] != ANALYSIS_FORMAT:
+            raise InvalidAnalysis("format", f"must be {ANALYSIS_FORMAT!r}, not {top['format']!r}")
+        game = top["game"]
+        if game not in SCALES:
+            raise InvalidAnalysis("game", f"must be one of {', '.join(SCALES)}, not {game!r}")
+        budget = _number("budget", top["budget"])
+        if budget <= 0:
+            raise InvalidAnalysis("budget", f"must be above 0, not {budget!r}")
+        seats: list[SeatAnalysis] = []
+        for i, entry in enumerate(_list("seats", top["seats"])):
+            field = f"seats[{i}]"
+            analysed = _object(field, entry, ("seat", "moves"))
+            seat = _count(f"{field}.seat", analysed["seat"])
+            if seats and seat <= seats[-1].seat:
+                raise InvalidAnalysis(f"{field}.seat", f"must come after seat {seats[-1].seat}")
+            moves = tuple(
+                _read_move(f"{field}.moves[{j}]", move)
+                for j, move in enumerate(_list(f"{field}.moves", analysed["moves"]))
+            )
+            seats.append(SeatAnalysis(seat, SCALES[game], moves))
+        return cls(game, budget, tuple(seats))
+
+
+class InvalidAnalysis(ValueError):
+    """A stored analysis whose ``field`` is missing, unknown, of the wrong type or out of
+    range; ``problem`` says what it must be."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field} {problem}")
+        self.field = field
+        self.problem = problem
+
+
+def analyse(record: object, seats: Iterable[int], budget: float = BUDGET) -> Analysis:
+    """Grade every move ``seats`` made in the game ``record`` holds (``docs/RECORD.md``)
+    that had more than one legal choice, each from that seat's view just before it, by
+    the expert's search (:func:`weigh`) with ``budget`` times its work. The search is
+    seeded with the record's seed and the position (the seat, the move's index in its
+    round, the scores), so the better move is the one ``ExpertPlayer(seed)`` would make
+    there at budget 1.0. Raises :class:`bot.engine.ReplayError` for a record that does
+    not replay, ``ValueError`` for a seat it does not have or a budget not above 0."""
+    Match.from_record(record)  # refuses a record that does not replay, naming why
+    parsed = read_record(record)
+    wanted = sorted(set(seats))
+    if any(not 0 <= seat < parsed.players for seat in wanted):
+        raise ValueError(f"the seats are 0 to {parsed.players - 1}, not {wanted}")
+    if not budget > 0:
+        raise ValueError(f"the budget must be above 0, not {budget!r}")
+    scale = SCALES[parsed.variant.game]
+    judged: dict[int, list[JudgedMove]] = {seat: [] for seat in wanted}
+    for action, view, played in _positions(record):
+        if view.seat in judged and len(view.legal) > 1:
+            weighing = weigh(view, parsed.seed, budget)
+            played_worth = weighing.worth[weighing.moves.index(played)]
+            better_worth = weighing.worth[weighing.moves.index(weighing.best)]
+            public = view.public
+            move = JudgedMove(
+                action,
+                public.game_number,
+                public.round_number,
+                len(public.history),
+                played,
+                weighing.best,
+                played_worth,
+                better_worth,
+                scale.grade(max(0.0, better_worth - played_worth)),
+            )
+            judged[view.seat].append(move)
+    analysed = tuple(SeatAnalysis(seat, scale, tuple(judged[seat])) for seat in wanted)
+    return Analysis(parsed.variant.game, budget, analysed)
+
+
+def _positions(record: object) -> Iterator[tuple[int, SeatView, Move]]:
+    """Each action of a record that replays: its index, the view of the seat that made
+    it just before, and the move."""
+    parsed = read_record(record)
+    match = Match(
+        parsed.variant, parsed.players, parsed.options, seed=parsed.seed, deals=parsed.deals
+    )
+    for action, (seat, text) in enumerate(parsed.actions):
+        move = Move.parse(text)
+        yield action, match.seat_view(seat), move
+        match.play(move)
+
+
+# -- reading a stored analysis ----------------------------------------------------------
+
+_MOVE_FIELDS = (
+    "action",
+    "game",
+    "round",
+    "index",
+    "played",
+    "better",
+    "played_worth",
+    "better_worth",
+    "grade",
+)
+
+
+def _move_dict(move: JudgedMove) -> dict[str, Any]:
+    return {
+        "action": move.action,
+        "game": move.game,
+        "round": move.round,
+        "index": move.index,
+        "played": move.played.text,
+        "better": move.better.text,
+        "played_worth": move.played_worth,
+        "better_worth": move.better_worth,
+        "grade": move.grade.value,
+    }
+
+
+def _read_move(field: str, data: object) -> JudgedMove:
+    move = _object(field, data, _MOVE_FIELDS)
+    grades = [grade.value for grade in Grade]
+    if move["grade"] not in grades:
+        raise InvalidAnalysis(
+            f"{field}.grade", f"must be one of {', '.join(grades)}, not {move['grade']!r}"
+        )
+    return JudgedMove(
+        _count(f"{field}.action", move["action"]),
+        _count(f"{field}.game", move["game"], 1),
+        _count(f"{field}.round", move["round"], 1),
+        _count(f"{field}.index", move["index"]),
+        _move(f"{field}.played", move["played"]),
+        _move(f"{field}.better", move["better"]),
+        _number(f"{field}.played_worth", move["played_worth"]),
+        _number(f"{field}.better_worth", move["better_worth"]),
+        Grade(move["grade"]),
+    )
+
+
+def _object(field: str, data: object, fields: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InvalidAnalysis(field, f"must be an object, not {type(data).__name__}")
+    unknown = sorted(str(key) for key in data if key not in fields)
+    if unknown:
+        raise InvalidAnalysis(field, f"has a field the format does not know: {unknown[0]!r}")
+    missing = [key for key in fields if key not in data]
+    if missing:
+        raise InvalidAnalysis(field, f"has no {missing[0]!r}")
+    return data
+
+
+def _list(field: str, data: object) -> list[Any]:
+    if not isinstance(data, list):
+        raise InvalidAnalysis(field, f"must be a list, not {type(data).__name__}")
+    return data
+
+
+def _count(field: str, data: object, least: int = 0) -> int:
+    if isinstance(data, bool) or not isinstance(data, int) or data < least:
+        raise InvalidAnalysis(field, f"must be an integer from {least} up, not {data!r}")
+    return data
+
+
+def _number(field: str, data: object) -> float:
+    if isinstance(data, bool) or not isinstance(data, int | float) or not math.isfinite(data):
+        raise InvalidAnalysis(field, f"must be a finite number, not {data!r}")
+    return float(data)
+
+
+def _move(field: str, data: object) -> Move:
+    try:
+        return Move.parse(data)  # type: ignore[arg-type]  # a non-string is refused too
+    except NotAMove:
+        raise InvalidAnalysis(field, f"must be a move like 6-5 N, not {data!r}") from None
