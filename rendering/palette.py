@@ -55,7 +55,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(FONT_FILE, size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def _face(index: int, size: int, shaped: bool) -> ImageFont.FreeTypeFont:
     """The font at ``index`` in :data:`rendering.fonts.FILES` at ``size`` px, laid out
     by libraqm when ``shaped`` (a run read right to left: it puts the letters in order

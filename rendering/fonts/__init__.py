@@ -41,8 +41,7 @@ RUNS_KEPT = 1024
 """Texts kept split into runs: only words and lines DejaVu Sans alone does not draw."""
 
 _RIGHT_TO_LEFT = re.compile(
-    "[\u0590-\u08ff\u200f\u202b\u202e\ufb1d-\ufdff\ufe70-\ufefe"
-    "\U00010800-\U00010fff\U0001e800-\U0001efff]"
+    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]"
 )
 """Characters of the scripts written right to left (and their marks), found at a
 glance: a text without any is laid out left to right as it stands."""
