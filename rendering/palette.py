@@ -242,17 +242,25 @@ def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
     """``text``, cut with an ellipsis to fit ``room`` pixels: display names run to 32
     characters, which would push a column or a picture's edge away. Measured, since
     letters differ in width, in the fonts that will draw them (``measure`` is a
-    :func:`font`)."""
+    :func:`font`).
+
+    Text with letters read right to left ends with a left-to-right mark (U+200E, drawn
+    as nothing): the Unicode bidirectional algorithm would put a number that follows
+    a Hebrew or Arabic name on a line (its score) on the name's left, as part of its
+    right-to-left stretch; the mark ends the stretch with the name."""
     plain, size = fonts.plain(text), int(measure.size)
 
     def width(words: str) -> float:
         return measure.getlength(words) if plain else _pieces(words, size)[1]
 
-    if width(text) <= room:
-        return text
-    while text and width(text + "…") > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    if width(text) > room:
+        while text and width(text + "…") > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    return text + LEFT_TO_RIGHT_MARK if fonts.right_to_left(text) else text
+
+
+LEFT_TO_RIGHT_MARK = "\u200e"
 
 
 def draw_text(
