@@ -86,14 +86,15 @@ def test_picture_processes_are_read_within_range(
         assert Settings.from_env(None).picture_processes == processes
 
 
-def test_env_example_lists_every_setting_the_bot_reads() -> None:
+def test_env_example_lists_every_setting_the_bot_and_compose_read() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
     pattern = r'(?:environ\.get|_optional_int|_float|_int_in)\(\s*"([A-Z_]+)"'
     read = set(re.findall(pattern, source))
     example = (ROOT / ".env.example").read_text()
     listed = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))
+    composed = set(re.findall(r"\$\{([A-Z_]+)", (ROOT / "compose.yaml").read_text()))
     assert "DISCORD_TOKEN" in read and len(read) >= 5
-    assert read == listed
+    assert listed == read | composed, "every setting of the bot's, and of compose.yaml's"
 
 
 def test_a_database_that_cannot_be_used_is_refused_at_start_in_one_line(tmp_path: Path) -> None:
