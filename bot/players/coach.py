@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Match, Move, NotAMove, Round, SeatView, read_record
+from bot.engine import Match, Move, NotAMove, Record, Round, SeatView, read_record
 from bot.players import milo_search
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
@@ -89,18 +89,29 @@ class Scale:
         return 100.0 * max(0.0, 1.0 - loss / self.blunder)
 
 
-SCALES: dict[str, Scale] = {
-    "cross": Scale(Unit.POINTS, 2.0, 5.0, 10.0),
-    "maltese-cross": Scale(Unit.POINTS, 2.0, 5.0, 10.0),
-    "merry-go-round": Scale(Unit.POINTS, 0.75, 1.5, 3.0),
-    "milo": Scale(Unit.WIN_CHANCE, 0.1, 0.2, 0.3),
+ROUND_WORTH = {"cross": 20.0, "maltese-cross": 20.0, "merry-go-round": 7.0, "milo": 0.5}
+"""What a round is usually worth, in each game's unit: half the swing from losing it to
+winning it. A Cross or Maltese Cross round scores the other hands' counts (R-CR-6), and
+its margin came to 18–23 points on average over 300 rounds of normal players a game; a
+Merry-Go-Round round scores a fifth of that (R-MG-6) and a point or two a play (R-MG-4),
+7 with the won round's 3 the expert adds. In Milo a round goes from lost to won in a
+win chance of 1."""
+INACCURACY, MISTAKE, BLUNDER = 0.1, 0.25, 0.5
+"""The losses that grade a move, as shares of :data:`ROUND_WORTH`: a tenth of what a
+round is worth is an inaccuracy, a quarter a mistake, half a blunder (in Milo, giving
+away a quarter of the round's win chance). Against the expert's own moves, the other
+levels' moves then grade as their strengths rank them (``docs/PLAYERS.md``, "The
+coach")."""
+SCALES = {
+    game: Scale(
+        Unit.WIN_CHANCE if game == "milo" else Unit.POINTS,
+        INACCURACY * worth,
+        MISTAKE * worth,
+        BLUNDER * worth,
+    )
+    for game, worth in ROUND_WORTH.items()
 }
-"""Each game's scale. Milo's are the share of rounds given away, as chess sites grade a
-lost share of games (a tenth, a fifth, three tenths). The points games' are about the
-same shares of what a round is usually worth (``docs/PLAYERS.md``, "The coach"): a
-Cross or Maltese Cross round scores the other hands' counts (R-CR-6), tens of points; a
-Merry-Go-Round round a fifth of that (R-MG-6) and its fives a point or two a play
-(R-MG-4)."""
+"""Each game's scale, from what its rounds are worth."""
 
 
 # -- the expert's search, every move valued ---------------------------------------------
@@ -303,7 +314,7 @@ class Analysis:
         if top["format"] != ANALYSIS_FORMAT:
             raise InvalidAnalysis("format", f"must be {ANALYSIS_FORMAT!r}, not {top['format']!r}")
         game = top["game"]
-        if game not in SCALES:
+        if not isinstance(game, str) or game not in SCALES:
             raise InvalidAnalysis("game", f"must be one of {', '.join(SCALES)}, not {game!r}")
         budget = _number("budget", top["budget"])
         if budget <= 0:
@@ -350,7 +361,7 @@ def analyse(record: object, seats: Iterable[int], budget: float = BUDGET) -> Ana
         raise ValueError(f"the budget must be above 0, not {budget!r}")
     scale = SCALES[parsed.variant.game]
     judged: dict[int, list[JudgedMove]] = {seat: [] for seat in wanted}
-    for action, view, played in _positions(record):
+    for action, view, played in _positions(parsed):
         if view.seat in judged and len(view.legal) > 1:
             weighing = weigh(view, parsed.seed, budget)
             played_worth = weighing.worth[weighing.moves.index(played)]
@@ -372,10 +383,9 @@ def analyse(record: object, seats: Iterable[int], budget: float = BUDGET) -> Ana
     return Analysis(parsed.variant.game, budget, analysed)
 
 
-def _positions(record: object) -> Iterator[tuple[int, SeatView, Move]]:
+def _positions(parsed: Record) -> Iterator[tuple[int, SeatView, Move]]:
     """Each action of a record that replays: its index, the view of the seat that made
     it just before, and the move."""
-    parsed = read_record(record)
     match = Match(
         parsed.variant, parsed.players, parsed.options, seed=parsed.seed, deals=parsed.deals
     )
