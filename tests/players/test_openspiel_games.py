@@ -180,3 +180,12 @@ def test_a_draw_is_the_players_action_then_chance_picks_the_tile() -> None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
     raise AssertionError("no draw in twenty rounds")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_openspiels_own_checks_of_a_game_pass(game: str) -> None:
+    """OpenSpiel's random simulation test: its API's promises (players, chance outcomes
+    summing to one, information state and observation shapes, returns at the end)."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    pyspiel.random_sim_test(og.load(game), num_sims=5, serialize=False, verbose=False)
