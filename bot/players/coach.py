@@ -88,30 +88,27 @@ class Scale:
         """0 to 100: how close to the expert's choice a move with this ``loss`` came."""
         return 100.0 * max(0.0, 1.0 - loss / self.blunder)
 
+    @classmethod
+    def of(cls, unit: Unit, round_worth: float) -> Scale:
+        """The scale of a game whose rounds are usually worth ``round_worth``: a tenth of
+        it lost is an inaccuracy, a quarter a mistake, half a blunder."""
+        return cls(unit, 0.1 * round_worth, 0.25 * round_worth, 0.5 * round_worth)
 
-ROUND_WORTH = {"cross": 20.0, "maltese-cross": 20.0, "merry-go-round": 7.0, "milo": 0.5}
-"""What a round is usually worth, in each game's unit: half the swing from losing it to
-winning it. A Cross or Maltese Cross round scores the other hands' counts (R-CR-6), and
-its margin came to 18–23 points on average over 300 rounds of normal players a game; a
-Merry-Go-Round round scores a fifth of that (R-MG-6) and a point or two a play (R-MG-4),
-7 with the won round's 3 the expert adds. In Milo a round goes from lost to won in a
-win chance of 1."""
-INACCURACY, MISTAKE, BLUNDER = 0.1, 0.25, 0.5
-"""The losses that grade a move, as shares of :data:`ROUND_WORTH`: a tenth of what a
-round is worth is an inaccuracy, a quarter a mistake, half a blunder (in Milo, giving
-away a quarter of the round's win chance). Against the expert's own moves, the other
-levels' moves then grade as their strengths rank them (``docs/PLAYERS.md``, "The
-coach")."""
+
 SCALES = {
-    game: Scale(
-        Unit.WIN_CHANCE if game == "milo" else Unit.POINTS,
-        INACCURACY * worth,
-        MISTAKE * worth,
-        BLUNDER * worth,
-    )
-    for game, worth in ROUND_WORTH.items()
+    "cross": Scale.of(Unit.POINTS, 20.0),
+    "maltese-cross": Scale.of(Unit.POINTS, 20.0),
+    "merry-go-round": Scale.of(Unit.POINTS, 7.0),
+    "milo": Scale.of(Unit.WIN_CHANCE, 0.5),
 }
-"""Each game's scale, from what its rounds are worth."""
+"""Each game's scale, from what a round is usually worth: half the swing from losing it
+to winning it. A Cross or Maltese Cross round scores the other hands' counts (R-CR-6):
+its margin came to 18–23 points on average over 300 rounds of the normal level against
+itself, by game and player count. A Merry-Go-Round round scores a fifth of such counts
+(R-MG-6) and a point or two a play (R-MG-4): 7, with the 3 the expert adds for winning
+it. A Milo round goes from lost to won in a win chance of 1, so a blunder there gives
+away a quarter of it. How the computer levels' moves grade is in ``docs/PLAYERS.md``
+("The coach")."""
 
 
 # -- the expert's search, every move valued ---------------------------------------------
@@ -123,8 +120,6 @@ class Weighing:
 
     moves: tuple[Move, ...]
     """The seat's legal moves, in the view's order."""
-    values: tuple[float, ...]
-    """Per move, its mean value as the expert reckons it (what it chooses by)."""
     worth: tuple[float, ...]
     """Per move, its mean worth in the game's :class:`Unit`."""
     best: Move
@@ -133,7 +128,7 @@ class Weighing:
     """How many guessed deals were searched."""
 
 
-def effort_for(variant: type[Round]) -> Effort:
+def _effort(variant: type[Round]) -> Effort:
     """The expert's effort in ``variant``'s rounds."""
     if variant.teams:
         return TEAM_WINS
@@ -150,7 +145,7 @@ def weigh(view: SeatView, seed: int, budget: float = BUDGET) -> Weighing:
         raise ValueError(f"seat {view.seat} has no choice to weigh: {len(moves)} legal moves")
     expert = ExpertPlayer(seed)
     variant = view.public.variant
-    effort = effort_for(variant)
+    effort = _effort(variant)
     rng = rng_for(seed, view)
     knowledge = infer(view)
     after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1
@@ -203,7 +198,7 @@ def weigh(view: SeatView, seed: int, budget: float = BUDGET) -> Weighing:
                 )
             try_exact = try_exact and not gave_up
             totals[i] += share * value
-            wins[i] += share * (value > 0.5)  # a win (1 and a tie-break, or 1–2 points)
+            wins[i] += share * (value > 0.5)  # a proven win (1 ± its tie-break) or 1–2 points
             done += spent
         shares += share
         if done >= work and (searched >= effort.min_samples or done >= 2 * work):
@@ -212,13 +207,7 @@ def weigh(view: SeatView, seed: int, budget: float = BUDGET) -> Weighing:
     top = max(ranked)
     best = rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == top])
     worth = wins if on_milo_line else totals
-    return Weighing(
-        moves,
-        tuple(t / shares for t in totals),
-        tuple(w / shares for w in worth),
-        best,
-        searched,
-    )
+    return Weighing(moves, tuple(w / shares for w in worth), best, searched)
 
 
 # -- a game's analysis ------------------------------------------------------------------
@@ -231,9 +220,9 @@ class JudgedMove:
 
     action: int
     """Its index in the record's actions (the replay's frame)."""
-    game: int
+    game_number: int
     """The game's number in the match, from 1 (R-MI-7)."""
-    round: int
+    round_number: int
     """The round's number in its game, from 1."""
     index: int
     """Its index in the round's history."""
@@ -357,8 +346,8 @@ def analyse(record: object, seats: Iterable[int], budget: float = BUDGET) -> Ana
     wanted = sorted(set(seats))
     if any(not 0 <= seat < parsed.players for seat in wanted):
         raise ValueError(f"the seats are 0 to {parsed.players - 1}, not {wanted}")
-    if not budget > 0:
-        raise ValueError(f"the budget must be above 0, not {budget!r}")
+    if not (math.isfinite(budget) and budget > 0):
+        raise ValueError(f"the budget must be a number above 0, not {budget!r}")
     scale = SCALES[parsed.variant.game]
     judged: dict[int, list[JudgedMove]] = {seat: [] for seat in wanted}
     for action, view, played in _positions(parsed):
@@ -399,8 +388,8 @@ def _positions(parsed: Record) -> Iterator[tuple[int, SeatView, Move]]:
 
 _MOVE_FIELDS = (
     "action",
-    "game",
-    "round",
+    "game_number",
+    "round_number",
     "index",
     "played",
     "better",
@@ -413,8 +402,8 @@ _MOVE_FIELDS = (
 def _move_dict(move: JudgedMove) -> dict[str, Any]:
     return {
         "action": move.action,
-        "game": move.game,
-        "round": move.round,
+        "game_number": move.game_number,
+        "round_number": move.round_number,
         "index": move.index,
         "played": move.played.text,
         "better": move.better.text,
@@ -433,8 +422,8 @@ def _read_move(field: str, data: object) -> JudgedMove:
         )
     return JudgedMove(
         _count(f"{field}.action", move["action"]),
-        _count(f"{field}.game", move["game"], 1),
-        _count(f"{field}.round", move["round"], 1),
+        _count(f"{field}.game_number", move["game_number"], 1),
+        _count(f"{field}.round_number", move["round_number"], 1),
         _count(f"{field}.index", move["index"]),
         _move(f"{field}.played", move["played"]),
         _move(f"{field}.better", move["better"]),

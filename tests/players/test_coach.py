@@ -100,7 +100,7 @@ def test_a_move_that_gives_the_round_away_is_a_blunder_and_the_better_move_is_na
     # Certain from seat 1's view: a lost round against a won one, in win chance.
     assert analysis.seat(1).scale.unit is Unit.WIN_CHANCE
     assert (judged.played_worth, judged.better_worth, judged.loss) == (0.0, 1.0, 1.0)
-    assert judged.game == judged.round == 1 and judged.index == 24
+    assert judged.game_number == judged.round_number == 1 and judged.index == 24
     assert analysis.seat(1).costliest()[0] == judged
 
 
@@ -282,7 +282,7 @@ def malformed() -> Iterator[tuple[str, Any]]:
     yield f"{move}.played", changed(["seats", 0, "moves", 0, "played"], "7-7 L")
     yield f"{move}.better", changed(["seats", 0, "moves", 0, "better"], 6)
     yield f"{move}.played_worth", changed(["seats", 0, "moves", 0, "played_worth"], float("nan"))
-    yield f"{move}.round", changed(["seats", 0, "moves", 0, "round"], 0)
+    yield f"{move}.round_number", changed(["seats", 0, "moves", 0, "round_number"], 0)
     yield f"{move}.action", changed(["seats", 0, "moves", 0, "action"], 2.0)
 
 
