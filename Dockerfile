@@ -10,6 +10,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 RUN useradd --create-home --uid 10001 domino
+# FriBiDi lets Pillow lay out right-to-left names (Arabic letters joined) through libraqm.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
 # The lock alone first: this layer is rebuilt only when the lock changes, not with every
