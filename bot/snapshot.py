@@ -123,13 +123,14 @@ class TableSnapshot:
         R-MG-5): one turn, not yet over."""
         return self.turn is not None and self.view is not None and self.view.drew
 
-    def series_by_seat(self) -> list[int] | None:
-        """Games won so far in the series by each seat (a rematch once started)."""
+    def series_by_seat(self) -> list[int | None] | None:
+        """Games won so far in the series by each seat (a rematch once started); None
+        for a seat that was not in those games."""
         if not self.series:
             return None
         keys = lineup_keys(seat.user_id for seat in self.seats)
         won = dict(zip(self.lineup, self.series, strict=False))
-        return [won.get(key, 0) for key in keys]
+        return [won.get(key) for key in keys]
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]

@@ -316,7 +316,7 @@ class Table:
         if by != self.host_id and not manager:
             raise HostOrManagerOnly()
         self.status = Status.CANCELLED
-        self.deadline = None
+        self.deadline, self.invited = None, ()
         return self._changed(Cancelled(self.seat_of(by)))
 
     # -- play -----------------------------------------------------------------------------

@@ -268,7 +268,10 @@ class Announcer:
             await self.service.remember_message(table.id, None, table.version)
             return
         if any(isinstance(e, Cancelled) for e in events):
-            await self._strip(feed, table)
+            if table.view is None:  # closed in its lobby: the lobby says it is closed
+                await self._edit_lobby(table, via, embed=wording.lobby_embed(table), view=None)
+            else:
+                await self._strip(feed, table)
             await self._send(table, None, content=wording.table_closed(table.title))
             await self.service.remember_message(table.id, None, table.version)
             return

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,12 +26,57 @@ if TYPE_CHECKING:
     from bot.client import DominoBot
 
 
+REPLAY_PARTS_MOST = 3
+"""Files one replay posts at most (each within Discord's upload limit): a long game's
+replay stops after them, and says so."""
+REPLAY_COOL_DOWN = 60.0
+"""Seconds after a member's replay is posted before they may ask for another."""
+
+
+class ReplayLimits:
+    """Replays are the heaviest thing a member can ask for (megabytes of pictures, and
+    seconds of drawing): one at a time in a server, one at a time for a member, and a
+    member's next one after a cool-down."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self._servers: set[int] = set()
+        self._members: set[int] = set()
+        self._next: dict[int, float] = {}
+
+    def busy(self, guild_id: int, user_id: int) -> str | None:
+        """Why no replay can be begun now, for this member here (None: one can)."""
+        if user_id in self._members:
+            return wording.replay_yours_running()
+        if guild_id in self._servers:
+            return wording.replay_running_here()
+        return None
+
+    def too_soon(self, user_id: int) -> str | None:
+        """Why this member must wait for their next replay (None: they need not)."""
+        when = self._next.get(user_id, 0.0)
+        return wording.replay_again_at(when) if when > self.clock() else None
+
+    def begin(self, guild_id: int, user_id: int) -> None:
+        self._servers.add(guild_id)
+        self._members.add(user_id)
+
+    def end(self, guild_id: int, user_id: int, *, posted: bool) -> None:
+        self._servers.discard(guild_id)
+        self._members.discard(user_id)
+        if posted:
+            now = self.clock()
+            self._next = {user: when for user, when in self._next.items() if when > now}
+            self._next[user_id] = now + REPLAY_COOL_DOWN
+
+
 class BoardsCog(DominoCommands, name="Boards"):
     """Leaderboards and a player's stats."""
 
     def __init__(self, bot: DominoBot, standings: Standings) -> None:
         super().__init__(bot)
         self.standings = standings
+        self.replays = ReplayLimits()
 
     @app_commands.command(
         name=slash("command", "leaderboard"), description=locale_str("The best players of a game")
@@ -92,7 +139,7 @@ class BoardsCog(DominoCommands, name="Boards"):
             )
             for e in board.entries
         ]
-        png = await asyncio.to_thread(render_leaderboard, rows, wording.leaderboard_text(title))
+        png = await asyncio.to_thread(render_leaderboard, rows, wording.leaderboard_text(title, by))
         lines = [wording.board_line(r.rank, r.name, r.value, r.games) for r in rows]
         if board.me is not None and all(e.user_id != board.me.user_id for e in board.entries):
             me = board.me
@@ -179,24 +226,45 @@ class BoardsCog(DominoCommands, name="Boards"):
     async def replay(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 40]
     ) -> None:
+        guild_id, user_id = interaction.guild_id or 0, interaction.user.id
+        busy = self.replays.busy(guild_id, user_id)
+        if busy is not None:  # checked and taken before anything is awaited
+            await acting.reply(interaction, busy)
+            return
+        self.replays.begin(guild_id, user_id)
+        posted = False
+        try:
+            posted = await self._replay(interaction, game)
+        finally:
+            self.replays.end(guild_id, user_id, posted=posted)
+
+    async def _replay(self, interaction: discord.Interaction[Any], game: str) -> bool:
+        """Post the replay of ``game``; whether it was posted (else refused)."""
         try:  # refused privately, before the public answer
             played = await self.standings.game(game, interaction.guild_id or 0)
         except TableError as error:
             await refuse(interaction, error)
-            return
+            return False
+        too_soon = self.replays.too_soon(interaction.user.id)
+        if too_soon is not None:
+            await acting.reply(interaction, too_soon)
+            return False
         await interaction.response.defer(thinking=True)
-        names = [wording.seat_label(p) for p in sorted(played.participants, key=lambda p: p.seat)]
+        names = wording.seat_labels(played.participants)
         replay = await asyncio.to_thread(render_replay, played.record, wording.replay_text(names))
         parts = replay.parts
-        for number, part in enumerate(parts, 1):
+        posted = parts[:REPLAY_PARTS_MOST]
+        for number, part in enumerate(posted, 1):
             file = discord.File(
                 io.BytesIO(part.gif),
                 filename=f"replay-{played.id}-{number}.gif",
                 description=wording.describe_replay(replay, names, number - 1),
             )
-            await interaction.followup.send(
-                wording.replay_posted(played.id, number, len(parts)), file=file
-            )
+            text = wording.replay_posted(played.id, number, len(parts))
+            if number == len(posted) < len(parts):
+                text += "\n" + wording.replay_cut(len(posted), len(parts))
+            await interaction.followup.send(text, file=file)
+        return True
 
 
 async def setup(bot: DominoBot) -> None:

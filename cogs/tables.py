@@ -246,11 +246,18 @@ class TablesCog(DominoCommands, name="Tables"):
             return
         text = wording.typed_move(tile, end, table.variant.layout_kind)
         events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
-        if events is None or await acting.after_draw(interaction, self.service, table, events):
+        if events is None:
             return
-        made = [e.move for e in events if isinstance(e, Moved)]
-        if made:
-            await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
+        try:
+            if await acting.after_draw(interaction, self.service, table, events):
+                return
+            made = [e.move for e in events if isinstance(e, Moved)]
+            if made:
+                await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
+        except discord.HTTPException as error:
+            # The move is stored and the table shows it: only its private answer failed,
+            # and nothing must make the member doubt the move.
+            log.info("the answer to a stored move failed (%s)", error.status)
 
     @app_commands.command(
         name=slash("command", "hand"), description=locale_str("See your hand (only you see it)")

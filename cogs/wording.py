@@ -103,6 +103,7 @@ from bot.refusals import (
     OptionsRefused,
     OtherServer,
     OutOfRange,
+    RematchElsewhere,
     SeatedElsewhere,
     SeatedOnly,
     StaleVersion,
@@ -347,6 +348,10 @@ def refusal(error: TableError, names: list[str] | None = None) -> str:
             ).format(channel=f"<#{channel_id}>")
         case NotInThatGame():
             return _("Only the players of that game can ask for a rematch.")
+        case RematchElsewhere(channel_id):
+            return _("That game is played again where it was played: {channel}.").format(
+                channel=f"<#{channel_id}>"
+            )
         case LobbyClosed(action):
             return _lobby_closed(action)
         case AlreadySeated():
@@ -427,7 +432,8 @@ def engine_refusal(error: EngineError) -> str:
     """An engine refusal (an illegal move, options the game does not allow), worded
     from its data, with the rule that refuses it. A refusal this module has no words for
     yet (a new class) falls back to the engine's own English."""
-    text = engine_words(error) or sentence(str(error)).rstrip(".")
+    own = str(getattr(error, "reason", error))  # the engine's sentence, without its rule
+    text = engine_words(error) or sentence(own).rstrip(".")
     return f"{text} ({error.rule})." if error.rule else f"{text}."
 
 
@@ -452,6 +458,8 @@ def engine_words(error: EngineError) -> str | None:
             return _("The tile you drew, {tile}, fits, so you must play it").format(tile=drawn)
         case MustPlay():
             return _("You hold a tile that fits, so you must play it")
+        case MustDrawFirst(drawn=drawn) if drawn is not None:
+            return _("The tile you drew, {tile}, does not fit: draw again").format(tile=drawn)
         case MustDrawFirst():
             return _("You cannot play, so you must draw first")
         case NoDrawAllowed(boneyard_count=count):
@@ -476,6 +484,10 @@ def engine_words(error: EngineError) -> str | None:
             return _("The round opens with your highest double, {tiles}").format(
                 tiles=_or(required)
             )
+        case OnlyDrawnTile(drawn=drawn, fits=False, draw_again=True):
+            return _("You drew {tile} this turn and it fits nowhere: draw again").format(tile=drawn)
+        case OnlyDrawnTile(drawn=drawn, fits=False):
+            return _("You drew {tile} this turn and it fits nowhere: pass").format(tile=drawn)
         case OnlyDrawnTile(drawn=drawn):
             return _("You drew {tile} this turn: it is the only tile you may play").format(
                 tile=drawn
@@ -1024,6 +1036,7 @@ def table_embed(table: TableSnapshot) -> discord.Embed:
         so_far = ", ".join(
             f"{plain(name)} {number(won)}"
             for name, won in zip(seat_names(table), series, strict=True)
+            if won is not None  # a seat that did not play those games has no line
         )
         extra.append(_("Series so far: {wins}").format(wins=so_far))
     if table.hints:
@@ -1438,19 +1451,24 @@ def _hint_reason(advice: Advice) -> str:
             ).format(share=number(round(advice.share * 100)), deals=number(advice.deals))
 
 
-def seat_label(player: Participant) -> str:
-    """A seat of a finished game as a picture names it: the member's last name, the
-    computer's level, or a member who asked to be forgotten."""
-    if player.user_id is not None:
-        return player.name or unknown_player(player.user_id)
-    if player.computer_level is not None:
-        return _("Computer ({level})").format(level=level_name(player.computer_level))
-    return _("a former player")
-
-
-def seat_name(player: Participant) -> str:
-    """The same, as message text (escaped)."""
-    return plain(seat_label(player))
+def seat_labels(players: Sequence[Participant]) -> list[str]:
+    """The seats of a finished game in seat order, as a picture names them: a member's
+    last name, a computer as the game named it (numbered in seat order, as at the
+    table: ``Computer 2 (hard)``), or a member who asked to be forgotten."""
+    labels, computers = [], 0
+    for player in sorted(players, key=lambda p: p.seat):
+        if player.user_id is not None:
+            labels.append(player.name or unknown_player(player.user_id))
+        elif player.computer_level is not None:
+            computers += 1
+            labels.append(
+                _("Computer {number} ({level})").format(
+                    number=number(computers), level=level_name(player.computer_level)
+                )
+            )
+        else:
+            labels.append(_("a former player"))
+    return labels
 
 
 def history_title(name: str, page: int, pages: int) -> str:
@@ -1464,7 +1482,8 @@ def history_line(game: FinishedGame) -> str:
     when, who sat where and who won, the final score by side."""
     seats = sorted(game.participants, key=lambda p: p.seat)
     players = ", ".join(
-        _("{name} (won)").format(name=seat_name(p)) if p.won else seat_name(p) for p in seats
+        _("{name} (won)").format(name=plain(label)) if p.won else plain(label)
+        for p, label in zip(seats, seat_labels(seats), strict=True)
     )
     variant = find_variant(game.game)
     by_seat = {p.seat: p.final_score for p in seats}
@@ -1485,6 +1504,25 @@ def rematch_opened(game: str) -> str:
         "The {game} rematch is open in this channel: the other players press Rematch (or"
         " Join) to take their seats, then the host presses Start."
     ).format(game=game_title(game))
+
+
+def replay_cut(posted: int, parts: int) -> str:
+    """Said under the last file of a replay too long to post whole."""
+    return _(
+        "This game is long: its replay stops here, after {posted} of its {parts} parts."
+    ).format(posted=number(posted), parts=number(parts))
+
+
+def replay_yours_running() -> str:
+    return _("Your replay is still being posted: ask again when it is done.")
+
+
+def replay_running_here() -> str:
+    return _("A replay is being posted in this server: ask again when it is done.")
+
+
+def replay_again_at(when: float) -> str:
+    return _("You can ask for another replay {when}.").format(when=f"<t:{int(when) + 1}:R>")
 
 
 def replay_posted(game_id: str, part: int, parts: int) -> str:
@@ -1751,14 +1789,15 @@ def replay_text(names: list[str]) -> ReplayText:
     the move and its number; each round ends on a card of the revealed hands under who
     won it, how and the points; the last card gives the result. (Drawn in a worker
     thread, they are read in the language of the code that asked for the replay.)"""
-    short = [fit_name(name) for name in names]
+    short = [fit_name(name) for name in names]  # where several names share a line
+    alone = [fit_name(name, wide=True) for name in names]  # where one name has the line
 
     def move(view: PublicView, number: int, total: int) -> str:
         seat, made = view.history[-1]
         return _("Move {number} of {total}: {move}").format(
             number=i18n.number(number),
             total=i18n.number(total),
-            move=_replay_move(short[seat], made),
+            move=_replay_move(alone[seat], made),
         )
 
     def round_over(view: PublicView) -> tuple[str, ...]:
@@ -1790,7 +1829,7 @@ def replay_text(names: list[str]) -> ReplayText:
     def hand(view: PublicView, seat: int) -> str:
         assert view.outcome is not None
         return _("{name} · count {count}").format(
-            name=short[seat], count=number(view.outcome.counts[seat])
+            name=alone[seat], count=number(view.outcome.counts[seat])
         )
 
     def final(view: PublicView) -> tuple[str, ...]:
@@ -1801,7 +1840,7 @@ def replay_text(names: list[str]) -> ReplayText:
         scores = " · ".join(f"{sides[side]} {number(outcome.scores[side])}" for side in order)
         if not _in_match(view):
             return (
-                _("{name} wins the game").format(name=sides[outcome.winner]),
+                _("{name} wins the game").format(name=_side_names(view, alone)[outcome.winner]),
                 _("Final scores: {scores}").format(scores=scores),
             )
         won = _listed(zip(sides, outcome.games_won, strict=True), " · ")

@@ -5,12 +5,16 @@ same seats and the series so far, and a member's privacy: what is stored, and de
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
+import sys
 from dataclasses import dataclass
 
 import pytest
 
 from bot.client import DominoBot
+from rendering import render_replay
 from tests.e2e.driver import Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
@@ -124,3 +128,33 @@ async def test_privacy_says_what_is_stored_and_forget_me_deletes_it(played: Play
     assert game is not None and ann.id not in {p.user_id for p in game.participants}
     history = await (await bob.slash("domino history", played.channel)).reply()
     private_to(history, bob, "a former player")
+
+
+async def test_replays_go_one_at_a_time_and_a_member_waits_before_the_next(
+    played: Played,
+) -> None:
+    ann, bob = played.member("Ann"), played.member("Bob")
+    first = await ann.slash("domino replay", played.channel, game=played.game_id)
+    again = await ann.slash("domino replay", played.channel, game=played.game_id)
+    private_to(await again.reply(), ann, "still being posted")
+    meanwhile = await bob.slash("domino replay", played.channel, game=played.game_id)
+    private_to(await meanwhile.reply(), bob, "being posted in this server")
+    await first.reply(30)
+    await asyncio.gather(*played.bot.in_flight)  # the first replay is posted whole
+    later = await ann.slash("domino replay", played.channel, game=played.game_id)
+    private_to(await later.reply(), ann, "another replay")
+
+
+async def test_a_long_replay_stops_after_a_few_files_and_says_so(
+    played: Played, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boards = sys.modules["cogs.boards"]  # as the bot loaded it (an extension's own module)
+    monkeypatch.setattr(boards, "REPLAY_PARTS_MOST", 2)
+    monkeypatch.setattr(boards, "render_replay", functools.partial(render_replay, limit=60_000))
+    ann = played.member("Ann")
+    before = len(played.server.fake.public(played.channel))
+    await (await ann.slash("domino replay", played.channel, game=played.game_id)).reply(60)
+    await asyncio.gather(*played.bot.in_flight)
+    posted = played.server.fake.public(played.channel)[before:]
+    assert len(posted) == 2, [m.content for m in posted]
+    assert "replay stops here, after 2 of its" in posted[-1].content

@@ -3,6 +3,8 @@ and the channel is told what happened (and which permission is missing)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.driver import Driver, seated_game, table_messages
@@ -51,9 +53,12 @@ async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
     return int(await driver.fake.wait_for(moved))
 
 
-async def play_by_slash(driver: Driver, *refusals: int) -> int:
+async def play_by_slash(
+    driver: Driver, *refusals: int, refused: tuple[str, str] = CHANNEL_POST
+) -> int:
     """The member to move plays with ``/domino play`` (posted in the channel, not as a
-    follow-up), while Discord answers that post with ``refusals``."""
+    follow-up), while Discord answers that post (or the request ``refused``) with
+    ``refusals``."""
     for _ in range(100):
         table = driver.table()
         assert table is not None
@@ -65,7 +70,7 @@ async def play_by_slash(driver: Driver, *refusals: int) -> int:
     else:
         raise AssertionError("nobody could play a tile")
     move = tiles[-1]
-    driver.fake.fail_next(*CHANNEL_POST, *refusals)
+    driver.fake.fail_next(*refused, *refusals)
     options = {"tile": str(move.tile)} | ({"end": move.end_name} if move.end_name else {})
     await member.slash("domino play", driver.channel_id, **options)
 
@@ -112,6 +117,19 @@ async def test_a_server_error_is_told_and_status_posts_the_table_again(driver: D
     assert reply.visible_to == waiter.id
     await driver.fake.wait_for(lambda: driver.latest_version() == version)
     await driver.play_one()
+
+
+async def test_a_stored_move_whose_private_answer_fails_is_never_doubted(
+    running, driver: Driver
+) -> None:
+    """``/domino play`` stored the move; then Discord refuses the private "You played …":
+    the table shows the move, and nobody is told it may not have been made."""
+    version = await play_by_slash(driver, 403, refused=FOLLOW_UP)
+    await driver.fake.wait_for(lambda: driver.latest_version() == version)
+    assert running.bot is not None
+    await asyncio.gather(*running.bot.in_flight)  # the command's handling is over
+    said = [m.content for m in driver.fake.messages.values()]
+    assert not any("may not have been done" in text for text in said), said
 
 
 async def test_a_rate_limit_is_waited_out_and_the_picture_posted(driver: Driver) -> None:
