@@ -71,6 +71,9 @@ from bot.refusals import (
 AWAY_AFTER_TIMEOUTS = 3
 """After this many turn timeouts in a row a seat is away: the computer plays it."""
 TAKEOVER_LEVEL = "normal"
+NAME_MOST = 32
+"""Characters of a member's name a seat keeps: Discord's own limit for a display name,
+so that a longer one (which Discord never sends) cannot push a title past its limits."""
 
 
 def lineup_keys(user_ids: Iterable[int | None]) -> list[str]:
@@ -247,7 +250,7 @@ class Table:
         kept = sum(1 for invited in self.invited if invited != user_id)
         if len(self.seats) + kept >= self.max_players:  # a rematch keeps its players' seats
             raise TableFull(self.max_players)
-        self.seats.append(Seat(name=name, user_id=user_id))
+        self.seats.append(Seat(name=name[:NAME_MOST], user_id=user_id))
         self.invited = tuple(invited for invited in self.invited if invited != user_id)
         return self._changed(Joined(len(self.seats) - 1))
 

@@ -413,6 +413,31 @@ class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
 
 
 DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
+
+
+def reaches_an_item(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py will dispatch this component interaction to an item: it looks
+    for a component of the kind sent, with the custom_id sent, in the message clicked.
+    Discord's own clients always send one; a forged request (a button's id sent as a
+    select, say) finds none, and discord.py drops it without an answer."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    kind, custom_id = data.get("component_type"), data.get("custom_id")
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        child.type.value == kind and getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+    )
+
+
+async def answer_unreachable(interaction: discord.Interaction[Any]) -> None:
+    """Answer a component interaction no item will (see :func:`reaches_an_item`)."""
+    if interaction.type is discord.InteractionType.component and not reaches_an_item(interaction):
+        acting.track(interaction)
+        await acting.apologize(interaction, wording.button_gone())
 """What the client registers at start-up (``add_dynamic_items``)."""
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
+from discord.ext import commands
 
 from bot.commands import Cancel, Join, Leave, Play, Start
 from bot.events import Moved
@@ -18,7 +19,7 @@ from bot.refusals import TableError
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import NewTable, TableService
-from cogs import acting, i18n, wording
+from cogs import acting, buttons, i18n, wording
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
 from cogs.budget import RequestBudget
@@ -45,6 +46,10 @@ class TablesCog(DominoCommands, name="Tables"):
             bot, service, RequestBudget(bot.settings.requests_per_second), bot.painter
         )
         service.add_listener(self.announcer)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await buttons.answer_unreachable(interaction)
 
     # -- slash commands -----------------------------------------------------------------------
 

@@ -455,8 +455,16 @@ class FakeDiscord:
         for embed in data.get("embeds") or []:
             if len(embed.get("title") or "") > 256 or len(embed.get("description") or "") > 4096:
                 self.violation(f"{where}: embed title or description too long")
-            if len(embed.get("fields") or []) > 25:
+            fields = embed.get("fields") or []
+            if len(fields) > 25:
                 self.violation(f"{where}: more than 25 embed fields")
+            if any(len(f.get("name", "")) > 256 or len(f.get("value", "")) > 1024 for f in fields):
+                self.violation(f"{where}: an embed field's name or value too long")
+            footer = (embed.get("footer") or {}).get("text") or ""
+            texts = [embed.get("title"), embed.get("description"), footer]
+            texts += [t for f in fields for t in (f.get("name"), f.get("value"))]
+            if len(footer) > 2048 or sum(len(t or "") for t in texts) > 6000:
+                self.violation(f"{where}: an embed's footer or whole text too long")
 
     def create_message(
         self,
