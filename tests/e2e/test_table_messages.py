@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from cogs import acting
-from tests.e2e.driver import seated_game, table_messages
+from tests.e2e.driver import open_lobby, seated_game, table_messages
 from tests.e2e.test_forged_and_races import pings, record_mentions
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
@@ -173,3 +173,14 @@ async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_
     release.set()
     hand = await slow.reply()
     assert hand.visible_to == member.id and hand.files.get("hand.png")
+
+
+async def test_a_cancelled_lobby_reads_closed(running, server: Server) -> None:
+    await running.start()
+    ann = server.member("Ann")
+    lobby = await open_lobby(server.fake, ann, server.channels[0], game="cross")
+    await ann.click(lobby, "Cancel")
+    await server.fake.wait_for(lambda: "table closed" in server.fake.messages[lobby.id].text())
+    closed = server.fake.messages[lobby.id]
+    assert not closed.buttons()
+    assert not any(e.get("footer") for e in closed.embeds), "no call to join a closed table"
