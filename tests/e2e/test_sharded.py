@@ -17,6 +17,7 @@ from data import open_store
 from tests.data.databases import postgres_schema
 from tests.e2e.driver import table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn
+from tests.e2e.test_restart_announcing import only_the_last_is_live, posted_twice
 from tests.fakediscord.fixtures import make_server, serving
 from tests.fakediscord.server import FakeDiscord
 
@@ -61,6 +62,9 @@ async def test_two_shard_processes_share_one_database_and_survive_a_kill(tmp_pat
                         if not playing:
                             break
                     assert not playing, "both games reached their end"
+                    for server in servers:  # the kill came right after a post
+                        shown = await only_the_last_is_live(fake, server.channels[0])
+                        assert posted_twice(shown) == []
                     after = len(table_messages(fake, servers[0].channels[0]))
                     assert after > before + 1, "the killed process's table resumed and went on"
                     ann = servers[0].members["Ann"]
