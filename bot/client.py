@@ -182,13 +182,12 @@ def settle_memory() -> None:
     tables) lives as long as the process: frozen, the collector never scans it again.
     And each click leaves cycles of short-lived objects (discord.py's interactions,
     messages, views and buttons), which only the collector frees; a young collection
-    stops the event loop for about a microsecond per object it holds. With the default
-    700 the collector ran about forty times a second and promoted much of that into the
-    older generations; with 20,000 a young collection took 20-50 ms and a middle one
-    up to 190 ms, both in the answers' p99. 5,000 keeps them to 4-20 ms and 20-60 ms
-    (a full one, two or three times a minute at 1,000 tables, 100-150 ms), for a
-    quarter more of the collector's CPU: at 1,000 tables the acknowledgement p99 fell
-    from 181-232 ms to 157-197, at 500 from 45 to 31 (``benchmarks/e2e.py``)."""
+    stops the event loop for a time that grows with the objects it holds. With the
+    default 700 the collector ran very often and promoted much of that into the older
+    generations, whose collections are long; with a much larger threshold each young
+    collection grew long enough to show in the answers' p99. 5,000 keeps every pause
+    short, for a little more of the collector's CPU (``benchmarks/e2e.py``; the figures
+    are in docs/BENCHMARKS.md)."""
     gc.freeze()
     gc.set_threshold(GC_YOUNGEST, *gc.get_threshold()[1:])
 

@@ -261,13 +261,11 @@ ANSWER_WITHIN = 0.05
 """Seconds a click waits for what it shows (a picture, a stored move) before
 acknowledging the click on its own: ready in time, it is the answer itself, one request
 instead of two. A twentieth of a second still feels instant; past it, the member sees
-the click taken at once and the answer follows (Discord itself allows 3 seconds). At
-500 tables nearly every answer is ready in time (the p99 from the interaction to its
-answer is under 40 ms). At 1,000 tables a busy event loop makes some answers late, and
-with a tenth of a second those clicks were the acknowledgement p99: in three A/B pairs
-of ``benchmarks/e2e.py`` it fell from 323-341 ms to 256-299 ms with a twentieth, with
-no measurable rise in requests a move; with 0.03 more clicks needed both requests, and
-the bot fell behind (the p99 doubled)."""
+the click taken at once and the answer follows (Discord itself allows 3 seconds). On a
+lightly loaded bot nearly every answer is ready in time. Under load a busy event loop
+makes some answers late, and those clicks set the acknowledgement p99: a longer wait
+raised it, a shorter one made more clicks need both requests and the bot fell behind
+(``benchmarks/e2e.py``; the figures are in docs/BENCHMARKS.md)."""
 
 
 @dataclass(frozen=True)

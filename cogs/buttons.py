@@ -413,31 +413,6 @@ class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
 
 
 DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
-
-
-def reaches_an_item(interaction: discord.Interaction[Any]) -> bool:
-    """Whether discord.py will dispatch this component interaction to an item: it looks
-    for a component of the kind sent, with the custom_id sent, in the message clicked.
-    Discord's own clients always send one; a forged request (a button's id sent as a
-    select, say) finds none, and discord.py drops it without an answer."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    kind, custom_id = data.get("component_type"), data.get("custom_id")
-    message = interaction.message
-    if message is None:
-        return False
-    return any(
-        child.type.value == kind and getattr(child, "custom_id", None) == custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-    )
-
-
-async def answer_unreachable(interaction: discord.Interaction[Any]) -> None:
-    """Answer a component interaction no item will (see :func:`reaches_an_item`)."""
-    if interaction.type is discord.InteractionType.component and not reaches_an_item(interaction):
-        acting.track(interaction)
-        await acting.apologize(interaction, wording.button_gone())
 """What the client registers at start-up (``add_dynamic_items``)."""
 
 
@@ -451,13 +426,13 @@ class _Buttons(discord.ui.View):
     Every button here is a ``DynamicItem``: a click reaches its class through the
     custom_id alone (``DYNAMIC_ITEMS``), which makes an item of it then. So the
     buttons a message goes out with are written straight to their JSON, never made
-    into discord.py items: a hand with sixteen buttons took 86 µs as items and takes 12
-    as components, and a view of items with their buttons is a knot of cycles that only the
-    collector frees (with the views discord.py rebuilds to dispatch clicks,
-    :func:`_handling`, they were half of what it found at 500 tables, and each
-    collection stops the event loop). The view is finished from the start, so discord.py
-    keeps nothing of it once sent (an ephemeral message's view, a member's hand, would
-    otherwise get a 15-minute timeout with a task and a timer of its own). The same
+    into discord.py items, which take several times as long to build, and a view of
+    items with their buttons is a knot of cycles that only the collector frees (with
+    the views discord.py rebuilds to dispatch clicks, :func:`_handling`, they were half
+    of what it found at 500 tables, and each collection stops the event loop). The view
+    is finished from the start, so discord.py keeps nothing of it once sent (an
+    ephemeral message's view, a member's hand, would otherwise get a 15-minute timeout
+    with a task and a timer of its own). The same
     view can be sent again (the announcer's fall-back from an expired click to the
     channel)."""
 
@@ -592,3 +567,28 @@ def version_drawn(custom_ids: Iterable[str], table_id: str) -> int | None:
         if found is not None and found["table"] == table_id
     ]
     return max(versions, default=None)
+
+
+def reaches_an_item(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py will dispatch this component interaction to an item: it looks
+    for a component of the kind sent, with the custom_id sent, in the message clicked.
+    Discord's own clients always send one; a forged request (a button's id sent as a
+    select, say) finds none, and discord.py drops it without an answer."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    kind, custom_id = data.get("component_type"), data.get("custom_id")
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        child.type.value == kind and getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+    )
+
+
+async def answer_unreachable(interaction: discord.Interaction[Any]) -> None:
+    """Answer a component interaction no item will (see :func:`reaches_an_item`)."""
+    if interaction.type is discord.InteractionType.component and not reaches_an_item(interaction):
+        acting.track(interaction)
+        await acting.apologize(interaction, wording.button_gone())

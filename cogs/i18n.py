@@ -191,8 +191,8 @@ def number(value: int) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _whole(value: int, locale: Locale) -> str:
-    """Kept, because Babel reads the locale's pattern again on every call (about 10 µs)
-    and a table's words and alt text name dozens of small numbers on every move."""
+    """Kept, because Babel reads the locale's pattern again on every call and a table's
+    words and alt text name dozens of small numbers on every move."""
     return format_decimal(value, locale=locale, group_separator=False)
 
 

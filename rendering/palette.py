@@ -42,10 +42,10 @@ picture."""
 WORDS_KEPT = 4096
 """Words of left-aligned text kept inked, each at the fraction of a pixel it began at.
 A header line names its table's players and scores, so whole lines rarely recur
-across hundreds of tables, but their words do: at 500 tables, lines inked whole were
-two fifths of the drawing process's time. Mostly names are kept (a word recurs at one
-to four fractions): with 500 tables open at once 96% of words are found inked, with
-1,000 93%; at about 6.5 KB a word, 4,096 cost some 27 MB (``benchmarks/render.py``)."""
+across hundreds of tables, but their words do: lines inked whole were a large share of
+the drawing process's time. Mostly names are kept (a word recurs at one to four
+fractions); 4,096 hold nearly every word of hundreds of tables open at once, for a few
+tens of MB (``benchmarks/render.py``; the figures are in docs/BENCHMARKS.md)."""
 
 
 @lru_cache(maxsize=8)
@@ -331,9 +331,9 @@ def encode_png(image: Image.Image) -> bytes:
     of searching a palette out per picture.
 
     The pixels are compressed by zlib-ng, not by Pillow: Pillow's wheels compress with
-    the system's zlib, and a table picture's PNG took 0.66 ms, half the drawing
-    process's time at 500 tables; this way it takes 0.25 ms, and its file is a tenth
-    smaller. The rest of a PNG is four chunks (the PNG specification, section 5)."""
+    the system's zlib, which made a table's PNG a large share of the drawing process's
+    time; zlib-ng takes a fraction of that, and its file is a little smaller. The rest
+    of a PNG is four chunks (the PNG specification, section 5)."""
     image = image if image.mode == "P" else _to_palette(image)
     width, height = image.size
     # Each row of the image data starts with its filter type, 0 (none: a palette's

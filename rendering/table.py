@@ -77,8 +77,8 @@ class RenderedImage:
 class TableScene:
     """What a table's picture shows of its public view: the layout, its open ends and
     the last tile played. The drawing process is sent this, not the view, which also
-    holds the round's whole history, its scores and its options: at a full layout the
-    scene pickles in 22 µs and unpickles in 24, the view in 60-70 and 95-110."""
+    holds the round's whole history, its scores and its options: several times as much
+    to pickle and unpickle with every table's picture."""
 
     layout: SpinnerLayout | LineLayout | None
     open_ends: dict[str, int]

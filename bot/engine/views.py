@@ -36,8 +36,8 @@ class ArmTile:
     def __reduce__(self) -> tuple[type[ArmTile], tuple[Tile, int, int]]:
         """Pickled as its class and fields, as each part of a layout is: a layout is
         sent to the drawing process with every table's picture, and a slotted
-        dataclass's own way (``dataclasses.fields`` at each object, both ways) took
-        twice as long."""
+        dataclass's own way (``dataclasses.fields`` at each object, both ways) is
+        slower."""
         return ArmTile, (self.tile, self.near, self.far)
 
 
