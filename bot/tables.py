@@ -177,7 +177,14 @@ class TableService:
     # -- lifecycle ------------------------------------------------------------------------
 
     def add_listener(self, listener: Listener) -> None:
+        """Tell ``listener`` of every stored action from now on (a face: any number)."""
         self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        """Stop telling ``listener`` (a face unloaded: a cog's reload must not leave its
+        old listener posting beside the new one)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     async def resume(self, owns: Callable[[int], bool] = lambda guild_id: True) -> int:
         """Load every table that is not finished (of the servers this process ``owns``:
