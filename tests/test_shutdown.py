@@ -9,7 +9,7 @@ import pytest
 
 from bot.client import DominoBot
 from bot.config import Settings
-from bot.tables import TableService
+from bot.service import TableService
 from data import open_store, sqlite_url
 from data.repository import StoreError
 

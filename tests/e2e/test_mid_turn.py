@@ -38,7 +38,7 @@ async def test_status_and_the_reminder_come_while_a_drawn_tile_waits_to_be_playe
     running, server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed, played = deal_where_a_drawn_tile_fits()
-    monkeypatch.setattr("bot.tables.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("bot.service.core.secrets.randbits", lambda bits: seed)
     bot = await running.start()
     service = bot.service
     assert service is not None
@@ -69,7 +69,7 @@ async def test_status_and_the_reminder_come_while_a_drawn_tile_waits_to_be_playe
     )
     assert f"<@{member.id}>, your turn" in shown[-1].content, "the table as it stands"
 
-    service._remind(driver.table_id)  # a quarter of the member's time is left
+    service.clockwork.remind(driver.table_id)  # a quarter of the member's time is left
     reminded = await server.fake.wait_for(
         lambda: [
             m

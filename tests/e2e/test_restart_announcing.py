@@ -11,7 +11,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bot.tables import REMIND_AT, TableService
+from bot.service import TableService
+from bot.service.clock import REMIND_AT
 from data import parse_url
 from tests.e2e.driver import Driver, seated_game, shown_version, table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn

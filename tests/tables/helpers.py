@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from bot.commands import Join, Play, Start
 from bot.events import Event
+from bot.service import NewTable, TableService
 from bot.table import Table
-from bot.tables import NewTable, TableService
 
 GUILD, CHANNEL, ANN, BOB = 10, 20, 1, 2
 TURN_TIMER = 120.0

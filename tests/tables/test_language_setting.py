@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.refusals import UnknownLanguage
-from bot.tables import TableService
+from bot.service import TableService
 from data.repository import Repository
 from tests.tables.helpers import GUILD, Clock
 

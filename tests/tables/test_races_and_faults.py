@@ -20,7 +20,7 @@ from bot.refusals import (
     StaleVersion,
     TableError,
 )
-from bot.tables import NewTable, TableService
+from bot.service import NewTable, TableService
 from data import open_store, sqlite_url
 from data.repository import Repository
 from tests.data.databases import break_store, database_held
@@ -151,7 +151,7 @@ async def test_a_computer_move_that_cannot_be_stored_backs_off_and_logs_one_erro
     table = await started(service)
     await break_store(store, "read-only")
     waits = []
-    with caplog.at_level(logging.WARNING, logger="bot.tables"):
+    with caplog.at_level(logging.WARNING, logger="bot.service"):
         for _ in range(4):
             due = service.tables.scheduled(table.id)
             assert due is not None

@@ -12,8 +12,9 @@ import pytest
 
 from bot.commands import AddComputer, ComputerMove, Join, Leave, Start
 from bot.refusals import NotSeated, RematchElsewhere, TableFull
+from bot.service import NewTable, TableService
+from bot.service.rematches import KEEP_SEATS_SECONDS
 from bot.table import Status
-from bot.tables import KEEP_SEATS_SECONDS, NewTable, TableService
 from data.backend import Row, Session
 from data.repository import Repository
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, play_one

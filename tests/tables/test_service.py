@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-import bot.tables
+import bot.service.clock
 from bot.commands import Cancel, ComeBack
 from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
+from bot.service import NewTable, TableService
 from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
-from bot.tables import NewTable, TableService
 from data.backend import Session
 from data.models import TableRow
 from data.repository import Repository, StoreError
@@ -186,7 +186,7 @@ async def test_a_failing_computer_player_is_logged_and_a_legal_move_made_instead
     def broken(level: str, seed: int) -> object:
         return Broken() if level == "normal" else computer_player(level, seed)
 
-    monkeypatch.setattr(bot.tables, "computer_player", broken)
+    monkeypatch.setattr(bot.service.clock, "computer_player", broken)
     service = TableService(store, computer_pace=PACE, clock=clock)
     table = await started(service)
     version = table.version

@@ -1,0 +1,181 @@
+"""The tables' clock: deadlines, not sleeping tasks. One task wakes at the earliest
+deadline and plays what is due: a computer seat's move, a member's turn that timed out
+(the computer's move made for them), a quarter of a member's time left (a reminder), a
+rematch's kept seats freed. Deadlines are stored with their table, so after a restart the
+clock carries on (a member to move gets their whole turn again)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from bot.commands import ComputerMove, ReleaseSeats, Timeout
+from bot.engine import Move
+from bot.events import Reminder
+from bot.players import computer_player
+from bot.refusals import NotSaved, TableError
+from bot.table import Status, Table
+from data.models import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.service.core import TableService
+
+log = logging.getLogger(__name__)
+
+FALLBACK_LEVEL = "easy"
+"""Plays when a computer player fails: any legal move keeps the table going."""
+REMIND_AT = 0.25
+"""The share of a member's turn left when they are reminded it is theirs."""
+RETRY_LONGEST = 300.0
+"""The longest wait between tries of a computer move whose write keeps failing."""
+
+
+class Clockwork:
+    """The clock of one service's tables; owns the tasks it starts."""
+
+    def __init__(self, service: TableService, computer_pace: float) -> None:
+        self.service = service
+        self.computer_pace = computer_pace
+        """Seconds between computer moves at one table, so a channel stays readable."""
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._running: set[asyncio.Task[None]] = set()
+        self._failures: dict[str, int] = {}
+        """Computer moves whose write failed in a row, per table (for the back-off)."""
+        self._closing = False
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="domino-clock")
+
+    def wake(self) -> None:
+        """A deadline may have changed: look again."""
+        self._wake.set()
+
+    async def close(self) -> None:
+        """Stop the clock, then the computer moves under way (they are not stored yet,
+        so they simply did not happen)."""
+        self._closing = True
+        self._wake.set()
+        if self._task is not None:
+            # Woken rather than cancelled: on Python 3.11 a cancel that meets a wake-up
+            # can be swallowed, and the clock would sleep on until its next deadline.
+            await self._task
+        for task in list(self._running):
+            task.cancel()
+        await asyncio.gather(*self._running, return_exceptions=True)
+
+    def forget(self, table_id: str) -> None:
+        """A table closed: nothing more to retry for it."""
+        self._failures.pop(table_id, None)
+
+    # -- deadlines ----------------------------------------------------------------------------
+
+    def set_deadline(self, table: Table, settings: GuildSettings) -> None:
+        """The deadline of ``table`` after an action: a computer's pace, a member's turn,
+        a rematch's kept seats, or none."""
+        if table.status is Status.LOBBY and table.invited:
+            return  # the seats kept for a rematch's members until their time runs out
+        if table.status is not Status.PLAYING:
+            table.deadline = None
+        elif table.computer_to_move:
+            table.deadline = self.service.clock() + self.computer_pace
+        else:
+            table.deadline = self.service.clock() + settings.turn_timer_seconds
+
+    def schedule_reminder(self, table: Table, timer: float) -> None:
+        """Remind the member to move when a quarter of their ``timer`` is left."""
+        assert table.deadline is not None
+        self.service.tables.schedule(table, table.deadline - timer * REMIND_AT, reminder=True)
+
+    def restart_turn(self, table: Table, timer: float) -> None:
+        """After a restart the member to move gets their whole turn from now: the time
+        the bot was down is not theirs to lose."""
+        table.deadline = self.service.clock() + timer
+
+    # -- what is due ----------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        tables = self.service.tables
+        while not self._closing:
+            self._wake.clear()
+            self.run_due()
+            wake = tables.next_wake()
+            timeout = None if wake is None else max(0.0, wake - self.service.clock())
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(timeout):
+                    await self._wake.wait()
+
+    def run_due(self) -> list[asyncio.Task[None]]:
+        """Start a task for each table whose deadline has passed (computer moves and
+        turn timeouts), so tables never wait for one another; returns the tasks."""
+        started = []
+        for table_id, version, reminder in self.service.tables.due(self.service.clock()):
+            if reminder:
+                self.remind(table_id)
+                continue
+            task = asyncio.create_task(self._expire(table_id, version))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+            started.append(task)
+        return started
+
+    def remind(self, table_id: str) -> None:
+        """A quarter of a member's time is left: the listeners remind them (once; the
+        reminder changes nothing, so it is not stored)."""
+        table = self.service.tables.get(table_id)
+        if table is None or table.deadline is None or table.computer_to_move:
+            return
+        self.service.tell(table, [Reminder(table.seat_to_move(), table.deadline)], None)
+
+    async def _expire(self, table_id: str, version: int) -> None:
+        """Play the computer's move for the seat to move, or free the seats a rematch's
+        lobby kept, if nobody acted meanwhile."""
+        service = self.service
+        table = service.tables.get(table_id)
+        if table is None or table.version != version:
+            return
+        if table.status is Status.LOBBY and table.invited:
+            with contextlib.suppress(TableError):
+                await service.act(table_id, ReleaseSeats(), seen_version=version)
+            return
+        if table.status is not Status.PLAYING:
+            return
+        seat = table.seat_to_move()
+        computer = table.seats[seat].played_by_computer
+        assert table.match is not None
+        view = table.match.seat_view(seat)
+        seed = table.seed + version
+        level = table.computer_level()
+        try:
+            try:
+                move: Move = await asyncio.to_thread(computer_player(level, seed=seed).choose, view)
+            except Exception:  # a player's bug must not stop the table: a legal move instead
+                log.exception("the %s player failed at table %s", level, table_id)
+                move = computer_player(FALLBACK_LEVEL, seed=seed).choose(view)
+            command = ComputerMove(move) if computer else Timeout(move)
+            await service.act(table_id, command, seen_version=version)
+        except NotSaved as error:
+            self._retry_later(table_id, version, f"the store refused it ({error.fault})")
+        except TableError as error:  # someone acted first: nothing to do
+            log.debug("computer move at %s skipped: %s", table_id, error)
+        except Exception:
+            log.exception("computer move at table %s failed", table_id)
+            self._retry_later(table_id, version, "it failed")
+        else:
+            self._failures.pop(table_id, None)
+
+    def _retry_later(self, table_id: str, version: int, why: str) -> None:
+        """Try a failed computer move again, waiting twice as long each time (up to
+        :data:`RETRY_LONGEST`), so a store that keeps failing is not hammered nor the log
+        flooded: the first failure in a row is an error, the rest are warnings."""
+        failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
+        delay = min(max(self.computer_pace, 1.0) * 2 ** (failures - 1), RETRY_LONGEST)
+        level = logging.ERROR if failures == 1 else logging.WARNING
+        log.log(level, "computer move at table %s: %s; trying again in %.0f s (failure %d)",
+                table_id, why, delay, failures)  # fmt: skip
+        live = self.service.tables.get(table_id)
+        if live is not None and live.version == version:
+            self.service.tables.schedule(live, self.service.clock() + delay)
+            self._wake.set()

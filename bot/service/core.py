@@ -1,0 +1,453 @@
+"""The table service every face calls: the one way to change a table, and its parts.
+
+Every action is a typed command (``bot.commands``) and goes through
+:meth:`TableService.act`, which takes the table's lock (and, for a join, the server's),
+checks the version the user's controls were drawn for and the rules of tables, applies
+the command to a copy of the table, writes the copy and the action to the store in one
+transaction (compare-and-swap on the version), and only then makes the copy the live
+table and tells every face (:class:`Listener`). A refused or failed action leaves the
+live table exactly as stored; a crash after the write loses nothing; a crash before it
+loses only the click that was never confirmed.
+
+The parts, each a module of its own: the clock and computer seats (``clock``), rematches
+and their series (``rematches``), privacy (``privacy``), server settings (``settings``),
+and the table's stored forms (``rows``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+
+from bot.commands import AddComputer, ComeBack, Command, Join, MoveToThread
+from bot.engine import EngineError, Options, find_variant
+from bot.events import Event, GameOver
+from bot.events import from_dict as events_from_dict
+from bot.open_tables import OpenTables
+from bot.refusals import (
+    ChannelTaken,
+    NotSaved,
+    OptionsRefused,
+    SeatedElsewhere,
+    StaleVersion,
+    TableClosed,
+)
+from bot.service.clock import Clockwork
+from bot.service.faces import Listener, Resumed
+from bot.service.privacy import Privacy
+from bot.service.rematches import KEEP_SEATS_SECONDS, Rematch, Rematches
+from bot.service.requests import NewTable
+from bot.service.rows import action_record, finished_game, row_of, table_of
+from bot.service.settings import ServerSettings
+from bot.snapshot import TableSnapshot
+from bot.table import Status, Table
+from data.models import Forgotten, GuildSettings, Stored, TableRow
+from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
+
+log = logging.getLogger(__name__)
+
+
+class TableService:
+    """Owns every open table in memory, backed by the store."""
+
+    def __init__(
+        self,
+        store: Repository,
+        *,
+        computer_pace: float = 1.5,
+        keep_closed: float = 24 * 3600.0,
+        clock: Callable[[], float] = time.time,
+        languages: Sequence[str] = ("en-US",),
+    ) -> None:
+        self.store = store
+        self.keep_closed = keep_closed
+        """Seconds a finished or cancelled table's state and action log are kept (its game
+        is recorded apart, for good)."""
+        self.clock = clock
+        self.tables = OpenTables()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._guild_locks: dict[int, asyncio.Lock] = {}
+        self._snapshots: dict[str, tuple[Table, TableSnapshot]] = {}
+        self._listeners: list[Listener] = []
+        self._pruning: asyncio.Task[None] | None = None
+        self._closing = False
+        self.servers = ServerSettings(store, languages, self.guild_lock)
+        self.clockwork = Clockwork(self, computer_pace)
+        self.rematches = Rematches(self)
+        self.privacy = Privacy(self)
+
+    # -- the parts, as the faces ask for them -------------------------------------------
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages a server may choose for its tables."""
+        return self.servers.languages
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        return await self.servers.of(guild_id)
+
+    async def change_settings(
+        self,
+        guild_id: int,
+        *,
+        turn_timer: int | None = None,
+        game: str | None = None,
+        target: int | None = None,
+        threads: bool | None = None,
+        language: str | None = None,
+    ) -> GuildSettings:
+        """See :meth:`ServerSettings.change`."""
+        return await self.servers.change(
+            guild_id,
+            turn_timer=turn_timer,
+            game=game,
+            target=target,
+            threads=threads,
+            language=language,
+        )
+
+    async def rematch(
+        self, game_id: str, guild_id: int, channel_id: int, user_id: int, name: str
+    ) -> tuple[TableSnapshot, bool]:
+        """See :meth:`Rematches.ask`."""
+        return await self.rematches.ask(game_id, guild_id, channel_id, user_id, name)
+
+    async def stored_about(self, user_id: int) -> Stored:
+        return await self.privacy.stored_about(user_id)
+
+    async def forget(self, user_id: int) -> Forgotten:
+        """See :meth:`Privacy.forget`."""
+        return await self.privacy.forget(user_id)
+
+    def run_due(self) -> list[asyncio.Task[None]]:
+        """See :meth:`Clockwork.run_due`."""
+        return self.clockwork.run_due()
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        """Tell ``listener`` of every stored action from now on (a face: any number)."""
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        """Stop telling ``listener`` (a face unloaded: a cog's reload must not leave its
+        old listener posting beside the new one)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    async def resume(self, owns: Callable[[int], bool] = lambda guild_id: True) -> int:
+        """Load every table that is not finished (of the servers this process ``owns``:
+        its shards'), tell the listeners what each channel has not been shown yet
+        (stored, but not announced before a crash or a failed post), and start the
+        clock. Returns how many tables."""
+        for row in await self.store.load_active_tables():
+            if not owns(row.guild_id):
+                continue
+            try:
+                table = table_of(row)
+            except (EngineError, KeyError, TypeError, ValueError) as error:
+                await self._set_aside(row, error)
+                continue
+            timer = None
+            if table.status is Status.PLAYING and not table.computer_to_move:
+                timer = (await self.servers.of(table.guild_id)).turn_timer_seconds
+                self.clockwork.restart_turn(table, timer)
+            self.tables.put(table)
+            if timer is not None:
+                self.clockwork.schedule_reminder(table, timer)
+            for version, events in await self._unannounced(table):
+                self.tell(table, events, Resumed(version))
+        self.clockwork.start()
+        await self._prune_once()
+        self._pruning = asyncio.create_task(self._prune(), name="domino-prune")
+        self.clockwork.wake()
+        log.info("resumed %d open tables", len(self.tables))
+        return len(self.tables)
+
+    async def _unannounced(self, table: Table) -> list[tuple[int, list[Event]]]:
+        """The stored actions its channel has not been shown, each as its version (one
+        more than the action before's) and its events (an audit line written before
+        events were stored whole has none: the table is still shown as it stands)."""
+        if table.announced_version >= table.version:
+            return []
+        unshown = []
+        actions = await self.store.actions_since(table.id, table.announced_version)
+        for version, action in enumerate(actions, start=table.announced_version + 1):
+            events: list[Event] = []
+            for data in action.get("events", ()):
+                with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
+                    events.append(events_from_dict(data))
+            unshown.append((version, events))
+        return unshown
+
+    async def _set_aside(self, row: TableRow, error: Exception) -> None:
+        """A stored table that cannot be read back (written by a release that refereed a
+        rule wrongly, say, so its record no longer replays) is closed in the store, so
+        its channel is free again; the error is logged, the row and its actions kept."""
+        log.error("table %s cannot be read back (%s): closed", row.id, error)
+        await self.store.close_unreadable(row.id, row.version, f"{type(error).__name__}: {error}")
+
+    async def close(self) -> None:
+        """Stop the clock, then the computer moves under way (they are not stored yet,
+        so they simply did not happen), then the listeners (what they have not posted
+        is handed back to them at the next start)."""
+        self._closing = True
+        await self.clockwork.close()
+        if self._pruning is not None:
+            self._pruning.cancel()
+            await asyncio.gather(self._pruning, return_exceptions=True)
+        for listener in self._listeners:
+            await listener.close()
+
+    # -- finding tables -------------------------------------------------------------------
+
+    def snapshot(self, table_id: str) -> TableSnapshot:
+        """The open table ``table_id`` as stored now (TableClosed if it is not open)."""
+        return self._snapshot(self.get(table_id))
+
+    def find(self, table_id: str) -> TableSnapshot | None:
+        """The open table ``table_id`` as stored now, or None if it is not open."""
+        table = self.tables.get(table_id)
+        return self._snapshot(table) if table is not None else None
+
+    def in_channel(self, channel_id: int) -> TableSnapshot | None:
+        table = self.tables.in_channel(channel_id)
+        return self._snapshot(table) if table is not None else None
+
+    def of_user(self, guild_id: int, user_id: int) -> TableSnapshot | None:
+        """The open table where the member sits in this server, if any."""
+        table = self.tables.of_member(guild_id, user_id)
+        return self._snapshot(table) if table is not None else None
+
+    def _snapshot(self, table: Table) -> TableSnapshot:
+        """Snapshots of the live tables, made once per stored state: a live table is
+        replaced whole, never changed, so its snapshot stays true while it is live."""
+        cached = self._snapshots.get(table.id)
+        if cached is not None and cached[0] is table:
+            return cached[1]
+        snapshot = TableSnapshot.of(table)
+        self._snapshots[table.id] = (table, snapshot)
+        return snapshot
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableClosed()
+        return table
+
+    # -- opening a table --------------------------------------------------------------------
+
+    async def open_table(
+        self,
+        request: NewTable,
+        *,
+        computers: Sequence[str] = (),
+        rematch: Rematch | None = None,
+    ) -> TableSnapshot:
+        """A new lobby with the host seated; refused if the channel already has a table or
+        the host sits at another table in this server, or if the options are not allowed.
+        Checked and stored under the server's lock, so two requests at the same moment
+        cannot both pass the checks; the store's unique index backs the channel rule."""
+        try:
+            variant = find_variant(request.game)
+        except EngineError as error:
+            raise OptionsRefused(error) from None
+        async with self.guild_lock(request.guild_id):
+            if self.tables.in_channel(request.channel_id) is not None:
+                raise ChannelTaken()
+            busy = self.tables.of_member(request.guild_id, request.host_id)
+            if busy is not None:
+                raise SeatedElsewhere(busy.channel_id)
+            settings = await self.servers.of(request.guild_id)
+            target = request.target
+            if target is None:
+                target = settings.default_targets.get(variant.game)
+            try:
+                options = Options.for_game(
+                    variant,
+                    max(variant.player_counts),
+                    target=target,
+                    keep_last_two=request.keep_last_two,
+                    match_games=request.match_games,
+                )
+            except EngineError as error:
+                raise OptionsRefused(error) from None
+            table = Table(
+                id=secrets.token_hex(4),
+                guild_id=request.guild_id,
+                channel_id=request.channel_id,
+                host_id=request.host_id,
+                game=variant.game,
+                options=options,
+                seed=secrets.randbits(48),
+                hints=request.hints is True,
+            )
+            if rematch is not None:
+                table = replace(
+                    table,
+                    rematch_of=rematch.game_id,
+                    invited=rematch.invited,
+                    series=rematch.series,
+                    lineup=rematch.lineup,
+                    deadline=self.clock() + KEEP_SEATS_SECONDS if rematch.invited else None,
+                )
+            table.apply(Join(request.host_id, request.host_name))
+            for level in computers:
+                table.apply(AddComputer(request.host_id, level))
+            try:
+                await self.store.create_table(row_of(table, self.clock()))
+            except ChannelInUse:
+                raise ChannelTaken() from None
+            except StoreError as error:
+                raise NotSaved(error.fault) from error
+            self.tables.put(table)
+            return self._snapshot(table)
+
+    # -- the one way to change a table ----------------------------------------------------
+
+    async def act(
+        self,
+        table_id: str,
+        command: Command,
+        *,
+        seen_version: int | None = None,
+        via: object | None = None,
+    ) -> list[Event]:
+        """Carry out ``command`` under the table's lock, store it, then tell the
+        listeners (``via``: passed on to them, see :class:`Listener`).
+
+        A :class:`Join` also holds the server's lock, so "one seat per member in a
+        server" is checked against every table of the server with none changing
+        meanwhile. Locks are always taken server first, then table."""
+        guild_id = self.get(table_id).guild_id
+        async with (
+            self.guild_lock(guild_id) if isinstance(command, Join) else contextlib.nullcontext(),
+            self._lock(table_id),
+        ):
+            table = self.get(table_id)  # it may have closed while we waited
+            if seen_version is not None:
+                table.check_version(seen_version)
+            if isinstance(command, Join):
+                busy = self.tables.of_member(guild_id, command.user_id)
+                if busy is not None and busy.id != table.id:
+                    raise SeatedElsewhere(busy.channel_id)
+            table, events = await self._apply(table, command)
+            self.tell(table, events, via)
+            return events
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def guild_lock(self, guild_id: int) -> AsyncIterator[None]:
+        """The server's lock: taken before a table's, never after."""
+        async with self._guild_locks.setdefault(guild_id, asyncio.Lock()):
+            yield
+
+    async def _reload(self, table_id: str) -> None:
+        """The store holds a newer version than memory (a write that committed although
+        its caller was cancelled, or another process): the store is the truth."""
+        row = await self.store.get_table(table_id)
+        if row is None or row.status not in (Status.LOBBY, Status.PLAYING):
+            self._drop(table_id)
+        else:
+            self.tables.put(table_of(row))
+
+    async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
+        """Apply on a copy, store the copy, then make it the live table: until the store
+        has it, the live table stays exactly as stored."""
+        table = live.copy()
+        events = table.apply(command)  # a refusal raises and has changed only the copy
+        settings = await self.servers.of(table.guild_id)
+        self.clockwork.set_deadline(table, settings)
+        ended = any(isinstance(event, GameOver) for event in events)
+        now = self.clock()
+        try:
+            await self.store.save_action(
+                row_of(table, now),
+                live.version,
+                action_record(command, events),
+                finished=finished_game(table, now) if ended else None,
+            )
+        except VersionConflict:
+            await self._reload(live.id)
+            raise StaleVersion() from None
+        except StoreError as error:
+            raise NotSaved(error.fault, command.kind) from error
+        if table.is_open:
+            self.tables.put(table)
+            if table.status is Status.PLAYING and not table.computer_to_move:
+                self.clockwork.schedule_reminder(table, settings.turn_timer_seconds)
+        else:  # finished or cancelled, and stored so: nothing more to do
+            self._drop(table.id)
+        self.clockwork.wake()
+        return table, events
+
+    def _drop(self, table_id: str) -> None:
+        """Let a closed table go, with its lock: a task still waiting on the lock finds
+        the table gone and is told it is closed."""
+        self.tables.drop(table_id)
+        self._locks.pop(table_id, None)
+        self._snapshots.pop(table_id, None)
+        self.clockwork.forget(table_id)
+
+    def tell(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        """Tell every listener of ``table`` as stored, and what it caused."""
+        snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
+        for listener in self._listeners:
+            try:
+                listener.stored(snapshot, events, via)
+            except Exception:  # the action stands; a listener reports its own trouble
+                log.exception("telling %r about table %s failed", listener, table.id)
+
+    async def remember_message(self, table_id: str, message_id: int | None, version: int) -> None:
+        """The channel now shows ``version`` of the table, in message ``message_id`` (the
+        lobby, then the latest table message, whose buttons the next one strips; None:
+        the same message as before). Stored, so that after a restart only what it has
+        not shown is announced; a store fault only means it is shown again later."""
+        async with self._lock(table_id):
+            live = self.tables.get(table_id)
+            if live is None or version < live.announced_version:
+                return
+            shown = message_id if message_id is not None else live.message_id
+            self.tables.put(replace(live, message_id=shown, announced_version=version))
+            try:
+                await self.store.set_announced(table_id, message_id, version)
+            except StoreError as error:
+                log.warning("table %s: could not store what its channel shows (%s)",
+                            table_id, error.fault)  # fmt: skip
+
+    async def move_to_channel(self, table_id: str, channel_id: int) -> None:
+        await self.act(table_id, MoveToThread(channel_id))
+
+    async def come_back(self, table_id: str, user_id: int) -> None:
+        await self.act(table_id, ComeBack(user_id))
+
+    async def repost(self, table_id: str, via: object | None = None) -> None:
+        """Show the table again as it stands (``/domino status``)."""
+        async with self._lock(table_id):
+            self.tell(self.get(table_id), [], via)
+
+    # -- housekeeping -------------------------------------------------------------------------
+
+    async def _prune(self) -> None:
+        """Now and then (at start, then every quarter of :attr:`keep_closed`, at most an
+        hour apart), delete closed tables older than :attr:`keep_closed`."""
+        while not self._closing:
+            await asyncio.sleep(min(self.keep_closed / 4, 3600.0) or 60.0)
+            await self._prune_once()
+
+    async def _prune_once(self) -> None:
+        try:
+            pruned = await self.store.prune_closed(self.clock() - self.keep_closed)
+        except StoreError as error:
+            log.warning("could not prune closed tables (%s)", error.fault)
+            return
+        if pruned:
+            log.info("pruned %d closed tables", pruned)

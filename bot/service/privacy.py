@@ -1,0 +1,44 @@
+"""What is stored about a member, and forgetting it."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from bot.commands import Forget
+from bot.refusals import LobbyClosed, NotSaved, StillSeated, TableClosed
+from bot.table import lineup_keys
+from data.models import Forgotten, Stored
+from data.repository import StoreError
+
+if TYPE_CHECKING:
+    from bot.service.core import TableService
+
+
+class Privacy:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    async def stored_about(self, user_id: int) -> Stored:
+        try:
+            return await self.service.store.stored_about(user_id)
+        except StoreError as error:
+            raise NotSaved(error.fault, "read") from error
+
+    async def forget(self, user_id: int) -> Forgotten:
+        """Delete what is stored about a member (see ``Repository.forget``); refused while
+        they sit at an open table, whose state holds their seat. A rematch's lobby that
+        keeps them a seat, or their place in its series, lets both go first."""
+        service = self.service
+        seated = service.tables.of_user(user_id)
+        if seated is not None:
+            raise StillSeated(seated.channel_id)
+        key = lineup_keys([user_id])[0]
+        for table in list(service.tables.values()):
+            if user_id in table.invited or key in table.lineup:
+                with contextlib.suppress(TableClosed, LobbyClosed):
+                    await service.act(table.id, Forget(user_id))
+        try:
+            return await service.store.forget(user_id)
+        except StoreError as error:
+            raise NotSaved(error.fault, "forget") from error

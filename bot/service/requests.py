@@ -1,0 +1,21 @@
+"""What a face asks the service to open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What ``/domino new`` asks for; the options are checked by the engine."""
+
+    guild_id: int
+    channel_id: int
+    host_id: int
+    host_name: str
+    game: str
+    target: int | None = None
+    keep_last_two: bool | None = None
+    match_games: int | None = None
+    hints: bool = False
+    """Members may ask for a hint; the game is then not rated."""

@@ -1,0 +1,93 @@
+"""A table as the store keeps it, and back: its row, an action's audit line, and the
+finished game recorded when its last action is stored."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.commands import Command
+from bot.engine import Reason, find_variant
+from bot.events import Event, Moved
+from bot.events import to_dict as events_to_dict
+from bot.table import Table, game_id
+from data.models import FinishedGame, Participant, RoundResult, TableRow
+
+
+def row_of(table: Table, now: float) -> TableRow:
+    return TableRow(
+        id=table.id,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        host_id=table.host_id,
+        game=table.game,
+        status=table.status.value,
+        version=table.version,
+        state=table.to_dict(),
+        record=table.match.record() if table.match else {},
+        deadline=table.deadline,
+        message_id=table.message_id,
+        announced_version=table.announced_version,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+def table_of(row: TableRow) -> Table:
+    """The table a row stores; what its channel shows is stored apart (it changes
+    without an action)."""
+    shown = row.version if row.announced_version is None else row.announced_version
+    return replace(Table.from_dict(row.state), message_id=row.message_id, announced_version=shown)
+
+
+def action_record(command: Command, events: list[Event]) -> dict[str, Any]:
+    """The audit log's line: the command by name, what it caused, the moves made."""
+    return {
+        "kind": command.kind,
+        "events": [events_to_dict(e) for e in events],
+        "moves": [[e.seat, e.move.text] for e in events if isinstance(e, Moved)],
+    }
+
+
+def finished_game(table: Table, now: float) -> FinishedGame:
+    """The game a table has just finished, as the store records it once."""
+    match = table.match
+    assert match is not None
+    outcome = match.outcome()
+    assert outcome is not None
+    variant = find_variant(table.game)
+    rounds = [
+        RoundResult(number=index + 1, reason=r.reason.value, winner=r.winner, points=list(r.points))
+        for index, r in enumerate(match.rounds)
+    ]
+    participants = []
+    for seat, chair in enumerate(table.seats):
+        side = variant.side_of(seat)
+        won_rounds = [r for r in match.rounds if r.winner == side]
+        participants.append(
+            Participant(
+                user_id=chair.user_id,
+                computer_level=chair.level,
+                name=chair.name,
+                seat=seat,
+                team=side,
+                final_score=outcome.scores[side],
+                won=outcome.winner == side,
+                rounds_won=len(won_rounds),
+                points=sum(r.points[side] for r in match.rounds),
+                dominoes=sum(1 for r in won_rounds if r.reason is Reason.DOMINO),
+                blocked_wins=sum(1 for r in won_rounds if r.reason is Reason.BLOCKED),
+            )
+        )
+    return FinishedGame(
+        id=game_id(table.id, table.version),
+        table_id=table.id,
+        guild_id=table.guild_id,
+        game=table.game,
+        finished_at=now,
+        record=match.record(),
+        rounds=rounds,
+        participants=participants,
+        rated=not table.hints,
+        channel_id=table.channel_id,
+    )
