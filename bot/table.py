@@ -171,16 +171,8 @@ class Table:
     # -- what the lobby and the cogs read --------------------------------------------------
 
     @property
-    def variant_title(self) -> str:
-        return find_variant(self.game).title
-
-    @property
     def max_players(self) -> int:
         return max(find_variant(self.game).player_counts)
-
-    @property
-    def min_players(self) -> int:
-        return min(find_variant(self.game).player_counts)
 
     @property
     def is_open(self) -> bool:
