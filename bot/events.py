@@ -5,8 +5,9 @@ channel has not been shown yet can be announced after a restart (:func:`from_dic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, NamedTuple, get_args, get_type_hints
 
 from bot.engine import MatchOutcome, Move, RoundOutcome, ScoreEvent
 
@@ -102,36 +103,72 @@ Event = (
 )  # fmt: skip
 
 
-_KINDS: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (Joined, Left, Started, Moved, RoundOver, GameOver, Cancelled, TimedOut, Away, Back)
+class _Field(NamedTuple):
+    """How one field of an event is stored: its name, how its value is written to
+    JSON (``store``) and read back (``load``), and whether it may be missing (it has a
+    default: an event stored before the field was added still loads)."""
+
+    name: str
+    store: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+    optional: bool
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_CODECS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    int: (_same, _same),
+    int | None: (_same, _same),
+    float: (_same, _same),
+    Move: (lambda move: move.text, Move.parse),
+    tuple[ScoreEvent, ...]: (
+        lambda scores: [score.to_dict() for score in scores],
+        lambda stored: tuple(ScoreEvent.from_dict(score) for score in stored),
+    ),
+    RoundOutcome: (RoundOutcome.to_dict, RoundOutcome.from_dict),
+    MatchOutcome: (MatchOutcome.to_dict, MatchOutcome.from_dict),
+}
+"""How a value of each type an event's field may have is stored: the only place a
+field's type is written down for storage, so that a field of a type not here is
+refused when this module loads (:func:`_fields_of`), never dropped from the log."""
+
+
+def _fields_of(cls: type) -> tuple[_Field, ...]:
+    """``cls``'s fields as they are stored; TypeError for a field of a type
+    :data:`_CODECS` does not know, or one that would hide the ``kind`` key."""
+    hints = get_type_hints(cls)
+    stored = []
+    for field in fields(cls):
+        codec = _CODECS.get(hints[field.name])
+        if codec is None or field.name == "kind":
+            raise TypeError(f"{cls.__name__}.{field.name}: cannot store a {hints[field.name]}")
+        optional = field.default is not MISSING or field.default_factory is not MISSING
+        stored.append(_Field(field.name, *codec, optional))
+    return tuple(stored)
+
+
+_KINDS: dict[str, tuple[type[Event], tuple[_Field, ...]]] = {
+    cls.kind: (cls, _fields_of(cls)) for cls in get_args(Event)
 }
 
 
 def to_dict(event: Event) -> dict[str, Any]:
+    """``event`` as JSON data: its ``kind`` and each of its fields."""
     data: dict[str, Any] = {"kind": event.kind}
-    match event:
-        case Moved(seat, move, scores):
-            data.update(seat=seat, move=move.text, scores=[s.to_dict() for s in scores])
-        case RoundOver(seat, outcome):
-            data.update(seat=seat, outcome=outcome.to_dict())
-        case GameOver(outcome):
-            data.update(outcome=outcome.to_dict())
-        case Joined(seat) | Left(seat) | Cancelled(seat) | TimedOut(seat) | Away(seat) | Back(seat):
-            data.update(seat=seat)
+    for field in _KINDS[event.kind][1]:
+        data[field.name] = field.store(getattr(event, field.name))
     return data
 
 
 def from_dict(data: dict[str, Any]) -> Event:
-    """An event as :func:`to_dict` stored it; KeyError or ValueError if it is not one."""
-    cls = _KINDS[data["kind"]]
-    if cls is Moved:
-        scores = tuple(ScoreEvent.from_dict(s) for s in data["scores"])
-        return Moved(data["seat"], Move.parse(data["move"]), scores)
-    if cls is RoundOver:
-        return RoundOver(data["seat"], RoundOutcome.from_dict(data["outcome"]))
-    if cls is GameOver:
-        return GameOver(MatchOutcome.from_dict(data["outcome"]))
-    if cls is Started:
-        return Started()
-    return cls(data["seat"])  # type: ignore[call-arg]
+    """An event as :func:`to_dict` stored it; KeyError, TypeError, ValueError or
+    :class:`bot.engine.EngineError` if it is not one."""
+    cls, stored = _KINDS[data["kind"]]
+    values = {
+        field.name: field.load(data[field.name])
+        for field in stored
+        if not field.optional or field.name in data
+    }
+    return cls(**values)
