@@ -15,7 +15,7 @@ __all__ = [
 async def open_store(url: str) -> Repository:
     """Open the database ``url`` names (see :mod:`data.url`), bring its schema up to date
     and check that it can be written. ValueError for a URL of no known kind;
-    :class:`~data.repository.StoreError` for a database that cannot be used, with nothing
+    :class:`~data.errors.StoreError` for a database that cannot be used, with nothing
     left open behind it."""
     return await Repository.open(await open_backend(url))
 

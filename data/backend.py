@@ -1,4 +1,4 @@
-"""The seam between the rules of storage (``data.repository``) and a database.
+"""The seam between the rules of storage (``data.repository`` and its parts) and a database.
 
 The repository writes every rule once, as transactions: ``async def work(tx: Session)``
 functions that run SQL through the session. A backend decides how such a function runs

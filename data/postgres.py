@@ -35,7 +35,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from data.backend import Row, Work
-from data.repository import ChannelInUse, StoreError
+from data.errors import ChannelInUse, StoreError
 
 T = TypeVar("T")
 

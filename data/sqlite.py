@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from data.backend import Row, Work, run_to_end
-from data.repository import ChannelInUse, StoreError
+from data.errors import ChannelInUse, StoreError
 
 log = logging.getLogger(__name__)
 

@@ -76,6 +76,19 @@ async def postgres_schema() -> AsyncIterator[str]:
         await admin.close()
 
 
+async def rating_of(store: Repository, user_id: int, game: str) -> float | None:
+    """A member's stored rating (its ordinal) for one game kind; None before their first
+    rated game of it."""
+
+    async def query(tx: Session) -> float | None:
+        row = await tx.fetchrow(
+            "SELECT ordinal FROM ratings WHERE user_id = ? AND game = ?", (user_id, game)
+        )
+        return None if row is None else float(row["ordinal"])
+
+    return await store.backend.read(query)
+
+
 async def count(store: Repository, table: str) -> int:
     async def query(tx: Session) -> int:
         row = await tx.fetchrow(f"SELECT COUNT(*) AS n FROM {table}")

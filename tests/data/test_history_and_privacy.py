@@ -8,6 +8,7 @@ import dataclasses
 
 from data.models import FinishedGame, Participant
 from data.repository import Repository
+from tests.data.databases import rating_of
 from tests.data.test_store import finished, table_row
 
 ANN, BOB = 5, 6
@@ -54,7 +55,7 @@ async def test_a_game_with_hints_is_kept_but_counts_for_nobody(store: Repository
     await store.record_finished_game(
         dataclasses.replace(finished("h1", duel(ANN, BOB)), rated=False)
     )
-    assert await store.get_stats(ANN) == [] and await store.get_rating(ANN, "cross") is None
+    assert await store.get_stats(ANN) == [] and await rating_of(store, ANN, "cross") is None
     kept = await store.get_game("h1")
     assert kept is not None and not kept.rated
 

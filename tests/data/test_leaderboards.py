@@ -12,6 +12,7 @@ import pytest
 from data.models import GLOBAL, FinishedGame, Participant, RoundResult
 from data.ratings import DEFAULT, Rating, ordinal, rate
 from data.repository import Repository
+from tests.data.databases import rating_of
 
 USERS = list(range(100, 130))
 GUILDS = [1, 2, 3]
@@ -118,7 +119,7 @@ async def test_ratings_equal_a_replay_of_every_game(filled) -> None:
     for user in USERS:
         for kind in ("cross", "milo"):
             want = expected.get((user, kind))
-            got = await store.get_rating(user, kind)
+            got = await rating_of(store, user, kind)
             assert got == (None if want is None else pytest.approx(ordinal(want)))
 
 
@@ -180,16 +181,16 @@ async def test_ratings_move_up_for_winners_and_down_for_losers(store: Repository
 
     base = ordinal(DEFAULT)
     await store.record_finished_game(game("a", "cross", [1], [2]))
-    first_win = await store.get_rating(1, "cross")
-    assert first_win > base > await store.get_rating(2, "cross")
+    first_win = await rating_of(store, 1, "cross")
+    assert first_win > base > await rating_of(store, 2, "cross")
     await store.record_finished_game(game("b", "cross", [1], [2]))
-    assert await store.get_rating(1, "cross") > first_win  # a second win lifts it further
+    assert await rating_of(store, 1, "cross") > first_win  # a second win lifts it further
     await store.record_finished_game(game("c", "milo", [1, 3], [2, 4]))
-    up = [await store.get_rating(u, "milo") for u in (1, 3)]
-    down = [await store.get_rating(u, "milo") for u in (2, 4)]
+    up = [await rating_of(store, u, "milo") for u in (1, 3)]
+    down = [await rating_of(store, u, "milo") for u in (2, 4)]
     assert min(up) > base > max(down)
     assert up[0] == up[1] and down[0] == down[1]  # partners share the result
-    assert await store.get_rating(1, "cross") > first_win  # one rating per game kind
+    assert await rating_of(store, 1, "cross") > first_win  # one rating per game kind
 
 
 async def test_four_player_ratings_follow_the_final_order(store: Repository) -> None:
@@ -200,7 +201,7 @@ async def test_four_player_ratings_follow_the_final_order(store: Repository) -> 
         for s, (user, score) in enumerate(scores.items())
     ]
     await store.record_finished_game(FinishedGame("g", "t", 1, "cross", 0.0, {}, [], seats))
-    after = [await store.get_rating(user, "cross") for user in scores]
+    after = [await rating_of(store, user, "cross") for user in scores]
     assert after == sorted(after, reverse=True) and len(set(after)) == 4
     assert after[0] > ordinal(DEFAULT) > after[-1]
 
@@ -218,7 +219,7 @@ async def test_a_computer_partner_is_rated_with_the_team_but_never_stored(
     ]
     await store.record_finished_game(FinishedGame("g", "t", 1, "milo", 0.0, {}, [], seats))
     base = ordinal(DEFAULT)
-    assert await store.get_rating(21, "milo") > base
-    assert max([await store.get_rating(u, "milo") for u in (22, 23)]) < base
+    assert await rating_of(store, 21, "milo") > base
+    assert max([await rating_of(store, u, "milo") for u in (22, 23)]) < base
     board = await store.leaderboard("milo", None, "wins")
     assert sorted(e.user_id for e in board.entries) == [21, 22, 23]

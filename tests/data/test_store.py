@@ -25,6 +25,7 @@ from tests.data.databases import (
     on_sqlite_writer,
     postgres_admin,
     postgres_of,
+    rating_of,
     with_settings,
 )
 
@@ -233,7 +234,7 @@ async def test_an_interrupted_game_record_leaves_no_trace(store: Repository) -> 
     with pytest.raises(unique, match=r"(?i)unique"):
         await store.record_finished_game(finished("g1", twice))
     assert await store.get_stats(5) == []
-    assert await store.get_rating(5, "cross") is None
+    assert await rating_of(store, 5, "cross") is None
     assert await count(store, "games") == 0
     assert [row.id for row in await store.load_active_tables()] == ["t1"]
 
@@ -244,9 +245,9 @@ async def test_the_same_finished_game_recorded_twice_counts_once(store: Reposito
         Participant(seat=1, team=1, final_score=30, won=False, user_id=6, points=30),
     ]
     assert await store.record_finished_game(finished("g1", seats)) is True
-    ratings = [await store.get_rating(u, "cross") for u in (5, 6)]
+    ratings = [await rating_of(store, u, "cross") for u in (5, 6)]
     assert await store.record_finished_game(finished("g1", seats)) is False
-    assert [await store.get_rating(u, "cross") for u in (5, 6)] == ratings
+    assert [await rating_of(store, u, "cross") for u in (5, 6)] == ratings
     [stats] = await store.get_stats(5)
     assert (stats.games, stats.wins, stats.points) == (1, 1, 100)
     assert await count(store, "games") == 1
@@ -264,7 +265,7 @@ async def test_the_last_action_and_its_finished_game_are_one_transaction(
     await store.save_action(done, 1, {"kind": "play"}, finished=finished("g1", winner))
     assert await store.load_active_tables() == []
     [stats] = await store.get_stats(5)
-    assert stats.wins == 1 and await store.get_rating(5, "cross") is not None
+    assert stats.wins == 1 and await rating_of(store, 5, "cross") is not None
 
 
 async def test_load_active_tables_returns_the_open_ones_intact(store: Repository) -> None:

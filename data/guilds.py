@@ -1,0 +1,47 @@
+"""Server settings: one row a server, read as the defaults until it is first written."""
+
+from __future__ import annotations
+
+from data.backend import Backend, Row, Session
+from data.codec import dumps, loads
+from data.models import GuildSettings
+
+
+class Guilds:
+    """The part of :class:`~data.repository.Repository` that keeps servers' settings."""
+
+    backend: Backend
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        async def query(tx: Session) -> Row | None:
+            return await tx.fetchrow(
+                "SELECT turn_timer_seconds, default_targets, use_threads, language"
+                " FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            )
+
+        row = await self.backend.read(query)
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id,
+            row["turn_timer_seconds"],
+            loads(row["default_targets"]),
+            bool(row["use_threads"]),
+            row["language"],
+        )
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        async def store(tx: Session) -> None:
+            await tx.execute(
+                "INSERT INTO guild_settings"
+                " (guild_id, turn_timer_seconds, default_targets, use_threads, language)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " turn_timer_seconds = excluded.turn_timer_seconds,"
+                " default_targets = excluded.default_targets, use_threads = excluded.use_threads,"
+                " language = excluded.language",
+                (settings.guild_id, settings.turn_timer_seconds,
+                 dumps(settings.default_targets), int(settings.use_threads), settings.language),
+            )  # fmt: skip
+
+        await self.backend.write(store)
