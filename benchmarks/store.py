@@ -53,12 +53,12 @@ def summary(times: list[float]) -> str:
     return f"p50 {statistics.median(times):.2f} ms, p99 {percentile(times, 0.99):.2f} ms"
 
 
-def state_of_realistic_size() -> tuple[dict[str, Any], dict[str, Any]]:
-    """A mid-game table's state and game record exactly as the service stores them: four
-    seats, a match a few rounds in."""
+def state_of_realistic_size() -> dict[str, Any]:
+    """A mid-game table's state (its game record inside) exactly as the service stores it:
+    four seats, a match a few rounds in."""
     table = Table("bench", 1, 2, 3, "cross", Options.for_game(Cross, 4), seed=1)
-    for user in range(3, 7):
-        table.apply(Join(user, f"Player {user}"))
+    for member in range(3, 7):
+        table.apply(Join(member, f"Player {member}"))
     table.apply(Start(table.host_id))
     assert table.match is not None
     picker = random.Random(1)
@@ -66,7 +66,7 @@ def state_of_realistic_size() -> tuple[dict[str, Any], dict[str, Any]]:
         user = table.seats[table.seat_to_move()].user_id
         assert user is not None
         table.apply(Play(user, picker.choice(table.legal_for(user))))
-    return table.to_dict(), (table.match.record() if table.match else {})
+    return table.to_dict()
 
 
 class Place:
@@ -103,18 +103,13 @@ async def _schema(url: str) -> AsyncIterator[str]:
         await admin.close()
 
 
-def table_row(
-    table_id: str, channel: int, state: dict[str, Any], record: dict[str, Any]
-) -> TableRow:
-    return TableRow(table_id, 1, channel, 3, "cross", "playing", 1, state, record,
-                    None, None, None, 0.0, 0.0)  # fmt: skip
+def table_row(table_id: str, channel: int, state: dict[str, Any]) -> TableRow:
+    return TableRow(table_id, 1, channel, 3, "cross", "playing", 1, state)
 
 
-async def bench_writes(
-    store: Repository, state: dict[str, Any], record: dict[str, Any]
-) -> list[float]:
+async def bench_writes(store: Repository, state: dict[str, Any]) -> list[float]:
     """One table, one action after another: each waits for its own durable commit."""
-    row = table_row("bench", 1, state, record)
+    row = table_row("bench", 1, state)
     await store.create_table(row)
     times = []
     for version in range(2, 2002):
@@ -126,11 +121,11 @@ async def bench_writes(
 
 
 async def bench_concurrent(
-    store: Repository, tables: int, state: dict[str, Any], record: dict[str, Any]
+    store: Repository, tables: int, state: dict[str, Any]
 ) -> tuple[float, list[float], int]:
     """``tables`` tables each storing actions one after another, all at once: actions a
     second, each action's wait, and the commits made (SQLite; 0 where not counted)."""
-    rows = [table_row(f"c{tables}-{n}", tables * 10_000 + n, state, record) for n in range(tables)]
+    rows = [table_row(f"c{tables}-{n}", tables * 10_000 + n, state) for n in range(tables)]
     for row in rows:
         await store.create_table(row)
     each = max(1, ACTIONS_PER_RUN // tables)
@@ -216,11 +211,11 @@ async def bench_leaderboard(store: Repository, guild: int | None, order: str) ->
     return times
 
 
-async def bench_loading(url: str, state: dict[str, Any], record: dict[str, Any]) -> float:
+async def bench_loading(url: str, state: dict[str, Any]) -> float:
     """Start-up: open the store and read back every open table (as the service resumes)."""
     async with await open_store(url) as store:
         await asyncio.gather(
-            *(store.create_table(table_row(f"t{i}", i, state, record)) for i in range(1000))
+            *(store.create_table(table_row(f"t{i}", i, state)) for i in range(1000))
         )
     start = time.perf_counter()
     async with await open_store(url) as store:
@@ -232,15 +227,15 @@ async def bench_loading(url: str, state: dict[str, Any], record: dict[str, Any])
 
 async def main(url: str | None, concurrency: list[int], parts: list[str]) -> None:
     place = Place(url)
-    state, record = state_of_realistic_size()
-    size = (len(json.dumps(state)) + len(json.dumps(record))) / 1024
-    print(f"{place.kind}; table state + record: {size:.1f} KB of JSON")
+    state = state_of_realistic_size()
+    size = len(json.dumps(state)) / 1024
+    print(f"{place.kind}; table state (its game record inside): {size:.1f} KB of JSON")
     if "writes" in parts:
         async with place.fresh() as fresh, await open_store(fresh) as store:
-            writes = await bench_writes(store, state, record)
+            writes = await bench_writes(store, state)
             print(f"save_action, durable, one table: {summary(writes)} over {len(writes)} writes")
             for tables in concurrency:
-                rate_, times, commits = await bench_concurrent(store, tables, state, record)
+                rate_, times, commits = await bench_concurrent(store, tables, state)
                 shared = f", {len(times) / commits:.1f} actions a commit" if commits else ""
                 print(f"  {tables:>4} tables at once: {rate_:,.0f} actions/s,"
                       f" each {summary(times)}{shared}")  # fmt: skip
@@ -256,7 +251,7 @@ async def main(url: str | None, concurrency: list[int], parts: list[str]) -> Non
                     print(f"leaderboard by {order}, {name}, page + own rank: {summary(times)}")
     if "loading" in parts:
         async with place.fresh() as fresh:
-            loading = await bench_loading(fresh, state, record)
+            loading = await bench_loading(fresh, state)
             print(f"opening the store and loading 1,000 active tables: {loading * 1000:.0f} ms")
 
 

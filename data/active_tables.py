@@ -7,6 +7,9 @@ in one step under its row or write lock, so of two writers holding the same vers
 tasks, or two processes) exactly one moves the table on; the other gets
 :class:`VersionConflict` and writes nothing. The action's audit line, and the game it
 ended, go in the same transaction.
+
+A table's game record is stored once, in its state (the match's ``record``): a row is
+read back with the record its state carries.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from data.outbox import Outbox
 
 OPEN_STATUSES = ("lobby", "playing")
 TABLE_COLUMNS = (
-    "id, guild_id, channel_id, host_id, game, status, version, state, record, deadline,"
-    " message_id, announced_version, created_at, updated_at"
+    "id, guild_id, channel_id, host_id, game, status, version, state, deadline, message_id,"
+    " announced_version, created_at, updated_at"
 )
 """Named, not ``*``: a statement prepared before another process adds a column still
 reads the same row."""
@@ -43,11 +46,11 @@ class ActiveTables:
         async def insert(tx: Session) -> None:
             await tx.execute(
                 f"INSERT INTO active_tables ({TABLE_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.status,
-                    row.version, dumps(row.state), dumps(row.record), row.deadline,
-                    row.message_id, row.announced_version, row.created_at, row.updated_at,
+                    row.version, dumps(row.state), row.deadline, row.message_id,
+                    row.announced_version, row.created_at, row.updated_at,
                 ),
             )  # fmt: skip
 
@@ -69,15 +72,15 @@ class ActiveTables:
         async def store(tx: Session) -> None:
             changed = await tx.execute(
                 "UPDATE active_tables SET channel_id = ?, status = ?, version = ?, state = ?,"
-                " record = ?, deadline = ?, updated_at = ?,"
+                " deadline = ?, updated_at = ?,"
                 " message_id = COALESCE(?, message_id),"
                 " announced_version = CASE WHEN announced_version IS NULL"
                 " OR announced_version <= ? THEN ? ELSE announced_version END"
                 " WHERE id = ? AND version = ?",
                 (
-                    row.channel_id, row.status, row.version, dumps(row.state),
-                    dumps(row.record), row.deadline, row.updated_at, row.message_id,
-                    row.announced_version, row.announced_version, row.id, expected_version,
+                    row.channel_id, row.status, row.version, dumps(row.state), row.deadline,
+                    row.updated_at, row.message_id, row.announced_version,
+                    row.announced_version, row.id, expected_version,
                 ),
             )  # fmt: skip
             if changed != 1:
@@ -119,7 +122,8 @@ class ActiveTables:
 
     async def close_unreadable(self, table_id: str, version: int, reason: str) -> None:
         """Mark an open table that cannot be read back as cancelled, logging ``reason``
-        as its last action; its state and record are kept for a developer to look at."""
+        as its last action; its state (with the game's record) is kept for a developer to
+        look at."""
         now = time.time()
 
         async def close(tx: Session) -> None:
@@ -174,6 +178,7 @@ class ActiveTables:
 
 
 def _table_row(row: Row) -> TableRow:
+    state = loads(row["state"])
     return TableRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -182,11 +187,18 @@ def _table_row(row: Row) -> TableRow:
         game=row["game"],
         status=row["status"],
         version=row["version"],
-        state=loads(row["state"]),
-        record=loads(row["record"]),
+        state=state,
+        record=record_in(state),
         deadline=row["deadline"],
         message_id=row["message_id"],
         announced_version=row["announced_version"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
+
+
+def record_in(state: dict[str, Any]) -> dict[str, Any]:
+    """The game record a table's state carries (its match's): the one copy stored."""
+    match = state.get("match")
+    record = match.get("record") if isinstance(match, dict) else None
+    return record if isinstance(record, dict) else {}

@@ -11,7 +11,8 @@ GLOBAL = 0
 
 @dataclass(slots=True)
 class TableRow:
-    """An open (or just closed) table: its whole state, its game record and its version."""
+    """An open (or just closed) table: its whole state (which carries its game record)
+    and its version."""
 
     id: str
     guild_id: int
@@ -22,7 +23,8 @@ class TableRow:
     """``lobby``, ``playing``, ``finished`` or ``cancelled``."""
     version: int
     state: dict[str, Any]
-    record: dict[str, Any]
+    record: dict[str, Any] = field(default_factory=dict)
+    """Never stored: the record the state carries (filled in when a row is read back)."""
     deadline: float | None = None
     """Unix time when the current turn runs out (stored, so timers survive restarts)."""
     message_id: int | None = None

@@ -14,7 +14,7 @@ from tests.data.databases import Database, break_store, count, database_held
 def row(version: int) -> TableRow:
     return TableRow(
         id="t1", guild_id=10, channel_id=20, host_id=1, game="cross", status="playing",
-        version=version, state={"version": version}, record={"actions": []},
+        version=version, state={"version": version},
         created_at=1.0, updated_at=1.0,
     )  # fmt: skip
 

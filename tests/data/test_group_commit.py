@@ -32,7 +32,7 @@ def row(
 ) -> TableRow:
     return TableRow(
         id=table_id, guild_id=10, channel_id=channel, host_id=1, game="cross",
-        status="playing", version=version, state={"version": version}, record={"actions": []},
+        status="playing", version=version, state={"version": version},
         message_id=message, announced_version=shown, created_at=1.0, updated_at=1.0,
     )  # fmt: skip
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import secrets
 import sqlite3
 import threading
@@ -35,7 +37,7 @@ def table_row(
 ) -> TableRow:
     return TableRow(
         id=table_id, guild_id=10, channel_id=channel_id, host_id=1, game="cross", status=status,
-        version=version, state={"seats": ["Ann"], "version": version}, record={"actions": []},
+        version=version, state={"seats": ["Ann"], "version": version},
         created_at=1.0, updated_at=1.0,
     )  # fmt: skip
 
@@ -181,6 +183,63 @@ async def test_a_database_from_an_older_release_is_brought_up_to_date(database: 
         assert [(e.user_id, e.name) for e in board.entries] == [(5, "Ann")]
     finally:
         await store.close()
+
+
+RECORD = {"format": "domino-record/1", "game": "cross", "seed": 7, "actions": [[0, "6-6"]]}
+"""A game record as a table's state carries it (its match's ``record``)."""
+
+
+async def test_a_table_stored_before_its_record_column_went_loads_from_its_state(
+    database: Database,
+) -> None:
+    """Until migration 0009 a table's game record was written twice: in its state and in
+    a column of its own. A table stored then loads after the upgrade with the record its
+    state carries, and plays on."""
+    state = {"seats": ["Ann"], "version": 4, "match": {"record": RECORD}}
+    older = [(name, sql) for name, sql in migration_files() if name < "0009"]
+
+    async def release_0008(tx: Session) -> None:
+        await tx.execute(
+            "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)"
+        )
+        for name, sql in older:
+            for statement in statements(sql):
+                await tx.execute(statement)
+            await tx.execute("INSERT INTO schema_migrations VALUES (?, 0)", (name,))
+        await tx.execute(
+            "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
+            " version, state, record, created_at, updated_at)"
+            " VALUES ('t1', 10, 20, 1, 'cross', 'playing', 4, ?, ?, 1, 1)",
+            (json.dumps(state), json.dumps(RECORD)),
+        )
+
+    old = await open_backend(database.url)
+    try:
+        await old.write(release_0008)
+    finally:
+        await old.close()
+    async with await open_store(database.url) as store:
+        [table] = await store.load_active_tables()
+        assert (table.state, table.record) == (state, RECORD)
+        await store.save_action(dataclasses.replace(table, version=5), 4, {"kind": "play"})
+        again = await store.get_table("t1")
+        assert again is not None and (again.version, again.record) == (5, RECORD)
+
+
+async def test_a_tables_game_record_is_stored_once_in_its_state(store: Repository) -> None:
+    """Every action rewrites the table's row; the game record in it is the one its state
+    carries, never a second copy beside it."""
+    row = dataclasses.replace(table_row(), state={"version": 1, "match": {"record": RECORD}})
+    await store.create_table(row)
+    moved = dataclasses.replace(row, version=2, state={"version": 2, "match": {"record": RECORD}})
+    await store.save_action(moved, 1, {"kind": "play"})
+
+    async def stored(tx: Session) -> list[str]:
+        found = await tx.fetchrow("SELECT * FROM active_tables WHERE id = 't1'")
+        assert found is not None
+        return [str(value) for value in dict(found).values()]  # type: ignore[call-overload]
+
+    assert sum(value.count("domino-record/1") for value in await store.backend.read(stored)) == 1
 
 
 async def test_save_action_is_compare_and_swap_on_the_version(store: Repository) -> None:
