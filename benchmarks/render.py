@@ -28,12 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 from benchmarks.processes import cpu_and_faults, memory_mb
 from bot.engine import GAMES, LineLayout, Match, PublicView
 from bot.engine.__main__ import play_random
-from cogs.wording import hand_text, replay_text, table_text
 from rendering import render_replay, render_table
 from rendering.hand import render_hand
 from rendering.painter import Painter, table_png
 from rendering.palette import _inked_line, _inked_word
 from rendering.table import TableScene
+from words.pictures import hand_text, table_text
+from words.replays import replay_text
 
 REPLAY_SEEDS = range(5)
 

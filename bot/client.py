@@ -1,7 +1,7 @@
 """The discord.py bot: wiring only, as discord.py's ``examples/advanced_startup.py``
 shows. :func:`run` opens the store (refusing, in one line, a database it cannot write)
 and hands it to the bot; ``setup_hook`` makes the table service, sets the translator of
-the commands' names and descriptions (``cogs.i18n``), loads the cogs as extensions,
+the commands' names and descriptions (``cogs.commands_i18n``), loads the cogs as extensions,
 registers the persistent buttons, resumes every open table and syncs the slash commands
 when (and only when) they changed."""
 
@@ -23,12 +23,13 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.health import Health
 from bot.tables import TableService
-from cogs import i18n
 from cogs.buttons import DYNAMIC_ITEMS
+from cogs.commands_i18n import CommandTranslator
 from cogs.tree import DominoTree
 from data import open_store
 from data.repository import Repository
 from rendering.painter import Painter
+from words import i18n
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,7 @@ class DominoBot(commands.AutoShardedBot):
             keep_closed=self.settings.keep_closed_hours * 3600.0,
             languages=[language.code for language in i18n.SHIPPED],
         )
-        await self.tree.set_translator(i18n.CommandTranslator())
+        await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -33,9 +33,11 @@ from bot.refusals import (
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import TableService
-from cogs import buttons, i18n, wording
+from cogs import buttons
+from cogs.embeds import embed
 from rendering import HandScene
 from rendering.painter import Painter, hand_png
+from words import common, i18n, lobby, pictures, play, refusals
 
 log = logging.getLogger(__name__)
 
@@ -119,13 +121,13 @@ async def refuse(
     interaction: discord.Interaction[Any], error: TableError, table: TableSnapshot | None = None
 ) -> None:
     """Tell the member why their action was refused (it changed nothing)."""
-    await reply(interaction, wording.refusal(error, wording.seat_names(table) if table else None))
+    await reply(interaction, refusals.refusal(error, common.seat_names(table) if table else None))
 
 
 async def apologize(interaction: discord.Interaction[Any], text: str | None = None) -> None:
     """The answer to a failure of ours: never Discord's bare "This interaction failed"."""
     with contextlib.suppress(discord.HTTPException):
-        await reply(interaction, text or wording.apology())
+        await reply(interaction, text or refusals.apology())
 
 
 # -- finding the caller's table -----------------------------------------------------------
@@ -163,11 +165,11 @@ async def post_lobby(
     language, not the opener's."""
     public = await server_language(service, table.guild_id, guild_locale(interaction))
     with i18n.speaking(public):
-        lobby = await interaction.followup.send(
-            embed=wording.lobby_embed(table), view=buttons.lobby_view(table), wait=True
+        posted = await interaction.followup.send(
+            embed=embed(lobby.lobby_card(table)), view=buttons.lobby_view(table), wait=True
         )
-    await service.remember_message(table.id, lobby.id, table.version)
-    return lobby
+    await service.remember_message(table.id, posted.id, table.version)
+    return posted
 
 
 # -- acting ---------------------------------------------------------------------------------
@@ -210,7 +212,7 @@ async def moved_on(
         and table.status is Status.PLAYING
         and table.seat_of(interaction.user.id) is not None
     ):
-        await send_hand(interaction, service, table, note=wording.moved_on_hand())
+        await send_hand(interaction, service, table, note=play.moved_on_hand())
     else:
         await refuse(interaction, StaleVersion())
 
@@ -238,16 +240,16 @@ async def after_draw(
     table = service.find(before.id)
     held, now = before.seat_view(user), table.seat_view(user) if table else None
     if any(isinstance(event, RoundOver) for event in events):
-        said = wording.draw_ended_round()
+        said = play.draw_ended_round()
     elif table is None or held is None or now is None:
         return False
     else:
         drawn = [tile for tile in now.hand if tile not in held.hand]
         last = now.drawn  # while the turn is still theirs: the tile that fits
         if table.turn != now.seat or last is None:
-            said = wording.you_drew(drawn, fits=False)
+            said = play.you_drew(drawn, fits=False)
         else:
-            note = wording.you_drew([*(t for t in drawn if t != last), last], fits=True)
+            note = play.you_drew([*(t for t in drawn if t != last), last], fits=True)
             await send_hand(interaction, service, table, note=note, in_place=in_place)
             return True
     if in_place:
@@ -307,7 +309,7 @@ async def send_hand(
     user = interaction.user.id
     seat = table.seat_of(user)
     if seat is None or table.view is None or table.status is not Status.PLAYING:
-        await reply(interaction, wording.no_hand())
+        await reply(interaction, play.no_hand())
         return
     if table.seats[seat].away:
         if not interaction.response.is_done():  # coming back is stored first
@@ -319,13 +321,13 @@ async def send_hand(
     if view is None:
         return
     legal = view.legal
-    names = wording.seat_names(table)
+    names = common.seat_names(table)
     painter: Painter = interaction.client.painter
-    drawing = painter.draw_first(hand_png, HandScene.of(view), wording.hand_text(view, names))
+    drawing = painter.draw_first(hand_png, HandScene.of(view), pictures.hand_text(view, names))
     png = await in_a_moment(interaction, drawing, thinking=not in_place)
-    turn = wording.pick_a_tile() if legal else wording.is_to_play(names[table.turn or 0])
+    turn = play.pick_a_tile() if legal else play.is_to_play(names[table.turn or 0])
     text, buttons_now = f"{note}\n{turn}".strip(), buttons.hand_view(table, legal)
-    alt = wording.describe_hand(view)
+    alt = pictures.describe_hand(view)
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     if in_place:
         await rewrite(interaction, text, attachments=[file], view=buttons_now)
@@ -346,4 +348,4 @@ async def send_hint(
     except TableError as error:
         await refuse(interaction, error, table)
         return
-    await reply(interaction, wording.hint(advice))
+    await reply(interaction, play.hint(advice))

@@ -20,7 +20,7 @@ After posting, the version shown is stored (the transactional outbox: the servic
 stores each action with its events, and on start-up hands back whatever a channel has
 not been shown). A post Discord refuses is told to the channel once, in plain words,
 and tried again later with the newest state; the move it announces stands, stored
-first. Everything is posted in the server's language (``cogs.i18n``), whoever's click
+first. Everything is posted in the server's language (``words.i18n``), whoever's click
 caused it.
 """
 
@@ -42,11 +42,13 @@ from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import Resumed, TableService
-from cogs import acting, buttons, i18n, wording
+from cogs import acting, buttons
 from cogs.budget import RequestBudget
 from cogs.buttons import game_over_view, lobby_view, table_view
+from cogs.embeds import embed
 from rendering import TableScene
 from rendering.painter import Painter, table_png
+from words import common, i18n, lobby, pictures, play, rounds
 
 log = logging.getLogger(__name__)
 
@@ -241,7 +243,7 @@ class Announcer:
         await self._send(
             table,
             None,
-            content=wording.time_running_out(seat.user_id, reminder.deadline),
+            content=play.time_running_out(seat.user_id, reminder.deadline),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
@@ -263,21 +265,21 @@ class Announcer:
                 return
             events = unshown
         if table.status is Status.LOBBY:
-            await self._edit_lobby(table, via, embed=wording.lobby_embed(table),
+            await self._edit_lobby(table, via, embed=embed(lobby.lobby_card(table)),
                                    view=lobby_view(table))  # fmt: skip
             await self.service.remember_message(table.id, None, table.version)
             return
         if any(isinstance(e, Cancelled) for e in events):
             if table.view is None:  # closed in its lobby: the lobby says it is closed
-                await self._edit_lobby(table, via, embed=wording.lobby_embed(table), view=None)
+                await self._edit_lobby(table, via, embed=embed(lobby.lobby_card(table)), view=None)
             else:
                 await self._strip(feed, table)
-            await self._send(table, None, content=wording.table_closed(table.title))
+            await self._send(table, None, content=lobby.table_closed(table.title))
             await self.service.remember_message(table.id, None, table.version)
             return
         started = any(isinstance(e, Started) for e in events)
         if started:  # the lobby loses its buttons here: nothing to strip after the post
-            await self._edit_lobby(table, via, embed=wording.lobby_embed(table), view=None)
+            await self._edit_lobby(table, via, embed=embed(lobby.lobby_card(table)), view=None)
         message = await self._post_table(table, events, via)
         if not started:
             await self._strip(feed, table)
@@ -326,7 +328,7 @@ class Announcer:
                         table.id, error.status)  # fmt: skip
             return None
         closed = (
-            wording.table_closed(table.title)
+            lobby.table_closed(table.title)
             if any(isinstance(e, Cancelled) for e in events)
             else None
         )
@@ -373,16 +375,16 @@ class Announcer:
         the game is over); the player to move is mentioned."""
         view = table.view
         assert view is not None
-        lines = wording.event_lines(table, events)
+        lines = play.event_lines(table, events)
         if any(isinstance(e, Started) for e in events):
-            lines.insert(0, wording.game_begins())
+            lines.insert(0, play.game_begins())
         ended = [e.outcome for e in events if isinstance(e, RoundOver)]
         over = next((e for e in events if isinstance(e, GameOver)), None)
         embeds = [
-            wording.round_embed(table, outcome, _totals(view, over) if last else None)
+            embed(rounds.round_card(table, outcome, _totals(view, over) if last else None))
             for last, outcome in ((i == len(ended) - 1, o) for i, o in enumerate(ended))
         ]
-        names = wording.seat_names(table)
+        names = common.seat_names(table)
         png, alt = await self._draw(view, names)
         files = [discord.File(io.BytesIO(png), filename="table.png", description=alt)]
         if embeds and over is None and table.ended is not None:
@@ -390,17 +392,16 @@ class Announcer:
             final, said = await self._draw(table.ended, names)
             files.append(discord.File(io.BytesIO(final), filename="round.png", description=said))
             embeds[-1].set_image(url="attachment://round.png")
-        embed = (
-            wording.table_embed(table)
-            if over is None
-            else wording.game_over_embed(table, over.outcome)
+        card = (
+            play.table_card(table) if over is None else rounds.game_over_card(table, over.outcome)
         )
-        embed.set_image(url="attachment://table.png")
-        embeds = [embed, *embeds] if over is not None else [*embeds, embed]
+        shown = embed(card)
+        shown.set_image(url="attachment://table.png")
+        embeds = [shown, *embeds] if over is not None else [*embeds, shown]
         mention = discord.AllowedMentions.none()
         turn = table.turn
         if over is None and turn is not None and not table.seats[turn].played_by_computer:
-            lines.append(wording.your_turn(table.seats[turn].user_id or 0))
+            lines.append(play.your_turn(table.seats[turn].user_id or 0))
             # Users may be pinged in this one message, and the only mention it carries is
             # this one: every name in it is escaped. (Not ``users=[that member]``: discord.py
             # sends those ids as numbers, where Discord's API description wants strings.)
@@ -418,9 +419,9 @@ class Announcer:
     async def _draw(self, view: PublicView, names: list[str]) -> tuple[bytes, str]:
         """A table's picture and its alt text; the words are chosen here, in the server's
         language, and the picture is drawn off the event loop."""
-        text = wording.table_text(view, names)
+        text = pictures.table_text(view, names)
         png = await self.painter.draw(table_png, TableScene.of(view), text)
-        return png, wording.describe_table(view, names)
+        return png, pictures.describe_table(view, names)
 
     # -- requests ---------------------------------------------------------------------------
 
@@ -470,9 +471,9 @@ class Announcer:
         log.warning("table %s: Discord refused a post (%s); the move stands", table.id,
                     error.status)  # fmt: skip
         if isinstance(error, discord.Forbidden):
-            text = wording.cannot_post(table.title)
+            text = lobby.cannot_post(table.title)
         else:
-            text = wording.not_taken(table.title, error.status)
+            text = lobby.not_taken(table.title, error.status)
         with contextlib.suppress(discord.HTTPException, NotPosted):
             channel = await self._channel(table)
             await self.budget.take()

@@ -15,12 +15,14 @@ from discord.app_commands import locale_str
 from bot.engine import GAMES
 from bot.refusals import TableError
 from bot.standings import PAGE_SIZE, RATED_AFTER, Standings
-from cogs import acting, i18n, wording
+from cogs import acting
 from cogs.acting import refuse
 from cogs.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
-from cogs.i18n import slash
+from cogs.commands_i18n import slash
+from cogs.embeds import embed
 from cogs.tree import DominoCommands
 from rendering import LeaderboardRow, render_leaderboard, render_replay
+from words import boards, common, i18n, pictures, replays
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -47,15 +49,15 @@ class ReplayLimits:
     def busy(self, guild_id: int, user_id: int) -> str | None:
         """Why no replay can be begun now, for this member here (None: one can)."""
         if user_id in self._members:
-            return wording.replay_yours_running()
+            return boards.replay_yours_running()
         if guild_id in self._servers:
-            return wording.replay_running_here()
+            return boards.replay_running_here()
         return None
 
     def too_soon(self, user_id: int) -> str | None:
         """Why this member must wait for their next replay (None: they need not)."""
         when = self._next.get(user_id, 0.0)
-        return wording.replay_again_at(when) if when > self.clock() else None
+        return boards.replay_again_at(when) if when > self.clock() else None
 
     def begin(self, guild_id: int, user_id: int) -> None:
         self._servers.add(guild_id)
@@ -123,34 +125,36 @@ class BoardsCog(DominoCommands, name="Boards"):
             acting.service_of(interaction), interaction.guild_id, acting.guild_locale(interaction)
         )
         i18n.use(public.code)
-        title = wording.board_title(GAMES[game.value].title, everywhere=scope_value != "server")
+        title = boards.board_title(GAMES[game.value].title, everywhere=scope_value != "server")
         if not board.entries:
             pages = -(-board.total // PAGE_SIZE)
             text = (
-                wording.board_past_end(title, page, pages)
+                boards.board_past_end(title, page, pages)
                 if board.total
-                else wording.board_empty(title, by, RATED_AFTER)
+                else boards.board_empty(title, by, RATED_AFTER)
             )
             await interaction.followup.send(text)
             return
         rows = [
             LeaderboardRow(
-                e.rank, e.name or self._name(e.user_id), wording.board_value(e, by), e.games
+                e.rank, e.name or self._name(e.user_id), boards.board_value(e, by), e.games
             )
             for e in board.entries
         ]
-        png = await asyncio.to_thread(render_leaderboard, rows, wording.leaderboard_text(title, by))
-        lines = [wording.board_line(r.rank, r.name, r.value, r.games) for r in rows]
+        png = await asyncio.to_thread(
+            render_leaderboard, rows, pictures.leaderboard_text(title, by)
+        )
+        lines = [boards.board_line(r.rank, r.name, r.value, r.games) for r in rows]
         if board.me is not None and all(e.user_id != board.me.user_id for e in board.entries):
             me = board.me
-            lines.append(wording.board_you(me.rank, wording.board_value(me, by), me.games))
+            lines.append(boards.board_you(me.rank, boards.board_value(me, by), me.games))
         alt = f"{title}. " + "; ".join(lines)
         file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt[:1024])
         await interaction.followup.send(f"**{title}**\n" + "\n".join(lines), file=file)
 
     def _name(self, user_id: int) -> str:
         user = self.bot.get_user(user_id)
-        return user.display_name if user else wording.unknown_player(user_id)
+        return user.display_name if user else boards.unknown_player(user_id)
 
     def _whose(
         self, interaction: discord.Interaction[Any], user: discord.abc.Snowflake | None
@@ -173,16 +177,16 @@ class BoardsCog(DominoCommands, name="Boards"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         user_id, name = self._whose(interaction, user)
-        shown = wording.plain(name)
+        shown = common.plain(name)
         try:
             rows = await self.standings.stats(user_id, interaction.guild_id)
         except TableError as error:
             await refuse(interaction, error)
             return
         if not rows:
-            await interaction.followup.send(wording.no_stats(shown), ephemeral=True)
+            await interaction.followup.send(boards.no_stats(shown), ephemeral=True)
             return
-        await interaction.followup.send(embed=wording.stats_embed(shown, rows), ephemeral=True)
+        await interaction.followup.send(embed=embed(boards.stats_card(shown, rows)), ephemeral=True)
 
     @app_commands.command(
         name=slash("command", "history"),
@@ -206,13 +210,13 @@ class BoardsCog(DominoCommands, name="Boards"):
             await refuse(interaction, error)
             return
         if not games:
-            text = wording.no_history(name)
+            text = boards.no_history(name)
             if pages:
-                text = wording.board_past_end(wording.plain(name), page, pages)
+                text = boards.board_past_end(common.plain(name), page, pages)
             await interaction.followup.send(text, ephemeral=True)
             return
-        lines = [wording.history_title(name, page, pages)]
-        lines += [wording.history_line(game) for game in games]
+        lines = [boards.history_title(name, page, pages)]
+        lines += [boards.history_line(game) for game in games]
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(
@@ -250,19 +254,19 @@ class BoardsCog(DominoCommands, name="Boards"):
             await acting.reply(interaction, too_soon)
             return False
         await interaction.response.defer(thinking=True)
-        names = wording.seat_labels(played.participants)
-        replay = await asyncio.to_thread(render_replay, played.record, wording.replay_text(names))
+        names = boards.seat_labels(played.participants)
+        replay = await asyncio.to_thread(render_replay, played.record, replays.replay_text(names))
         parts = replay.parts
         posted = parts[:REPLAY_PARTS_MOST]
         for number, part in enumerate(posted, 1):
             file = discord.File(
                 io.BytesIO(part.gif),
                 filename=f"replay-{played.id}-{number}.gif",
-                description=wording.describe_replay(replay, names, number - 1),
+                description=replays.describe_replay(replay, names, number - 1),
             )
-            text = wording.replay_posted(played.id, number, len(parts))
+            text = boards.replay_posted(played.id, number, len(parts))
             if number == len(posted) < len(parts):
-                text += "\n" + wording.replay_cut(len(posted), len(parts))
+                text += "\n" + boards.replay_cut(len(posted), len(parts))
             await interaction.followup.send(text, file=file)
         return True
 

@@ -25,7 +25,8 @@ from bot.refusals import StaleVersion, TableError
 from bot.snapshot import TableSnapshot
 from bot.table import LEVELS, Status, game_id
 from bot.tables import TableService
-from cogs import acting, wording
+from cogs import acting
+from words import boards, common, lobby, play, refusals, rules
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
             acting.check_server(table, interaction)
             await self.clicked(interaction, service, table)
         except acting.Starting:
-            await acting.apologize(interaction, wording.starting())
+            await acting.apologize(interaction, refusals.starting())
         except StaleVersion:
             await acting.moved_on(interaction, acting.service_of(interaction), self.table_id)
         except TableError as error:
@@ -171,7 +172,7 @@ class ComputerButton(TableButton, action="computer"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, wording.which_level(), view=level_view(table))
+        await acting.reply(interaction, play.which_level(), view=level_view(table))
 
 
 class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
@@ -182,7 +183,7 @@ class LevelButton(TableButton, action="level", arg="|".join(LEVELS)):
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
-            await acting.reply(interaction, wording.button_gone())
+            await acting.reply(interaction, refusals.button_gone())
             return
         await interaction.response.defer()
         command = AddComputer(interaction.user.id, self.arg)
@@ -237,7 +238,7 @@ class RulesButton(TableButton, action="rules"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
-        await acting.reply(interaction, wording.rules_for(table.variant.game))
+        await acting.reply(interaction, rules.rules_for(table.variant.game))
 
 
 class RematchButton(TableButton, action="rematch"):
@@ -256,11 +257,11 @@ class RematchButton(TableButton, action="rematch"):
                 interaction.user.id,
                 interaction.user.display_name,
             )
-            await acting.reply(interaction, wording.rematch_opened(table.title))
+            await acting.reply(interaction, lobby.rematch_opened(table.title))
             if opened:
                 await acting.post_lobby(interaction, service, table)
         except acting.Starting:
-            await acting.apologize(interaction, wording.starting())
+            await acting.apologize(interaction, refusals.starting())
         except TableError as error:
             await acting.refuse(interaction, error)
         except Exception:
@@ -284,7 +285,7 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
     @classmethod
     def on(cls, user_id: int) -> Component:
         """The button, as the member's private answer carries it."""
-        return button(wording.label("forget"), cls.id_for(user_id), discord.ButtonStyle.danger)
+        return button(common.label("forget"), cls.id_for(user_id), discord.ButtonStyle.danger)
 
     @classmethod
     async def from_custom_id(
@@ -299,12 +300,12 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         _handling(self, interaction)
         if not TableButton.in_private(interaction) or interaction.user.id != self.user_id:
-            await acting.apologize(interaction, wording.button_gone())
+            await acting.apologize(interaction, refusals.button_gone())
             return
         try:
             await interaction.response.defer()
             gone = await acting.service_of(interaction).forget(self.user_id)
-            await interaction.edit_original_response(content=wording.forgotten(gone), view=None)
+            await interaction.edit_original_response(content=boards.forgotten(gone), view=None)
         except TableError as error:
             await acting.refuse(interaction, error)
         except Exception:
@@ -326,7 +327,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
     ) -> None:
         if not self.in_private(interaction) or self.arg is None:
-            await acting.reply(interaction, wording.button_gone())
+            await acting.reply(interaction, refusals.button_gone())
             return
         user = interaction.user.id
         move = Move.parse(self.arg)
@@ -336,7 +337,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
                 raise StaleVersion()
             places = [m for m in table.legal_for(user) if m.tile is move.tile]
             await interaction.response.edit_message(
-                content=wording.where_goes(move.tile), view=ends_view(table, places)
+                content=play.where_goes(move.tile), view=ends_view(table, places)
             )
             return
         click = acting.Click(interaction)
@@ -352,9 +353,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
             if events is None:
                 return
             if not await acting.after_draw(interaction, service, table, events, in_place=True):
-                await acting.rewrite(
-                    interaction, wording.you_played(move), view=None, attachments=[]
-                )
+                await acting.rewrite(interaction, play.you_played(move), view=None, attachments=[])
         finally:
             click.answered.set()
 
@@ -409,7 +408,7 @@ class NoLongerValid(discord.ui.DynamicItem[Button], template=_unclaimed()):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         _handling(self, interaction)
-        await acting.apologize(interaction, wording.button_gone())
+        await acting.apologize(interaction, refusals.button_gone())
 
 
 DYNAMIC_ITEMS = (*CLAIMED, NoLongerValid)
@@ -458,14 +457,12 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
         return view
     full = len(table.seats) >= table.max_players
     view.add(
-        JoinButton.on(
-            table, wording.label("join"), style=discord.ButtonStyle.primary, disabled=full
-        )
+        JoinButton.on(table, common.label("join"), style=discord.ButtonStyle.primary, disabled=full)
     )
-    view.add(LeaveButton.on(table, wording.label("leave")))
-    view.add(ComputerButton.on(table, wording.label("computer"), disabled=full))
-    view.add(StartButton.on(table, wording.label("start"), style=discord.ButtonStyle.success))
-    view.add(CancelButton.on(table, wording.label("cancel"), style=discord.ButtonStyle.danger))
+    view.add(LeaveButton.on(table, common.label("leave")))
+    view.add(ComputerButton.on(table, common.label("computer"), disabled=full))
+    view.add(StartButton.on(table, common.label("start"), style=discord.ButtonStyle.success))
+    view.add(CancelButton.on(table, common.label("cancel"), style=discord.ButtonStyle.danger))
     return view
 
 
@@ -473,7 +470,7 @@ def level_view(table: TableSnapshot) -> discord.ui.View:
     """The level choice that "Add computer" opens (ephemeral, for the one who clicked)."""
     view = _Buttons()
     for level in LEVELS:
-        view.add(LevelButton.on(table, wording.label(level), level))
+        view.add(LevelButton.on(table, common.label(level), level))
     return view
 
 
@@ -482,11 +479,11 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
     move), Rules."""
     view = _Buttons()
     moves = table.moves_to_make()
-    view.add(HandButton.on(table, wording.label("hand"), style=discord.ButtonStyle.primary))
+    view.add(HandButton.on(table, common.label("hand"), style=discord.ButtonStyle.primary))
     if table.variant.drawing is not Drawing.NO_BONEYARD:  # Milo deals every tile
-        view.add(DrawButton.on(table, wording.label("draw"), disabled=DRAW not in moves))
-    view.add(PassButton.on(table, wording.label("pass"), disabled=PASS not in moves))
-    view.add(RulesButton.on(table, wording.label("rules")))
+        view.add(DrawButton.on(table, common.label("draw"), disabled=DRAW not in moves))
+    view.add(PassButton.on(table, common.label("pass"), disabled=PASS not in moves))
+    view.add(RulesButton.on(table, common.label("rules")))
     return view
 
 
@@ -509,7 +506,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
     tiles: dict[str, list[Move]] = {}
     for move in legal:
         if move.tile is None:
-            view.add(PlayButton.on(table, wording.label(move.text), move.text))
+            view.add(PlayButton.on(table, common.label(move.text), move.text))
         else:
             tiles.setdefault(str(move.tile), []).append(move)
     hint = bool(table.hints and legal)
@@ -519,17 +516,17 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
             for move in moves:
                 view.add(_play_button(table, move))
         else:
-            label = wording.choose_end_label(tile)
+            label = play.choose_end_label(tile)
             view.add(PlayButton.on(table, label, tile, style=discord.ButtonStyle.success))
     if hint:
-        view.add(HintButton.on(table, wording.label("hint")))
+        view.add(HintButton.on(table, common.label("hint")))
     return view
 
 
 def game_over_view(table: TableSnapshot) -> discord.ui.View:
     """A finished game's last message: Rematch."""
     view = _Buttons()
-    view.add(RematchButton.on(table, wording.label("rematch"), style=discord.ButtonStyle.primary))
+    view.add(RematchButton.on(table, common.label("rematch"), style=discord.ButtonStyle.primary))
     return view
 
 
@@ -551,7 +548,7 @@ def _play_button(table: TableSnapshot, move: Move) -> Component:
     """A tile's move: labelled as the member's language writes it (``6-1 O``), its
     custom_id in the engine's words (``6-1 W``)."""
     return PlayButton.on(
-        table, wording.move_text(move), move.text, style=discord.ButtonStyle.success
+        table, common.move_text(move), move.text, style=discord.ButtonStyle.success
     )
 
 
@@ -591,4 +588,4 @@ async def answer_unreachable(interaction: discord.Interaction[Any]) -> None:
     """Answer a component interaction no item will (see :func:`reaches_an_item`)."""
     if interaction.type is discord.InteractionType.component and not reaches_an_item(interaction):
         acting.track(interaction)
-        await acting.apologize(interaction, wording.button_gone())
+        await acting.apologize(interaction, refusals.button_gone())

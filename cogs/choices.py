@@ -8,10 +8,10 @@ from discord.app_commands import locale_str
 
 from bot.engine import GAMES
 from bot.hints import HINT_LEVELS
-from cogs import i18n
+from words import i18n
 
 GAME_CHOICES = [app_commands.Choice(name=locale_str(g.title), value=g.game) for g in GAMES.values()]
-"""The games, by their titles (the catalogues hold them: ``cogs.wording.TITLES``)."""
+"""The games, by their titles (the catalogues hold them: ``cogs.common.TITLES``)."""
 ORDER_CHOICES = [
     app_commands.Choice(name=locale_str("Rating"), value="rating"),
     app_commands.Choice(name=locale_str("Wins"), value="wins"),

@@ -12,10 +12,11 @@ from discord.app_commands import locale_str
 
 from bot.refusals import TableError
 from bot.tables import TableService
-from cogs import acting, buttons, wording
+from cogs import acting, buttons
 from cogs.acting import refuse, reply
-from cogs.i18n import slash
+from cogs.commands_i18n import slash
 from cogs.tree import DominoCommands
+from words import boards
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -39,7 +40,7 @@ class PrivacyCog(DominoCommands, name="Privacy"):
             await refuse(interaction, error)
             return
         hours = round(self.service.keep_closed / 3600)
-        await reply(interaction, wording.privacy(stored, hours))
+        await reply(interaction, boards.privacy(stored, hours))
 
     @app_commands.command(
         name=slash("command", "forget-me"),
@@ -48,7 +49,7 @@ class PrivacyCog(DominoCommands, name="Privacy"):
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
         """Asks first: the deletion happens on the confirmation button."""
         await acting.reply(
-            interaction, wording.forget_confirm(), view=buttons.forget_view(interaction.user.id)
+            interaction, boards.forget_confirm(), view=buttons.forget_view(interaction.user.id)
         )
 
 

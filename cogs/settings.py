@@ -11,11 +11,12 @@ from discord.app_commands import locale_str
 
 from bot.refusals import TableError
 from bot.tables import TableService
-from cogs import acting, wording
+from cogs import acting
 from cogs.acting import refuse, reply
 from cogs.choices import GAME_CHOICES, LANGUAGE_CHOICES
-from cogs.i18n import slash
+from cogs.commands_i18n import slash
 from cogs.tree import DominoCommands
+from words import lobby
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -61,10 +62,10 @@ class SettingsCog(DominoCommands, name="Settings"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
-            await reply(interaction, wording.manage_server_only())
+            await reply(interaction, lobby.manage_server_only())
             return
         if (game is None) != (target is None):
-            await reply(interaction, wording.game_and_target())
+            await reply(interaction, lobby.game_and_target())
             return
         assert interaction.guild_id is not None
         try:
@@ -82,7 +83,7 @@ class SettingsCog(DominoCommands, name="Settings"):
         speaks = await acting.server_language(
             self.service, interaction.guild_id, acting.guild_locale(interaction)
         )
-        await reply(interaction, wording.settings_now(updated, speaks))
+        await reply(interaction, lobby.settings_now(updated, speaks))
 
 
 async def setup(bot: DominoBot) -> None:

@@ -19,13 +19,15 @@ from bot.refusals import TableError
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tables import NewTable, TableService
-from cogs import acting, buttons, i18n, wording
+from cogs import acting, buttons
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer
 from cogs.budget import RequestBudget
 from cogs.choices import GAME_CHOICES, HINT_LEVEL_CHOICES
-from cogs.i18n import slash
+from cogs.commands_i18n import slash
+from cogs.embeds import embed
 from cogs.tree import DominoCommands
+from words import common, i18n, lobby, play, rules
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -104,8 +106,8 @@ class TablesCog(DominoCommands, name="Tables"):
         # so a refusal above never shows in the channel); the lobby is then posted for
         # everyone as a second follow-up, which does not count against Discord's global
         # rate limit as a channel message would.
-        await interaction.followup.send(wording.table_open(), ephemeral=True)
-        lobby = await acting.post_lobby(interaction, self.service, table)
+        await interaction.followup.send(lobby.table_open(), ephemeral=True)
+        posted = await acting.post_lobby(interaction, self.service, table)
         settings = await self.service.settings(interaction.guild_id)
         channel = interaction.channel
         if settings.use_threads and isinstance(channel, discord.TextChannel):
@@ -113,11 +115,11 @@ class TablesCog(DominoCommands, name="Tables"):
                 self.service, table.guild_id, acting.guild_locale(interaction)
             )
             with i18n.speaking(public):
-                await self._move_to_thread(table, channel.get_partial_message(lobby.id))
+                await self._move_to_thread(table, channel.get_partial_message(posted.id))
 
     async def _move_to_thread(self, table: TableSnapshot, message: discord.PartialMessage) -> None:
         try:
-            thread = await message.create_thread(name=wording.thread_name(table.title))
+            thread = await message.create_thread(name=lobby.thread_name(table.title))
         except discord.HTTPException as error:
             log.info("table %s stays in its channel: no thread (%s)", table.id, error.status)
             return
@@ -162,7 +164,7 @@ class TablesCog(DominoCommands, name="Tables"):
             await refuse(interaction, error)
             return
         if await acting.run(interaction, self.service, table, command):
-            await interaction.followup.send(wording.done(command.kind), ephemeral=True)
+            await interaction.followup.send(lobby.done(command.kind), ephemeral=True)
 
     @app_commands.command(
         name=slash("command", "play"), description=locale_str("Play a tile from your hand")
@@ -193,7 +195,7 @@ class TablesCog(DominoCommands, name="Tables"):
         hand = [str(t) for t in view.hand]
         ordered = sorted(hand, key=lambda t: (t not in legal, t))
         return [
-            app_commands.Choice(name=wording.tile_choice(t, t in legal), value=t)
+            app_commands.Choice(name=play.tile_choice(t, t in legal), value=t)
             for t in ordered
             if current.strip() in t
         ][:25]
@@ -203,7 +205,7 @@ class TablesCog(DominoCommands, name="Tables"):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The ends the tile given fits, each shown with the member's language's letter
-        and sent as the engine names it (read either way, :func:`wording.read_end`)."""
+        and sent as the engine names it (read either way, :func:`common.read_end`)."""
         table = self._quiet_table(interaction)
         if table is None:
             return []
@@ -211,7 +213,7 @@ class TablesCog(DominoCommands, name="Tables"):
         ends = [m.end_name for m in table.legal_for(interaction.user.id)
                 if m.tile and str(m.tile) == str(tile).strip() and m.end_name]  # fmt: skip
         typed = current.strip().upper()
-        letters = [(end, wording.end_letter(end)) for end in ends]
+        letters = [(end, common.end_letter(end)) for end in ends]
         return [
             app_commands.Choice(name=letter, value=end)
             for end, letter in letters
@@ -249,7 +251,7 @@ class TablesCog(DominoCommands, name="Tables"):
         except TableError as error:
             await refuse(interaction, error)
             return
-        text = wording.typed_move(tile, end, table.variant.layout_kind)
+        text = common.typed_move(tile, end, table.variant.layout_kind)
         events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
         if events is None:
             return
@@ -258,7 +260,7 @@ class TablesCog(DominoCommands, name="Tables"):
                 return
             made = [e.move for e in events if isinstance(e, Moved)]
             if made:
-                await interaction.followup.send(wording.you_played(made[0]), ephemeral=True)
+                await interaction.followup.send(play.you_played(made[0]), ephemeral=True)
         except discord.HTTPException as error:
             # The move is stored and the table shows it: only its private answer failed,
             # and nothing must make the member doubt the move.
@@ -287,10 +289,10 @@ class TablesCog(DominoCommands, name="Tables"):
             await refuse(interaction, error)
             return
         if table.status is Status.LOBBY:
-            await interaction.followup.send(embed=wording.lobby_embed(table), ephemeral=True)
+            await interaction.followup.send(embed=embed(lobby.lobby_card(table)), ephemeral=True)
             return
         await self.service.repost(table.id)
-        await interaction.followup.send(wording.posted_again(), ephemeral=True)
+        await interaction.followup.send(lobby.posted_again(), ephemeral=True)
 
     @app_commands.command(
         name=slash("command", "hint"),
@@ -321,7 +323,7 @@ class TablesCog(DominoCommands, name="Tables"):
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
     ) -> None:
-        await reply(interaction, wording.rules_for(game.value))
+        await reply(interaction, rules.rules_for(game.value))
 
 
 async def setup(bot: DominoBot) -> None:

@@ -16,8 +16,9 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs import acting, wording
-from cogs.i18n import slash
+from cogs import acting
+from cogs.commands_i18n import slash
+from words import refusals
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -49,7 +50,7 @@ class DominoTree(app_commands.CommandTree[Any]):
                 return False
             return True
         if getattr(interaction.client, "stopping", False):
-            await acting.apologize(interaction, wording.starting())
+            await acting.apologize(interaction, refusals.starting())
             return False
         return True
 
@@ -61,13 +62,13 @@ class DominoTree(app_commands.CommandTree[Any]):
         traceback, and the member is told it may not have been done. Never Discord's bare
         "This interaction failed"."""
         if isinstance(error, app_commands.TransformerError):
-            await acting.apologize(interaction, wording.not_a_choice())
+            await acting.apologize(interaction, refusals.not_a_choice())
             return
         if isinstance(error, app_commands.CheckFailure):
-            await acting.apologize(interaction, wording.not_allowed())
+            await acting.apologize(interaction, refusals.not_allowed())
             return
         if isinstance(getattr(error, "original", None), acting.Starting):
-            await acting.apologize(interaction, wording.starting())
+            await acting.apologize(interaction, refusals.starting())
             return
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s failed", name, exc_info=error)

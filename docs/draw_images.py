@@ -1,7 +1,7 @@
 """Write the sample pictures shown in the README: ``python docs/draw_images.py docs/images``.
 
 A script beside the pictures it draws, not part of the bot: it draws what the bot posts,
-so it takes the words from the bot's own ``cogs.wording`` as well as the pictures from
+so it takes the words from the bot's own ``words`` as well as the pictures from
 ``rendering`` (which itself never reads the Discord face's words)."""
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from PIL import Image
 
 from bot.engine import GAMES, Match, Options
 from bot.engine.__main__ import play_random
-from cogs import wording
 from rendering import LeaderboardRow, render_hand, render_leaderboard, render_replay, render_table
 from rendering.palette import encode_png
+from words import pictures, replays
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -46,15 +46,15 @@ def main(folder: Path) -> None:
         match = busy_position(game, players)
         names = NAMES[:players]
         view = match.view()
-        table = render_table(view, wording.table_text(view, names))
+        table = render_table(view, pictures.table_text(view, names))
         (folder / f"{game}.png").write_bytes(table.png)
         if index == 0:  # one hand, from the first game's table
             mine = match.seat_view(view.turn)
-            hand = render_hand(mine, wording.hand_text(mine, names))
+            hand = render_hand(mine, pictures.hand_text(mine, names))
             (folder / "hand.png").write_bytes(hand.png)
     rows = [LeaderboardRow(i, name, f"{31.5 - 2.3 * i:.1f}", 40 - 3 * i)
             for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)]  # fmt: skip
-    board = render_leaderboard(rows, wording.leaderboard_text("Cross — this server"))
+    board = render_leaderboard(rows, pictures.leaderboard_text("Cross — this server"))
     (folder / "leaderboard.png").write_bytes(board)
     (folder / "replay-frame.png").write_bytes(replay_frame())
 
@@ -64,7 +64,7 @@ def replay_frame() -> bytes:
     the middle of the first round."""
     options = Options.for_game(GAMES["cross"], 3, target=50)
     record = play_random("cross", 3, seed=4, options=options).record()
-    replay = render_replay(record, wording.replay_text(NAMES[:3]))
+    replay = render_replay(record, replays.replay_text(NAMES[:3]))
     gif = Image.open(io.BytesIO(replay.parts[0].gif))
     gif.seek(16)
     return encode_png(gif.convert("RGB"))

@@ -19,13 +19,13 @@ from string import Formatter
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-import cogs
-from cogs import i18n
+import words
+from words import i18n
 
 PSEUDO = "qps-ploc"
 """A locale no one speaks (Windows' pseudo-locale code): only tests install it."""
 OPEN, CLOSE = "⟦", "⟧"
-TEMPLATE = Path(cogs.__file__).parent / "locales" / "domino.pot"
+TEMPLATE = Path(words.__file__).parent / "locales" / "domino.pot"
 
 NOT_WORDS = re.compile(
     r"<@!?\d+>|<#\d+>|<t:\d+:\w>"  # mentions, channels, timestamps

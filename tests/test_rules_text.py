@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import GAMES
-from cogs import i18n, wording
+from words import common, i18n, rules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 CITATION = re.compile(r"\bR-[A-Z]+-\d+\b")
@@ -25,7 +25,7 @@ WORDS = {"es-ES": ("ficha", "pozo", "ronda"), "pt-BR": ("pedra", "monte", "rodad
 
 def rules_in(language: str, game: str) -> str:
     with i18n.speaking(i18n.for_locale(language)):
-        return wording.rules_for(game)
+        return rules.rules_for(game)
 
 
 @dataclass
@@ -104,7 +104,7 @@ def test_each_language_has_its_own_rules_page(game: str, language: str) -> None:
     the game's title as the language says it, and no English sentence left in it."""
     page = rules_in(language, game)
     with i18n.speaking(i18n.for_locale(language)):
-        title = wording.game_title(GAMES[game])
+        title = common.game_title(GAMES[game])
     assert page.startswith(f"**{title}**")
     assert all(word in page for word in WORDS[language]), WORDS[language]
     for english in ("tile", "boneyard", "round", "players", "the spinner"):

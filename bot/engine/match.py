@@ -32,7 +32,7 @@ from bot.engine.errors import (
 )
 from bot.engine.moves import Move
 from bot.engine.options import Options
-from bot.engine.outcome import MatchOutcome, RoundOutcome
+from bot.engine.outcome import MatchOutcome, RoundOutcome, game_winner
 from bot.engine.record import RECORD_FORMAT, SEEDS, Deal, read_record
 from bot.engine.round import Round
 from bot.engine.tiles import highest_double
@@ -237,14 +237,7 @@ class Match:
         self.round = self._deal([0] * len(scores))
 
     def _game_winner(self, scores: list[int]) -> int | None:
-        """The side that has won the game: reached the target (R-CR-7, R-MI-6), or
-        exactly 61 in Merry-Go-Round (R-MG-7). Only one side scores at a time, so at
-        most one side can have just reached it."""
-        target = self.options.target
-        for side, score in enumerate(scores):
-            if score == target or (score > target and not self.variant.exact_target):
-                return side
-        return None
+        return game_winner(scores, self.options.target, self.variant.exact_target)
 
     # -- the record -----------------------------------------------------------------------
 

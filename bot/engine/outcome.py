@@ -9,6 +9,7 @@ gives the English sentence the command line and today's messages use.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -231,6 +232,16 @@ class RoundOutcome:
             tuple(team_counts) if team_counts is not None else None,
             data["target"],
         )
+
+
+def game_winner(scores: Sequence[int], target: int, exact: bool) -> int | None:
+    """The side that has won the game with ``scores``: reached the target (R-CR-7,
+    R-MI-6), or exactly the target in a game played to it exactly (R-MG-7). Only one
+    side scores at a time, so at most one side can have just reached it."""
+    for side, score in enumerate(scores):
+        if score == target or (score > target and not exact):
+            return side
+    return None
 
 
 @dataclass(frozen=True, slots=True)

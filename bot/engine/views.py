@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.engine.moves import Move
 from bot.engine.options import Options
-from bot.engine.outcome import MatchOutcome, RoundOutcome, ScoreEvent
+from bot.engine.outcome import MatchOutcome, RoundOutcome, ScoreEvent, game_winner
 from bot.engine.tiles import Tile
 from bot.engine.traits import LayoutKind
 
@@ -164,6 +164,12 @@ class PublicView:
     @property
     def led(self) -> bool:
         return self.layout is not None
+
+    @property
+    def game_winner(self) -> int | None:
+        """The side that has won the game with the scores as they stand (after a round
+        ends: the round that won it), as the match decides it; None while none has."""
+        return game_winner(self.scores, self.target, self.variant.exact_target)
 
     @property
     def laid(self) -> tuple[Tile, ...]:

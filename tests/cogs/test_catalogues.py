@@ -19,10 +19,14 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 import cogs
+import words
 from bot.engine import GAMES
-from cogs import i18n, wording
+from words import common, i18n
 
-LOCALES = Path(cogs.__file__).parent / "locales"
+LOCALES = Path(words.__file__).parent / "locales"
+MARKED = (words, cogs)
+"""Where messages are marked: the sentences in ``words``, the commands' names
+(``locale_str``) where the Discord face declares them."""
 TEMPLATE = LOCALES / "domino.pot"
 KEYWORDS = {**DEFAULT_KEYWORDS, "locale_str": None, "slash": ((1, "c"), 2)}
 """What ``pybabel extract -k locale_str -k slash:1c,2`` (the README's command) marks."""
@@ -74,8 +78,9 @@ def test_the_template_holds_exactly_what_the_code_marks_for_translation() -> Non
     """Regenerate with the README's ``pybabel extract`` command when this fails."""
     found = {
         (context, message[0] if isinstance(message, tuple) else message)
+        for package in MARKED
         for _, _, message, _, context in extract_from_dir(
-            str(LOCALES.parent), [("**.py", "python")], keywords=KEYWORDS
+            str(Path(package.__file__).parent), [("**.py", "python")], keywords=KEYWORDS
         )
     }
     assert found == set(messages(read(TEMPLATE)))
@@ -83,7 +88,7 @@ def test_the_template_holds_exactly_what_the_code_marks_for_translation() -> Non
 
 def test_the_template_holds_every_games_title_and_no_other() -> None:
     titles = {variant.title for variant in GAMES.values()}
-    assert set(wording.TITLES) == titles
+    assert set(common.TITLES) == titles
     assert {(None, title) for title in titles} <= set(messages(read(TEMPLATE)))
 
 
@@ -115,7 +120,7 @@ def test_rule_numbers_tiles_figures_and_end_letters_are_kept(path: Path) -> None
     a message that names no end names none in translation either."""
     template = messages(read(TEMPLATE))
     with i18n.speaking(language_of(path)):
-        letters = wording.end_letters()
+        letters = common.end_letters()
     for where, message in messages(read(path)).items():
         source = " ".join(sources(template[where]))
         named = {letters[end] for end in END.findall(RULE.sub(" ", source))}

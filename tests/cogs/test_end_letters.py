@@ -29,10 +29,10 @@ from bot.engine import (
 )
 from bot.snapshot import TableSnapshot
 from bot.table import Table
-from cogs import i18n, wording
 from cogs.buttons import ends_view, hand_view
 from cogs.tables import TablesCog
 from rendering import render_table
+from words import common, i18n, pictures, play, refusals, rules
 
 SPINNER, LINE = LayoutKind.SPINNER, LayoutKind.LINE
 LETTERS = {
@@ -74,7 +74,7 @@ def labels(components: list[dict[str, Any]]) -> Iterator[tuple[str, str]]:
 @pytest.mark.parametrize("code", sorted(LETTERS))
 def test_each_language_writes_the_ends_with_its_own_letters(code: str) -> None:
     with speaking(code):
-        assert wording.end_letters() == LETTERS[code]
+        assert common.end_letters() == LETTERS[code]
 
 
 @pytest.mark.parametrize("code", sorted(LETTERS))
@@ -84,28 +84,28 @@ def test_within_a_game_each_letter_names_one_end_and_reads_back_to_it(
 ) -> None:
     ends = SPINNER_ARMS if layout is SPINNER else LINE_ENDS
     with speaking(code):
-        shown = [wording.end_letter(end) for end in ends]
+        shown = [common.end_letter(end) for end in ends]
         assert len(set(shown)) == len(ends), shown
         for end, letter in zip(ends, shown, strict=True):
-            assert wording.read_end(letter, layout) == end
-            assert wording.read_end(letter.lower(), layout) == end
-            assert wording.read_end(end, layout) == end  # the engine's own, always
+            assert common.read_end(letter, layout) == end
+            assert common.read_end(letter.lower(), layout) == end
+            assert common.read_end(end, layout) == end  # the engine's own, always
 
 
 def test_portuguese_e_is_east_in_the_cross_family_and_the_left_end_in_milo() -> None:
     with speaking("pt-BR"):
-        assert wording.read_end("E", SPINNER) == "E"
-        assert wording.read_end("E", LINE) == "L"
-        assert wording.read_end("D", LINE) == "R"
-        assert wording.read_end("O", SPINNER) == "W"
-        assert wording.read_end("O", LINE) is None
+        assert common.read_end("E", SPINNER) == "E"
+        assert common.read_end("E", LINE) == "L"
+        assert common.read_end("D", LINE) == "R"
+        assert common.read_end("O", SPINNER) == "W"
+        assert common.read_end("O", LINE) is None
 
 
 def test_spanish_reads_o_as_west_and_i_d_as_milos_ends_and_nothing_across_games() -> None:
     with speaking("es-ES"):
-        assert wording.read_end("O", SPINNER) == "W" and wording.read_end("I", LINE) == "L"
-        assert wording.read_end("I", SPINNER) is None and wording.read_end("O", LINE) is None
-    assert wording.read_end("O", SPINNER) is None  # English has no O
+        assert common.read_end("O", SPINNER) == "W" and common.read_end("I", LINE) == "L"
+        assert common.read_end("I", SPINNER) is None and common.read_end("O", LINE) is None
+    assert common.read_end("O", SPINNER) is None  # English has no O
 
 
 @pytest.mark.parametrize(
@@ -127,7 +127,7 @@ def test_a_typed_move_is_read_in_the_members_language_for_the_tables_game(
 ) -> None:
     """What names no end (X) is left for the engine to refuse with its reason."""
     with speaking(code):
-        assert wording.typed_move(tile, end, layout) == move
+        assert common.typed_move(tile, end, layout) == move
 
 
 def test_a_portuguese_e_plays_east_at_cross_and_the_left_end_at_milo() -> None:
@@ -136,7 +136,7 @@ def test_a_portuguese_e_plays_east_at_cross_and_the_left_end_at_milo() -> None:
         table, user = table_where(game, end)
         move = next(m for m in table.legal_for(user) if m.end_name == end)
         with speaking("pt-BR"):
-            typed = wording.typed_move(str(move.tile), "E", table.variant.layout_kind)
+            typed = common.typed_move(str(move.tile), "E", table.variant.layout_kind)
         assert Move.parse(typed) is move
 
 
@@ -177,11 +177,11 @@ async def test_end_autocomplete_shows_the_letters_and_sends_the_engines_names(
 def test_move_lines_hints_and_replays_name_the_end_with_the_letter() -> None:
     west, left = Move.play(Tile.parse("6-5"), "W"), Move.play(Tile.parse("6-5"), "L")
     with speaking("es-ES"):
-        assert wording.you_played(west) == "Jugaste 6-5 O."
-        assert wording.move_text(left) == "6-5 I"
+        assert play.you_played(west) == "Jugaste 6-5 O."
+        assert common.move_text(left) == "6-5 I"
     with speaking("pt-BR"):
-        assert wording.you_played(left) == "Você jogou 6-5 E."
-        assert wording.move_text(west) == "6-5 O"
+        assert play.you_played(left) == "Você jogou 6-5 E."
+        assert common.move_text(west) == "6-5 O"
 
 
 def test_refusals_name_the_ends_with_the_letters() -> None:
@@ -189,26 +189,26 @@ def test_refusals_name_the_ends_with_the_letters() -> None:
     letters (listed as the language lists alternatives)."""
     tile = Tile.parse("6-5")
     with speaking("es-ES"):
-        said = wording.engine_refusal(DoesNotFit(tile, "W", 3, ("N", "W"), "R-SP-2"))
+        said = refusals.engine_refusal(DoesNotFit(tile, "W", 3, ("N", "W"), "R-SP-2"))
         assert said == "6-5 no encaja: el brazo O pide un 3; 6-5 encaja en N u O (R-SP-2)."
-        typed = wording.engine_refusal(NotAMove("Q", "use N", "an end"))
+        typed = refusals.engine_refusal(NotAMove("Q", "use N", "an end"))
         assert typed == "`Q` no es una punta: usa N, E, S u O (I o D en Milo)."
     with speaking("pt-BR"):
-        typed = wording.engine_refusal(NotAMove("Q", "use N", "an end"))
+        typed = refusals.engine_refusal(NotAMove("Q", "use N", "an end"))
         assert typed == "`Q` não é uma ponta: use N, E, S ou O (E ou D no Milo)."
 
 
 def test_the_rules_pages_name_the_ends_with_the_letters() -> None:
     """R-SP-1 names the four arms, R-MI-2 Milo's two ends."""
     with speaking("es-ES"):
-        assert "cuatro brazos: N, E, S y O (R-SP-1)" in wording.rules_for("cross")
-        assert "(`6-5 N`)" in wording.rules_for("merry-go-round")
-        assert "dos puntas, I y D (izquierda y derecha)" in wording.rules_for("milo")
+        assert "cuatro brazos: N, E, S y O (R-SP-1)" in rules.rules_for("cross")
+        assert "(`6-5 N`)" in rules.rules_for("merry-go-round")
+        assert "dos puntas, I y D (izquierda y derecha)" in rules.rules_for("milo")
     with speaking("pt-BR"):
-        assert "quatro braços: N, E, S e O (R-SP-1)" in wording.rules_for("maltese-cross")
-        assert "duas pontas, E e D (esquerda e direita)" in wording.rules_for("milo")
-    assert "four arms: N, E, S, and W (R-SP-1)" in wording.rules_for("cross")
-    assert "two ends, L and R;" in wording.rules_for("milo")
+        assert "quatro braços: N, E, S e O (R-SP-1)" in rules.rules_for("maltese-cross")
+        assert "duas pontas, E e D (esquerda e direita)" in rules.rules_for("milo")
+    assert "four arms: N, E, S, and W (R-SP-1)" in rules.rules_for("cross")
+    assert "two ends, L and R;" in rules.rules_for("milo")
 
 
 def test_the_pictures_and_their_alt_text_name_the_ends_with_the_letters() -> None:
@@ -220,11 +220,11 @@ def test_the_pictures_and_their_alt_text_name_the_ends_with_the_letters() -> Non
     match = Match("milo", 4, seed=3)
     match.play(match.legal_moves()[0])
     with speaking("es-ES"):
-        picture = render_table(view, wording.table_text(view, ["Ana", "Beto"]))
-        alt = wording.describe_table(view, ["Ana", "Beto"])
-        hand = wording.hand_text(mine, ["Ana", "Beto"])
-        mine_alt = wording.describe_hand(mine)
-        line = wording.describe_table(match.view(), ["Ana", "Beto", "Cris", "Dani"])
+        picture = render_table(view, pictures.table_text(view, ["Ana", "Beto"]))
+        alt = pictures.describe_table(view, ["Ana", "Beto"])
+        hand = pictures.hand_text(mine, ["Ana", "Beto"])
+        mine_alt = pictures.describe_hand(mine)
+        line = pictures.describe_table(match.view(), ["Ana", "Beto", "Cris", "Dani"])
     assert {end: words.split(":")[0] for end, words, _, _ in picture.labels}["W"] == "O"
     assert "Brazo O: " in alt and "Brazo W" not in alt
     assert hand.ends == LETTERS["es-ES"]

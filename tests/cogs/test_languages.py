@@ -29,12 +29,13 @@ from bot.refusals import (
     WrongPlayerCount,
 )
 from bot.tables import LeaderboardEntry
-from cogs import i18n, wording
+from cogs.commands_i18n import slash, translated
 from rendering import played
 from tests.cogs.test_picture_words import played as positions
 from tests.cogs.test_replay_words import record, words_only
 from tests.cogs.test_wording import refusals_met_in_play
 from tests.pseudo import Checker, pseudo_language
+from words import boards, common, i18n, pictures, refusals, replays, rules
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SPANISH = i18n.find("es-ES")
@@ -96,13 +97,13 @@ def test_each_language_is_named_in_itself() -> None:
 
 
 def test_command_words_are_translated_for_discords_locales_and_left_to_discord_in_english() -> None:
-    name = i18n.slash("command", "end")
-    option = i18n.slash("option", "end")
-    assert i18n.translated(name, "es-ES") == i18n.translated(name, "es-419") == "terminar"
-    assert i18n.translated(option, "es-ES") == "punta"  # the same word, told apart
-    assert i18n.translated(name, "pt-BR") == "encerrar"
-    assert i18n.translated(name, "en-US") is None and i18n.translated(name, "ko") is None
-    assert i18n.translated(locale_str("Milo"), "es-ES") is None  # the same in Spanish
+    name = slash("command", "end")
+    option = slash("option", "end")
+    assert translated(name, "es-ES") == translated(name, "es-419") == "terminar"
+    assert translated(option, "es-ES") == "punta"  # the same word, told apart
+    assert translated(name, "pt-BR") == "encerrar"
+    assert translated(name, "en-US") is None and translated(name, "ko") is None
+    assert translated(locale_str("Milo"), "es-ES") is None  # the same in Spanish
 
 
 async def test_each_task_speaks_its_own_language_and_a_picture_thread_follows_it() -> None:
@@ -112,8 +113,8 @@ async def test_each_task_speaks_its_own_language_and_a_picture_thread_follows_it
     async def answer(locale: str) -> tuple[str, str]:
         i18n.use(locale)
         await asyncio.sleep(0)  # let the other task set its own
-        here = wording.label("draw")
-        there = await asyncio.to_thread(wording.label, "draw")
+        here = common.label("draw")
+        there = await asyncio.to_thread(common.label, "draw")
         return here, there
 
     results = await asyncio.gather(answer("es-419"), answer("pt-BR"), answer("en-US"))
@@ -126,11 +127,11 @@ async def test_each_task_speaks_its_own_language_and_a_picture_thread_follows_it
 
 def test_numbers_are_written_as_each_language_writes_them() -> None:
     entry = LeaderboardEntry(1, 1, rating=12.345, games=4, wins=1, points=30)
-    assert wording.board_value(entry, "rating") == "12.3"
+    assert boards.board_value(entry, "rating") == "12.3"
     with i18n.speaking(spanish()):
-        assert wording.board_value(entry, "rating") == "12,3"
+        assert boards.board_value(entry, "rating") == "12,3"
     with i18n.speaking(portuguese()):
-        assert wording.board_value(entry, "rating") == "12,3"
+        assert boards.board_value(entry, "rating") == "12,3"
 
 
 @pytest.mark.parametrize(
@@ -140,17 +141,17 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
 )  # fmt: skip
 def test_plurals_follow_each_languages_rule(language: str, one: str, two: str) -> None:
     with i18n.speaking(i18n.for_locale(language)):
-        assert wording.board_value(LeaderboardEntry(1, 1, 0.0, 1, 1, 0), "wins") == one
-        assert wording.board_value(LeaderboardEntry(1, 1, 0.0, 2, 2, 0), "wins") == two
+        assert boards.board_value(LeaderboardEntry(1, 1, 0.0, 1, 1, 0), "wins") == one
+        assert boards.board_value(LeaderboardEntry(1, 1, 0.0, 2, 2, 0), "wins") == two
 
 
 def test_brazilian_portuguese_counts_nought_in_the_singular_as_its_rule_says() -> None:
     """gettext's pt_BR rule, plural=(n > 1): "0 vitória", where Spanish says "0 victorias"."""
     nought = LeaderboardEntry(1, 1, 0.0, 0, 0, 0)
     with i18n.speaking(portuguese()):
-        assert wording.board_value(nought, "wins") == "0 vitória"
+        assert boards.board_value(nought, "wins") == "0 vitória"
     with i18n.speaking(spanish()):
-        assert wording.board_value(nought, "wins") == "0 victorias"
+        assert boards.board_value(nought, "wins") == "0 victorias"
 
 
 @pytest.mark.parametrize(
@@ -162,7 +163,7 @@ def test_a_million_takes_the_plural_form_cldr_gives_it(language: str, many: str)
     """Babel 2.19's data: Spanish and Portuguese say "de" after a million ("many")."""
     million = LeaderboardEntry(1, 1, 0.0, 1_000_000, 1_000_000, 0)
     with i18n.speaking(i18n.for_locale(language)):
-        assert wording.board_value(million, "wins") == many
+        assert boards.board_value(million, "wins") == many
 
 
 # -- lists -----------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ def test_a_million_takes_the_plural_form_cldr_gives_it(language: str, many: str)
 )  # fmt: skip
 def test_alternatives_are_listed_as_the_language_lists_them(language: str, counts: str) -> None:
     with i18n.speaking(i18n.for_locale(language)):
-        assert counts in wording.refusal(WrongPlayerCount("cross", (2, 3, 4), 1))
+        assert counts in refusals.refusal(WrongPlayerCount("cross", (2, 3, 4), 1))
 
 
 @pytest.mark.parametrize(
@@ -214,10 +215,10 @@ def test_the_cards_third_column_is_named_for_what_the_board_is_ordered_by(
     """The rating by default: the column shows it, not a score."""
     with i18n.speaking(i18n.for_locale(language)):
         named = [
-            wording.leaderboard_text("t", order).value for order in ("rating", "wins", "points")
+            pictures.leaderboard_text("t", order).value for order in ("rating", "wins", "points")
         ]
         assert named == columns
-        assert wording.leaderboard_text("t").value == columns[0]
+        assert pictures.leaderboard_text("t").value == columns[0]
 
 
 # -- the pictures' words and alt text in Spanish -----------------------------------------------
@@ -228,8 +229,8 @@ def test_the_alt_text_of_a_spanish_table_is_in_spanish() -> None:
         if view.layout is None or view.outcome is not None:
             continue
         with i18n.speaking(spanish()):
-            text = wording.describe_table(view, NAMES[: view.players])
-            header = wording.table_text(view, NAMES[: view.players])
+            text = pictures.describe_table(view, NAMES[: view.players])
+            header = pictures.table_text(view, NAMES[: view.players])
         assert text.startswith(f"Carrusel, ronda {view.round_number}, a 61.")
         assert f"Turno de {NAMES[view.turn]}." in text and "Puntas: " in text
         assert "Eje " in text and "Brazo N" in text and "Pozo " in text
@@ -260,7 +261,7 @@ def test_every_move_refusal_is_worded_from_the_catalogue(
 ) -> None:  # fmt: skip
     checker = Checker(NAMES + list_words(pseudo.locale))
     for error in refusals_met_in_play(game, seed=1):
-        text = wording.engine_refusal(error)
+        text = refusals.engine_refusal(error)
         assert checker.strays(text) == [], text
 
 
@@ -275,7 +276,7 @@ def test_every_options_refusal_is_worded_from_the_catalogue(
 ) -> None:
     with pytest.raises(EngineError) as refused:
         Options.for_game(find_variant(game), 4, **options)  # type: ignore[arg-type]
-    text = wording.engine_refusal(refused.value)
+    text = refusals.engine_refusal(refused.value)
     assert Checker(NAMES + list_words(pseudo.locale)).strays(text) == [], text
 
 
@@ -283,15 +284,15 @@ def test_every_table_refusal_is_worded_from_the_catalogue(pseudo: i18n.Language)
     """(A language is named in itself, as language menus name them.)"""
     names = NAMES + [language.name for language in i18n.languages()]
     checker = Checker(names + list_words(pseudo.locale))
-    refusals = [
+    refused = [
         SeatedElsewhere(110000000000000001), LobbyClosed("join"), LobbyClosed("leave"),
         TableFull(4), UnknownLevel(("easy", "normal", "hard")), UnknownLanguage(("en-US",)),
         WrongPlayerCount("milo", (4,), 3), NotYourTurn(1), NotYourTurn(7),
         OutOfRange("turn_timer", 20, 3600, 5), OutOfRange("page", 1, 1000, "x"),
         NotSaved("busy", "play"), NotSaved("full", "read"), NotSaved("gone", "join"),
     ]  # fmt: skip
-    for refusal in refusals:
-        text = wording.refusal(refusal, NAMES[:2])
+    for refusal in refused:
+        text = refusals.refusal(refusal, NAMES[:2])
         assert checker.strays(text) == [], text
 
 
@@ -300,16 +301,16 @@ def test_the_rules_and_the_pictures_words_are_all_from_the_catalogue(
     pseudo: i18n.Language, game: str
 ) -> None:
     checker = Checker(NAMES + list_words(pseudo.locale))
-    assert checker.strays(wording.rules_for(game)) == []
+    assert checker.strays(rules.rules_for(game)) == []
     for match, view in positions(game, seeds=2):
         names = NAMES[: view.players]
-        header = wording.table_text(view, names)
+        header = pictures.table_text(view, names)
         for text in (*header.header, header.before_lead, header.dead,
-                     wording.describe_table(view, names)):  # fmt: skip
+                     pictures.describe_table(view, names)):  # fmt: skip
             assert checker.strays(text) == [], text
         mine = match.seat_view(view.turn)
-        hand = wording.hand_text(mine, names)
-        for text in (hand.title, hand.status, wording.describe_hand(mine)):
+        hand = pictures.hand_text(mine, names)
+        for text in (hand.title, hand.status, pictures.describe_hand(mine)):
             assert checker.strays(text) == [], text
 
 
@@ -319,7 +320,7 @@ def test_a_replays_words_are_all_from_the_catalogue(pseudo: i18n.Language, game:
     data = record(game)
     names = NAMES[: data["players"]]
     checker = Checker(names + list_words(pseudo.locale))
-    text = wording.replay_text(names)
+    text = replays.replay_text(names)
     said: list[str] = []
     for index, view, ended in played(data):
         said.append(text.move(view, index + 1, len(data["actions"])))
@@ -329,5 +330,5 @@ def test_a_replays_words_are_all_from_the_catalogue(pseudo: i18n.Language, game:
     replay = words_only(data)
     assert replay.final is not None
     said += text.final(replay.final)
-    said.append(wording.describe_replay(replay, names))
+    said.append(replays.describe_replay(replay, names))
     assert [line for line in said if checker.strays(line)] == []

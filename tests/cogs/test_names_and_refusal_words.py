@@ -9,10 +9,12 @@ from bot.engine import MustDrawFirst, OnlyDrawnTile, Tile, find_variant
 from bot.engine.options import Options
 from bot.snapshot import TableSnapshot
 from bot.table import Seat, Table
-from cogs import i18n
-from cogs.wording import engine_refusal, seat_labels, table_embed
 from data.models import Participant
 from rendering import fit_name
+from words import i18n
+from words.boards import seat_labels
+from words.play import table_card
+from words.refusals import engine_refusal
 
 
 def test_a_finished_games_computers_are_numbered_as_the_table_numbered_them() -> None:
@@ -58,7 +60,7 @@ def test_a_rematchs_series_leaves_out_a_seat_that_did_not_play_those_games() -> 
     snapshot = TableSnapshot.of(table)
     assert snapshot.series_by_seat() == [2, 1, None]
     with i18n.speaking(i18n.ENGLISH):
-        shown = "\n".join(field.value or "" for field in table_embed(snapshot).fields)
+        shown = "\n".join(field.value or "" for field in table_card(snapshot).fields)
     assert "Series so far: Ann 2, Bob 1" in shown and "Computer" not in shown.split("Series")[1]
 
 

@@ -1,4 +1,4 @@
-"""The words of the pictures, all written in ``cogs.wording``: the alt text (the layout
+"""The words of the pictures, all written in ``words.pictures``: the alt text (the layout
 in words, for screen readers) and the lines drawn in the pictures' headers. The alt text
 must say the whole layout: whose turn, every open end and what it needs, every tile on
 the table arm by arm (or along Milo's line), dead arms and caps (R-MC-3, R-MC-5), the
@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.engine import GAMES, TILES, LineLayout, Match, Options, PublicView, Tile
-from cogs.i18n import listing
-from cogs.wording import describe_hand, describe_table, hand_text, table_text
+from words.i18n import listing
+from words.pictures import describe_hand, describe_table, hand_text, table_text
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 TILE = re.compile(r"\b\d-\d\b")

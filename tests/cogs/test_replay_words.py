@@ -1,4 +1,4 @@
-"""The replay's words, all written in ``cogs.wording``: the line over each move, the
+"""The replay's words, all written in ``words.replays``: the line over each move, the
 round cards and the last card, and the alt text, which must say the game, every round's
 winner with the points (R-CR-6, R-MG-6, R-MI-5; a tie, R-ALL-8) and the final result
 (R-CR-7, R-MG-7, R-MI-6, R-MI-7) within Discord's 1,024 characters, however long the
@@ -14,8 +14,8 @@ import pytest
 
 from bot.engine import GAMES, Match, Options, PublicView
 from bot.engine.__main__ import play_random
-from cogs.wording import describe_replay, replay_text
 from rendering import Pace, Replay, played, render_replay
+from words.replays import describe_replay, replay_text
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 LONG_NAMES = ["W" * 32, "M" * 32, "Ж" * 32, "Ш" * 32]

@@ -16,10 +16,10 @@ from PIL import Image
 from bot.engine import TILES
 from bot.service import TableService
 from bot.table import Table
-from cogs import wording
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member, Sent
+from words import common as wording
 from words import i18n
 
 TILE = re.compile(r"\b[0-6]-[0-6]\b")

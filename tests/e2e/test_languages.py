@@ -13,13 +13,13 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import i18n
 from tests.cogs.test_languages import list_words
 from tests.e2e.driver import Driver, Words, open_lobby, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
 from tests.pseudo import PSEUDO, Checker, pseudo_language
+from words import i18n
 
 TRANSLATED = [
     locale.value for locale in discord.Locale if i18n.find(locale.value) not in (None, i18n.ENGLISH)

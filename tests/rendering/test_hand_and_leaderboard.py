@@ -11,11 +11,11 @@ from PIL import Image
 
 import rendering.hand
 from bot.engine import Match, SeatView, Tile
-from cogs.wording import hand_text, leaderboard_text
 from rendering import LeaderboardRow, LeaderboardText, render_hand, render_leaderboard
 from rendering.leaderboard import MARGIN, NAME_X, ROW, VALUE_X
 from rendering.palette import BACKGROUND, PLAYABLE_EDGE
 from tests.rendering.scenes import NAMES
+from words.pictures import hand_text, leaderboard_text
 
 
 def looks_like(pixel: tuple[int, int, int], colour: tuple[int, int, int]) -> bool:

@@ -16,7 +16,6 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Match
-from cogs.wording import hand_text, leaderboard_text, replay_text, table_text
 from rendering import (
     LeaderboardRow,
     fonts,
@@ -27,6 +26,8 @@ from rendering import (
 )
 from rendering.palette import TEXT, canvas, length, write
 from rendering.table import HEADER_FONT, MARGIN, NAME_ROOM, fit_name
+from words.pictures import hand_text, leaderboard_text, table_text
+from words.replays import replay_text
 
 NAMES = [
     "🎲 Dado 😀🇪🇸",

@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 from bot.engine import Match
-from cogs.wording import hand_text, table_text
 from rendering import render_hand, render_table
 from rendering.hand import HandScene
 from rendering.painter import IN_FLIGHT, Painter, hand_png, table_png
 from rendering.table import TableScene
 from rendering.worker import HEADER
 from tests.rendering.scenes import NAMES, positions
+from words.pictures import hand_text, table_text
 
 
 @pytest.fixture

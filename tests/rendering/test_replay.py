@@ -15,9 +15,9 @@ from PIL import Image, ImageSequence
 
 from bot.engine import GAMES, Match, Move, Options, PublicView, ReplayError
 from bot.engine.__main__ import play_random
-from cogs.wording import replay_text
 from rendering import Pace, Replay, ReplayText, played, render_replay
 from rendering.replay import UPLOAD_LIMIT
+from words.replays import replay_text
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 GAME_RECORDS = {

@@ -14,13 +14,13 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.engine import GAMES, LineLayout, Match, Options, PublicView, Tile
-from cogs import i18n
-from cogs.wording import table_text
 from rendering import TableText, render_table
 from rendering.geometry import LABEL_GAP, Rect, place
 from rendering.palette import HIGHLIGHT
 from rendering.table import label_size
 from tests.rendering.scenes import NAMES, positions, table_tiles
+from words import i18n
+from words.pictures import table_text
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_SIDE = 1600

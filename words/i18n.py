@@ -1,16 +1,17 @@
 """The language a player reads, and the catalogues that hold every language but English.
 
-English is the source: the words written in ``cogs.wording`` are the message ids, and
-every other language is a gettext catalogue, ``cogs/locales/<locale>/LC_MESSAGES/
-domino.po`` (its template ``cogs/locales/domino.pot`` is extracted from the code with
+English is the source: the words written in the ``words`` package are the message ids,
+and every other language is a gettext catalogue, ``words/locales/<locale>/LC_MESSAGES/
+domino.po`` (its template ``words/locales/domino.pot`` is extracted from the code with
 ``pybabel extract``; the README says how). The catalogues are read and compiled in
 memory when this module is first imported, so nothing generated is kept in the
 repository, and adding a language is adding its file.
 
 Which language a word is looked up in is a context variable, so the wording functions
-need no language argument: the Discord face sets it where each command or click starts
-(the member's own locale, for what only they see) and around every public post (the
-server's language). New tasks and ``asyncio.to_thread`` copy it; a picture's words are
+need no language argument: a face sets it where each command or click starts (the
+member's own locale, for what only they see) and around every public post (the
+server's language). Locales are named by Discord's codes (``es-ES``), which are BCP 47
+tags any face can use. New tasks and ``asyncio.to_thread`` copy it; a picture's words are
 chosen before it is handed to the drawing process (``rendering.painter``), so it speaks
 the language of the code that asked for it.
 
@@ -33,7 +34,6 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Literal
 
-import discord
 from babel import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
@@ -41,7 +41,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
-from discord import app_commands
 
 DOMAIN = "domino"
 SOURCE = "en-US"
@@ -84,10 +83,10 @@ def read_catalogue(po: Traversable, code: str) -> Language:
 
 
 def _catalogues() -> dict[str, Language]:
-    """Every catalogue shipped in ``cogs/locales``, by its Discord code (the folder
+    """Every catalogue shipped in ``words/locales``, by its Discord code (the folder
     ``pt_BR`` serves ``pt-BR``)."""
     found: dict[str, Language] = {}
-    folder = resources.files("cogs") / "locales"
+    folder = resources.files("words") / "locales"
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         po = entry / "LC_MESSAGES" / f"{DOMAIN}.po"
         if entry.is_dir() and po.is_file():
@@ -227,41 +226,3 @@ def decimal(value: float, places: int = 1) -> str:
     """A number with ``places`` decimals in the language's own way (``12,3``)."""
     pattern = "0." + "0" * places if places else "0"
     return format_decimal(value, format=pattern, locale=_current.get().locale)
-
-
-# -- Discord's command names and descriptions ------------------------------------------------
-
-
-def slash(context: str, text: str) -> app_commands.locale_str:
-    """A command's or an option's name (``context`` ``command`` or ``option``), so that
-    the command ``end`` and the option ``end`` can translate apart. Descriptions and
-    choices are plain ``locale_str``."""
-    return app_commands.locale_str(text, context=context)
-
-
-class CommandTranslator(app_commands.Translator):
-    """discord.py's hook for the names and descriptions Discord shows: each ``locale_str``
-    looked up in the catalogue of the Discord locale asked for (``es-419`` reads the
-    Spanish one); None, Discord's own default, where a language has no words of its own."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        return translated(string, locale.value)
-
-
-def translated(string: app_commands.locale_str, locale: str) -> str | None:
-    """``string`` in ``locale``'s language, or None when English (or unknown) says it."""
-    language = find(locale)
-    if language is None or language is ENGLISH:
-        return None
-    context = string.extras.get("context")
-    text = (
-        language.translations.pgettext(context, string.message)
-        if context
-        else language.translations.gettext(string.message)
-    )
-    return text if text != string.message else None

@@ -1,0 +1,211 @@
+"""What the bot remembers, in words: leaderboards, a member's stats and history, a
+finished game's seats, replays asked for, and what it stores about a member (privacy).
+The rows come from the store through the service; the words read only their fields."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.engine import find_variant
+from words import marks
+from words.cards import Card, Field
+from words.common import (
+    game_title,
+    games_count,
+    level_name,
+    plain,
+    points_count,
+    wins_count,
+)
+from words.i18n import _, decimal, ngettext, number
+
+if TYPE_CHECKING:
+    from data.models import FinishedGame, Forgotten, LeaderboardEntry, Participant, Stats, Stored
+
+
+def board_title(game_title_: str, *, everywhere: bool) -> str:
+    """``Cross — this server``, from the game's (English) title."""
+    if everywhere:
+        return _("{game} — every server").format(game=game_title(game_title_))
+    return _("{game} — this server").format(game=game_title(game_title_))
+
+
+def board_empty(title: str, order: str, rated_after: int) -> str:
+    if order == "rating":
+        return ngettext(
+            "{title}: nobody has finished {count} game yet (a rating shows after {count}).",
+            "{title}: nobody has finished {count} games yet (a rating shows after {count}).",
+            rated_after,
+        ).format(title=title, count=number(rated_after))
+    return _("{title}: nobody has finished a game yet.").format(title=title)
+
+
+def board_past_end(title: str, page: int, pages: int) -> str:
+    return ngettext(
+        "{title}: page {page} is past the end; there is only {count} page.",
+        "{title}: page {page} is past the end; there are only {count} pages.",
+        pages,
+    ).format(title=title, page=number(page), count=number(pages))
+
+
+def board_value(entry: LeaderboardEntry, order: str) -> str:
+    if order == "wins":
+        return wins_count(entry.wins)
+    if order == "points":
+        return points_count(entry.points)
+    return decimal(entry.rating)
+
+
+def board_line(rank: int, name: str, value: str, games: int) -> str:
+    return f"{number(rank)}. {plain(name)} — {value} ({games_count(games)})"
+
+
+def board_you(rank: int, value: str, games: int) -> str:
+    return _("You: #{rank} — {value} ({games})").format(
+        rank=number(rank), value=value, games=games_count(games)
+    )
+
+
+def unknown_player(user_id: int) -> str:
+    return _("Player …{digits}").format(digits=str(user_id)[-4:])
+
+
+def no_stats(name: str) -> str:
+    return _("{name} has not finished a game here yet.").format(name=name)
+
+
+def stats_card(name: str, rows: Sequence[Stats]) -> Card:
+    """A member's totals in this server, a field per game."""
+    fields = []
+    for row in rows:
+        rounds = ngettext("{count} round won", "{count} rounds won", row.rounds_won)
+        dominoes = ngettext("{count} domino", "{count} dominoes", row.dominoes)
+        blocked = ngettext("{count} blocked win", "{count} blocked wins", row.blocked_wins)
+        value = (
+            f"{games_count(row.games)}, {wins_count(row.wins)}\n"
+            f"{rounds.format(count=number(row.rounds_won))}, {points_count(row.points)}\n"
+            f"{dominoes.format(count=number(row.dominoes))},"
+            f" {blocked.format(count=number(row.blocked_wins))}"
+        )
+        fields.append(Field(game_title(find_variant(row.game)), value))
+    return Card(_("{name} — this server").format(name=name), fields=tuple(fields))
+
+
+def seat_labels(players: Sequence[Participant]) -> list[str]:
+    """The seats of a finished game in seat order, as a picture names them: a member's
+    last name, a computer as the game named it (numbered in seat order, as at the
+    table: ``Computer 2 (hard)``), or a member who asked to be forgotten."""
+    labels, computers = [], 0
+    for player in sorted(players, key=lambda p: p.seat):
+        if player.user_id is not None:
+            labels.append(player.name or unknown_player(player.user_id))
+        elif player.computer_level is not None:
+            computers += 1
+            labels.append(
+                _("Computer {number} ({level})").format(
+                    number=number(computers), level=level_name(player.computer_level)
+                )
+            )
+        else:
+            labels.append(_("a former player"))
+    return labels
+
+
+def history_title(name: str, page: int, pages: int) -> str:
+    return _("**{name}'s games here** — page {page} of {pages}").format(
+        name=plain(name), page=number(page), pages=number(max(pages, 1))
+    )
+
+
+def history_line(game: FinishedGame) -> str:
+    """One finished game in a member's history: its id (for /domino replay), what and
+    when, who sat where and who won, the final score by side."""
+    seats = sorted(game.participants, key=lambda p: p.seat)
+    players = ", ".join(
+        _("{name} (won)").format(name=plain(label)) if p.won else plain(label)
+        for p, label in zip(seats, seat_labels(seats), strict=True)
+    )
+    variant = find_variant(game.game)
+    by_seat = {p.seat: p.final_score for p in seats}
+    sides = variant.sides_of(len(seats))
+    scores = "–".join(number(by_seat.get(side[0], 0)) for side in sides)
+    mark = marks.current()
+    when = mark.date(game.finished_at)
+    line = f"{mark.code(game.id)} · {game_title(variant)} · {when} · {players} · {scores}"
+    unrated = _("unrated")
+    return line if game.rated else f"{line} · {unrated}"
+
+
+def no_history(name: str) -> str:
+    return _("{name} has not finished a game here yet.").format(name=plain(name))
+
+
+def replay_cut(posted: int, parts: int) -> str:
+    """Said under the last file of a replay too long to post whole."""
+    return _(
+        "This game is long: its replay stops here, after {posted} of its {parts} parts."
+    ).format(posted=number(posted), parts=number(parts))
+
+
+def replay_yours_running() -> str:
+    return _("Your replay is still being posted: ask again when it is done.")
+
+
+def replay_running_here() -> str:
+    return _("A replay is being posted in this server: ask again when it is done.")
+
+
+def replay_again_at(when: float) -> str:
+    return _("You can ask for another replay {when}.").format(
+        when=marks.current().relative_time(int(when) + 1)
+    )
+
+
+def replay_posted(game_id: str, part: int, parts: int) -> str:
+    if parts > 1:
+        return _("Replay of game {game} (part {part} of {parts}).").format(
+            game=marks.current().code(game_id), part=number(part), parts=number(parts)
+        )
+    return _("Replay of game {game}.").format(game=marks.current().code(game_id))
+
+
+def privacy(stored: Stored, keep_hours: int) -> str:
+    """What the bot keeps about the member asking, and for how long, with their counts."""
+    name = (
+        _("the name you last played under ({name})").format(name=plain(stored.name))
+        if stored.name
+        else _("no name")
+    )
+    return _(
+        "**What this bot stores about you**\n"
+        "• Your totals per game kind, in each server and overall ({stats} rows), your"
+        " openskill rating per game kind ({ratings}), and {name}: kept until you ask for"
+        " them to be deleted.\n"
+        "• The finished games you sat at ({games}): the moves, the seats and the scores, for"
+        " leaderboards, history and replays; kept for good, and made anonymous if you ask.\n"
+        "• A table's moves while it is open, and for {hours} hours after it closes.\n"
+        "Your hands are never shown to anyone else. /domino forget-me deletes your totals,"
+        " ratings and name and takes your id off past games."
+    ).format(
+        stats=number(stored.stats),
+        ratings=number(stored.ratings),
+        name=name,
+        games=number(stored.games),
+        hours=number(keep_hours),
+    )
+
+
+def forget_confirm() -> str:
+    return _(
+        "This deletes your totals, ratings and name in every server and takes your id off"
+        " the games you played (they stay, anonymous). It cannot be undone. Press the button"
+        " to go on."
+    )
+
+
+def forgotten(gone: Forgotten) -> str:
+    return _(
+        "Done: {stats} rows of totals, {ratings} ratings and your name are deleted; {seats}"
+        " past seats no longer name you."
+    ).format(stats=number(gone.stats), ratings=number(gone.ratings), seats=number(gone.seats))

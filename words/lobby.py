@@ -1,0 +1,131 @@
+"""The lobby and the table's life around the game: a table opened, joined, left,
+started or closed, its lobby card, its thread, a rematch opened, the server's settings,
+and what is said when a table's message cannot be posted."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine import find_variant
+from bot.snapshot import TableSnapshot
+from bot.table import Status
+from words import i18n, marks
+from words.cards import Card, Field
+from words.common import game_title, hints_on, label, names, options_text, or_list, team_note
+from words.i18n import _, number, pgettext
+
+if TYPE_CHECKING:
+    from data.models import GuildSettings
+
+
+def table_open() -> str:
+    return _("Your table is open: others press {join}, or {computer}; then press {start}.").format(
+        join=label("join"), computer=label("computer"), start=label("start")
+    )
+
+
+def posted_again() -> str:
+    return _("The table is posted again below.")
+
+
+def done(kind: str) -> str:
+    """What a member is told when their lobby command stood, by the command's kind."""
+    if kind == "join":
+        return _("You joined the table.")
+    if kind == "leave":
+        return _("You left the table.")
+    if kind == "start":
+        return _("The game has started.")
+    return _("The table is closed.")
+
+
+def lobby_card(table: TableSnapshot) -> Card:
+    """The table's lobby: who hosts, what is played, who sits where, and what to press."""
+    state = {
+        Status.LOBBY: pgettext("table state", "table open"),
+        Status.PLAYING: pgettext("table state", "game started"),
+        Status.FINISHED: pgettext("table state", "game over"),
+        Status.CANCELLED: pgettext("table state", "table closed"),
+    }[table.status]
+    mark = marks.current()
+    description = _("Host: {host} · Play {options} · {counts} players").format(
+        host=mark.member(table.host_id),
+        options=options_text(table),
+        counts=or_list(number(n) for n in table.variant.player_counts),
+    )
+    seats = [f"{i + 1}. {shown}" for i, shown in enumerate(names(table))]
+    empty = _("(free)")
+    free = [f"{i + 1}. {empty}" for i in range(len(table.seats), table.max_players)]
+    fields = [Field(_("Seats"), "\n".join(seats + free), inline=False)]
+    if table.variant.teams:
+        fields.append(Field(_("Partners"), team_note(), inline=False))
+    if table.hints:
+        fields.append(Field(_("Hints"), hints_on(), inline=False))
+    if table.invited:
+        waiting = ", ".join(mark.member(user) for user in table.invited)
+        fields.append(
+            Field(
+                pgettext("embed field", "Rematch"),
+                _("Seats kept for {members}: press Rematch or Join.").format(members=waiting),
+            )
+        )
+    footer = None
+    if table.status is Status.LOBBY:
+        footer = _("{join}, or {computer}; the host presses {start}.").format(
+            join=label("join"), computer=label("computer"), start=label("start")
+        )
+    return Card(f"{game_title(table.variant)} — {state}", description, tuple(fields), footer=footer)
+
+
+def thread_name(title: str) -> str:
+    return _("{game} table").format(game=game_title(title))
+
+
+def table_closed(title: str) -> str:
+    return _("The {game} table was closed.").format(game=game_title(title))
+
+
+def cannot_post(title: str) -> str:
+    return _(
+        "I cannot post the {game} table here: I need View Channel, Send Messages, Embed"
+        " Links and Attach Files. The game is saved; use /domino status once that is fixed."
+    ).format(game=game_title(title))
+
+
+def not_taken(title: str, status: int) -> str:
+    return _(
+        "Discord did not take my last {game} message ({status}). Nothing is lost: I will"
+        " try again, and /domino status posts the table again."
+    ).format(game=game_title(title), status=status)
+
+
+def manage_server_only() -> str:
+    return _("Only members with Manage Server can change the settings.")
+
+
+def game_and_target() -> str:
+    return _("Give both a game and a target to set a default target.")
+
+
+def settings_now(settings: GuildSettings, language: i18n.Language) -> str:
+    """The server's settings, ``language`` being the one its tables speak now."""
+    defaults = ", ".join(
+        f"{game_title(find_variant(g))} {number(t)}" for g, t in settings.default_targets.items()
+    )
+    threads = pgettext("setting", "on") if settings.use_threads else pgettext("setting", "off")
+    return _(
+        "Turn timer: {seconds} s · Default targets: {targets} · Threads: {threads}"
+        " · Language: {language}"
+    ).format(
+        seconds=number(settings.turn_timer_seconds),
+        targets=defaults or _("the rules' own"),
+        threads=threads,
+        language=language.name,
+    )
+
+
+def rematch_opened(game: str) -> str:
+    return _(
+        "The {game} rematch is open in this channel: the other players press Rematch (or"
+        " Join) to take their seats, then the host presses Start."
+    ).format(game=game_title(game))

@@ -1,0 +1,353 @@
+"""The game as it is played: the table card (whose turn, hands, scores), the channel's
+line for each move and seat note, a member's turn called, what a member is told of their
+own move and draws, their hand's choices, and hints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import DRAW, PASS, Drawing, Kind, Move, ScoreEvent, ScoreKind, Tile
+from bot.events import Away, Back, Event, Moved, TimedOut
+from bot.hints import Advice, Why
+from bot.snapshot import TableSnapshot
+from words import i18n, marks
+from words.cards import Card, Field
+from words.common import (
+    Seated,
+    and_list,
+    end_of,
+    game_title,
+    hints_on,
+    level_name,
+    move_text,
+    names,
+    plain,
+    points_count,
+    seat_names,
+    side_names,
+    tiles_count,
+)
+from words.i18n import _, ngettext, number
+
+
+def game_begins() -> str:
+    return _("The game begins.")
+
+
+def your_turn(user_id: int) -> str:
+    return _("{mention}, your turn.").format(mention=marks.current().member(user_id))
+
+
+def time_running_out(user_id: int, deadline: float) -> str:
+    """The one reminder of a member's turn, when a quarter of their time is left."""
+    return _("{mention}, your turn runs out {when}.").format(
+        mention=marks.current().member(user_id), when=marks.current().relative_time(deadline)
+    )
+
+
+def table_card(table: TableSnapshot) -> Card:
+    """Whose turn, tiles per seat, boneyard, scores."""
+    view = table.view
+    assert view is not None
+    game = game_title(table.variant)
+    if table.options.match_games > 1:
+        title = _("{game} — round {round} of game {number}").format(
+            game=game, round=number(view.round_number), number=number(view.game_number)
+        )
+    else:
+        title = _("{game} — round {round}").format(game=game, round=number(view.round_number))
+    mark = marks.current()
+    description = None
+    turn = table.turn
+    shown = names(table)
+    if turn is not None:
+        chair = table.seats[turn]
+        who = shown[turn] if chair.user_id is None else mark.member(chair.user_id)
+        if chair.away:
+            text = _("{player} to play (away: the computer plays).").format(player=mark.bold(who))
+        else:
+            text = _("{player} to play.").format(player=mark.bold(who))
+        if not chair.played_by_computer and table.deadline is not None:
+            when = mark.relative_time(table.deadline)
+            text += " " + _("Time runs out {when}.").format(when=when)
+        description = text
+    lines = []
+    for seat, name in enumerate(shown):
+        marker = "▶ " if seat == turn else ""
+        lines.append(f"{marker}{name}: {tiles_count(view.hand_sizes[seat])}")
+    fields = [Field(_("Hands"), "\n".join(lines))]
+    scores = [
+        f"{name}: {number(score)}"
+        for name, score in zip(side_names(table), view.scores, strict=True)
+    ]
+    fields.append(
+        Field(
+            _("Scores (to {target})").format(target=number(table.options.target)), "\n".join(scores)
+        )
+    )
+    extra = []
+    if table.variant.drawing is not Drawing.NO_BONEYARD:
+        extra.append(_("Boneyard: {count}").format(count=number(view.boneyard_count)))
+    if view.open_sum is not None:
+        extra.append(_("Open ends total: {total}").format(total=number(view.open_sum)))
+    if table.options.match_games > 1:
+        won = ", ".join(
+            f"{n} {number(w)}" for n, w in zip(side_names(table), view.games_won, strict=True)
+        )
+        extra.append(_("Games won: {games}").format(games=won))
+    series = table.series_by_seat()
+    if series is not None:
+        so_far = ", ".join(
+            f"{plain(name)} {number(won)}"
+            for name, won in zip(seat_names(table), series, strict=True)
+            if won is not None  # a seat that did not play those games has no line
+        )
+        extra.append(_("Series so far: {wins}").format(wins=so_far))
+    if table.hints:
+        extra.append(hints_on())
+    if extra:
+        fields.append(Field(_("Table"), "\n".join(extra)))
+    return Card(title, description, tuple(fields))
+
+
+def event_lines(table: Seated, events: Sequence[Event]) -> list[str]:
+    """The channel's lines for ``events``: each move (a draw and what follows it is one
+    turn, R-CR-5 and R-MG-5, so one line: "Ann draws and passes"), and each seat note."""
+    lines: list[str] = []
+    draws: list[Moved] = []
+    for event in events:
+        if isinstance(event, Moved) and event.move.kind is Kind.DRAW:
+            draws.append(event)
+            continue
+        if isinstance(event, Moved):
+            if draws and draws[0].seat == event.seat:
+                lines.append(drew_then(table, len(draws), event))
+            else:
+                lines.extend(move_line(table, d) for d in draws)
+                lines.append(move_line(table, event))
+            draws = []
+        elif isinstance(event, TimedOut | Away | Back):
+            lines.append(seat_note(table, event))
+    lines.extend(move_line(table, d) for d in draws)
+    return lines
+
+
+def drew_then(table: Seated, draws: int, event: Moved) -> str:
+    """One turn of draws ending in ``event`` (a play of the last tile drawn, or a pass)."""
+    shown = names(table)
+    who = shown[event.seat]
+    move = event.move
+    if move.tile is None and draws == 1:
+        text = _("{name} draws and passes.").format(name=who)
+    elif move.tile is None:
+        text = ngettext(
+            "{name} draws {count} tile and passes.", "{name} draws {count} tiles and passes.",
+            draws,
+        ).format(name=who, count=number(draws))  # fmt: skip
+    elif draws == 1:
+        text = _("{name} draws {tile} and plays it on {end}.").format(
+            name=who, tile=move.tile, end=end_of(move)
+        )
+    else:
+        text = ngettext(
+            "{name} draws {count} tile and plays the last, {tile}, on {end}.",
+            "{name} draws {count} tiles and plays the last, {tile}, on {end}.",
+            draws,
+        ).format(name=who, count=number(draws), tile=move.tile, end=end_of(move))
+    for score in event.scores:
+        text += " " + score_words(score, shown)
+    return text
+
+
+def move_line(table: Seated, event: Moved) -> str:
+    """``Ann plays 6-5 on N.`` and any points it scored."""
+    shown = names(table)
+    who = shown[event.seat]
+    move = event.move
+    if move.kind is Kind.DRAW:
+        text = _("{name} draws.").format(name=who)
+    elif move.tile is None:
+        text = _("{name} passes.").format(name=who)
+    elif move.end_name:
+        text = _("{name} plays {tile} on {end}.").format(name=who, tile=move.tile, end=end_of(move))
+    else:
+        text = _("{name} plays {tile} to lead.").format(name=who, tile=move.tile)
+    for score in event.scores:
+        text += " " + score_words(score, shown)
+    return text
+
+
+def score_words(score: ScoreEvent, names: list[str]) -> str:
+    """Points scored (or refused: bust) and the rule that gave them, with each seat's
+    name from ``names``: "Ann scores 3: the open ends total 15 (R-MG-4)"."""
+    who = and_list(names[seat] for seat in score.seats)
+    points, rule = number(score.points), score.rule
+    if score.kind is ScoreKind.PLAY:
+        text = _("{name} scores {points}: the open ends total {total} ({rule})").format(
+            name=who, points=points, total=number(score.open_sum or 0), rule=rule
+        )
+    elif score.bust:
+        text = _("{name} would score {points} for the round ({rule})").format(
+            name=who, points=points, rule=rule
+        )
+    elif len(score.seats) > 1:
+        text = _("{team} score {points} for the round ({rule})").format(
+            team=who, points=points, rule=rule
+        )
+    else:
+        text = _("{name} scores {points} for the round ({rule})").format(
+            name=who, points=points, rule=rule
+        )
+    if score.bust:
+        text = _("{score}, but that passes {target}: bust ({rule})").format(
+            score=text, target=number(score.target or 0), rule=score.bust_rule
+        )
+    return text
+
+
+def seat_note(table: Seated, event: TimedOut | Away | Back) -> str:
+    who = names(table)[event.seat]
+    match event:
+        case TimedOut():
+            return _("{name}'s time ran out: the computer plays for them.").format(name=who)
+        case Away():
+            return _(
+                "{name} is away: the computer plays their seat until they come back (/domino hand)."
+            ).format(name=who)
+    return _("{name} is back.").format(name=who)
+
+
+def draw_ended_round() -> str:
+    return _("You drew, and then nobody could play: the round is over (see the table).")
+
+
+def you_played(move: Move) -> str:
+    if move is PASS:
+        return _("You passed.")
+    if move is DRAW:
+        return _("You drew.")
+    return _("You played {move}.").format(move=move_text(move))
+
+
+def you_drew(tiles: Sequence[Tile], fits: bool) -> str:
+    """What a member drew this turn, privately (the last tile named is the last drawn),
+    and what came of it: the last one fits and is theirs to place, or none fits and
+    they have passed (R-CR-5, R-MG-5: the bot makes the draws and the pass that leave
+    no choice)."""
+    listed = i18n.listing([str(tile) for tile in tiles])
+    if fits:
+        said = ngettext(
+            "You drew {tiles}. It fits: play it.",
+            "You drew {tiles}. The last of them fits: play it.",
+            len(tiles),
+        )
+    else:
+        said = ngettext(
+            "You drew {tiles}. It does not fit, so you pass.",
+            "You drew {tiles}. None of them fits, so you pass.",
+            len(tiles),
+        )
+    return said.format(tiles=listed)
+
+
+def moved_on_hand() -> str:
+    return _("The table has moved on since those buttons were drawn. Here is your hand now.")
+
+
+def no_hand() -> str:
+    return _("You have no hand here: the game has not started, or you are not playing.")
+
+
+def pick_a_tile() -> str:
+    return _("Your turn: pick a tile.")
+
+
+def which_level() -> str:
+    return _("Which level?")
+
+
+def is_to_play(name: str) -> str:
+    return _("{name} is to play.").format(name=plain(name))
+
+
+def where_goes(tile: Tile) -> str:
+    return _("Where does {tile} go?").format(tile=tile)
+
+
+def choose_end_label(tile: str) -> str:
+    """A hand's one button for a tile that fits several ends, when the hand has more
+    moves than buttons (a second click asks which)."""
+    return f"{tile} …"
+
+
+def tile_choice(tile: str, fits: bool) -> str:
+    return _("{tile} (fits)").format(tile=tile) if fits else tile
+
+
+def hint(advice: Advice) -> str:
+    """A hint, privately: the move the chosen computer player would make and the one
+    reason that decided it (``bot.hints``)."""
+    head = _("**Hint** from the {level} player: {move}").format(
+        level=level_name(advice.level), move=_advised_move(advice.move)
+    )
+    return f"{head} — {_hint_reason(advice)}"
+
+
+def _advised_move(move: Move) -> str:
+    if move is DRAW:
+        return _("draw")
+    if move is PASS:
+        return _("pass")
+    if move.end_name:
+        return _("play {tile} on {end}").format(tile=move.tile, end=end_of(move))
+    return _("lead {tile}").format(tile=move.tile)
+
+
+def _hint_reason(advice: Advice) -> str:
+    match advice.why:
+        case Why.ONLY_MOVE:
+            return _("it is the only move you have.")
+        case Why.DOMINO:
+            return _("it is your last tile: you domino.")
+        case Why.REACHES_TARGET:
+            return _("it scores {points} and brings you to exactly {target}.").format(
+                points=points_count(advice.points), target=number(advice.target)
+            )
+        case Why.SCORES if advice.open_sum:
+            return _("the ends then add up to {sum}, which scores {points}.").format(
+                sum=number(advice.open_sum), points=points_count(advice.points)
+            )
+        case Why.SCORES:
+            return _("it scores {points}.").format(points=points_count(advice.points))
+        case Why.AVOIDS_BUST:
+            return _("the next best play would take you past {target}.").format(
+                target=number(advice.target)
+            )
+        case Why.HEAVIEST:
+            return _("it sheds more pips ({pips}) than the next best play.").format(
+                pips=number(advice.pips)
+            )
+        case Why.DOUBLE:
+            return _("doubles get harder to place later: play it while it fits.")
+        case Why.FOLLOWS:
+            return ngettext(
+                "it leaves ends that {count} of your tiles can follow.",
+                "it leaves ends that {count} of your tiles can follow.",
+                advice.count,
+            ).format(count=number(advice.count))
+        case Why.CAN_CAP:
+            return _("it opens an arm with a {n}, and you hold the {n}-{n} to cap it.").format(
+                n=advice.number
+            )
+        case Why.OPPONENT_LACKS:
+            return _("it leaves a {n} open, and an opponent has shown they have none.").format(
+                n=advice.number
+            )
+        case Why.SPARES_PARTNER:
+            return _("it leaves no {n} open: your partner has shown they have none.").format(
+                n=advice.number
+            )
+        case Why.WINS_DEALS:
+            return _(
+                "it did best in {share}% of {deals} guessed deals of the hidden tiles."
+            ).format(share=number(round(advice.share * 100)), deals=number(advice.deals))
