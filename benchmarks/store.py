@@ -176,7 +176,11 @@ async def fill_finished_games(store: Repository) -> None:
                     row[i] += value
 
     async def fill(tx: Session) -> None:
-        await tx.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", games)
+        await tx.executemany(
+            "INSERT INTO games (id, table_id, guild_id, game, finished_at, record)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            games,
+        )
         await tx.executemany(
             "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats
         )
