@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import GAMES
+from bot.engine import GAMES, Cross, Milo
 from words import common, i18n, rules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
@@ -109,3 +109,37 @@ def test_each_language_has_its_own_rules_page(game: str, language: str) -> None:
     assert all(word in page for word in WORDS[language]), WORDS[language]
     for english in ("tile", "boneyard", "round", "players", "the spinner"):
         assert english not in page
+
+
+class Crossroads(Cross):
+    """A game the rules pages have never heard of, laid out as Cross is."""
+
+    game = "crossroads"
+    title = "Crossroads"
+
+
+class Longline(Milo):
+    game = "longline"
+    title = "Longline"
+    player_counts = (2, 4)
+    default_target = 7
+
+
+def test_each_game_s_page_is_found_through_the_game_not_a_list_of_names() -> None:
+    for variant in GAMES.values():
+        assert rules.rules_for(variant) == rules.rules_for(variant.game)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_game_has_a_page_from_its_traits_and_the_rules_it_shares(language: str) -> None:
+    """A game with no page of its own is not refused: its heading says its players and
+    target, then the spinner layout's rules if it has a spinner, then every game's."""
+    with i18n.speaking(i18n.for_locale(language)):
+        spinner, line = rules.rules_for(Crossroads), rules.rules_for(Longline)
+        every_game = rules.rules_for("milo").split("\n\n")[-1]
+        layout = rules.rules_for("cross").split("\n\n")[-2]
+    assert spinner.startswith("**Crossroads** (") and "100" in spinner.split("\n")[0]
+    assert spinner.endswith(f"\n\n{layout}\n\n{every_game}")
+    assert line.startswith("**Longline** (") and "7" in line.split("\n")[0]
+    assert line.endswith(f")\n\n{every_game}") and layout not in line
+    assert "R-SP-1" in spinner and "R-SP-1" not in line and "R-ALL-8" in line
