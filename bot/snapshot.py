@@ -9,52 +9,21 @@ refused. The game is read through the engine's typed views.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, fields
 
-from bot.engine import Match, Move, Options, PublicView, Round, SeatView, find_variant
-from bot.table import Status, Table, game_id, lineup_keys
+from bot.engine import Match, Move, PublicView, Round, SeatView, find_variant
+from bot.table import Status, Table, TableState, game_id, lineup_keys
 
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """Who sits in a seat: a member (``user_id``) or a computer player (``level``)."""
-
-    name: str
-    user_id: int | None
-    level: str | None
-    away: bool
-
-    @property
-    def is_computer(self) -> bool:
-        return self.user_id is None
-
-    @property
-    def played_by_computer(self) -> bool:
-        return self.is_computer or self.away
+_STATE = tuple(field.name for field in fields(TableState))
 
 
-@dataclass(frozen=True, slots=True)
-class TableSnapshot:
-    id: str
-    guild_id: int
-    channel_id: int
-    host_id: int
+class TableSnapshot(TableState):
+    """A table's state at one version (every field of :class:`TableState`, shared with
+    the table, which never changes them in place), the game as its views show it, and
+    nothing that can change either: assigning to a snapshot raises."""
+
+    __slots__ = ("_match", "ended", "variant", "view")
     variant: type[Round]
-    options: Options
-    status: Status
-    version: int
-    seats: tuple[SeatInfo, ...]
-    message_id: int | None
-    announced_version: int
-    deadline: float | None
-    """When the turn runs out (Unix time), while the game runs."""
-    hints: bool
-    """Hints are on: the game is not rated."""
-    invited: tuple[int, ...]
-    """A rematch's members whose seats are kept until they confirm."""
-    series: tuple[int, ...]
-    """A rematch: games won so far by each seat of ``lineup``, in the same order."""
-    lineup: tuple[str, ...]
     view: PublicView | None
     """The game as everyone sees it (None in the lobby)."""
     ended: PublicView | None
@@ -63,30 +32,25 @@ class TableSnapshot:
     """For seat views only; a published match is never changed (the service applies
     every action to a copy)."""
 
+    def __init__(self, table: Table) -> None:
+        state = object.__setattr__
+        for name in _STATE:
+            state(self, name, getattr(table, name))
+        match = table.match
+        state(self, "variant", find_variant(table.game))
+        state(self, "view", match.view() if match is not None else None)
+        state(self, "ended", match.previous_view() if match is not None else None)
+        state(self, "_match", match)
+
     @classmethod
     def of(cls, table: Table) -> TableSnapshot:
-        match = table.match
-        return cls(
-            id=table.id,
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            host_id=table.host_id,
-            variant=find_variant(table.game),
-            options=table.options,
-            status=table.status,
-            version=table.version,
-            seats=tuple(SeatInfo(s.name, s.user_id, s.level, s.away) for s in table.seats),
-            message_id=table.message_id,
-            announced_version=table.announced_version,
-            deadline=table.deadline,
-            hints=table.hints,
-            invited=table.invited,
-            series=table.series,
-            lineup=table.lineup,
-            view=match.view() if match is not None else None,
-            ended=match.previous_view() if match is not None else None,
-            _match=match,
-        )
+        return cls(table)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"a table snapshot does not change: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a table snapshot does not change: cannot delete {name}")
 
     @property
     def game_id(self) -> str:
@@ -96,14 +60,6 @@ class TableSnapshot:
     @property
     def title(self) -> str:
         return self.variant.title
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in (Status.LOBBY, Status.PLAYING)
-
-    @property
-    def max_players(self) -> int:
-        return max(self.variant.player_counts)
 
     @property
     def turn(self) -> int | None:
@@ -131,15 +87,6 @@ class TableSnapshot:
         keys = lineup_keys(seat.user_id for seat in self.seats)
         won = dict(zip(self.lineup, self.series, strict=False))
         return [won.get(key) for key in keys]
-
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return index
-        return None
 
     def seat_view(self, user_id: int) -> SeatView | None:
         """What the member sees of the game: their hand, and on their turn their moves."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.commands import (
@@ -102,9 +102,11 @@ class Status(enum.StrEnum):
     CANCELLED = "cancelled"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
-    """A chair at the table: a member (``user_id``) or a computer player (``level``)."""
+    """A chair at the table: a member (``user_id``) or a computer player (``level``).
+    Frozen, so that a table and its snapshots share their seats: a change makes a new
+    seat (:meth:`Table._seat_changed`)."""
 
     name: str
     user_id: int | None = None
@@ -135,9 +137,14 @@ class Seat:
         return cls(**data)
 
 
-@dataclass
-class Table:
-    """A table in a channel (or thread): lobby → playing → finished | cancelled."""
+@dataclass(slots=True)
+class TableState:
+    """What a table is at one version, but its match: the fields it is stored with, and
+    what can be read from them alone. The live :class:`Table` (which changes them) and
+    the snapshot the faces read (:class:`bot.snapshot.TableSnapshot`, which copies them
+    and cannot) are both one, so that a field is declared once, here. Every field holds
+    a value that is never changed in place (tuples, frozen seats), so a snapshot shares
+    them with its table; the match, which is, the table keeps to itself."""
 
     id: str
     guild_id: int
@@ -146,10 +153,9 @@ class Table:
     game: str
     options: Options
     seed: int
-    seats: list[Seat] = field(default_factory=list)
+    seats: tuple[Seat, ...] = ()
     status: Status = Status.LOBBY
     version: int = 0
-    match: Match | None = None
     deadline: float | None = None
     message_id: int | None = None
     """The table's latest public message: the lobby, then the latest table message."""
@@ -168,8 +174,6 @@ class Table:
     """A rematch's seats in the order they sat before (``u<member id>``, ``c<n>`` for the
     n-th computer): the game starts with them in that order again."""
 
-    # -- what the lobby and the cogs read --------------------------------------------------
-
     @property
     def max_players(self) -> int:
         return max(find_variant(self.game).player_counts)
@@ -186,6 +190,15 @@ class Table:
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+
+@dataclass
+class Table(TableState):
+    """A table in a channel (or thread): lobby → playing → finished | cancelled."""
+
+    match: Match | None = None
+
+    # -- what the service reads -----------------------------------------------------------
 
     @property
     def turn(self) -> int | None:
@@ -242,7 +255,7 @@ class Table:
         kept = sum(1 for invited in self.invited if invited != user_id)
         if len(self.seats) + kept >= self.max_players:  # a rematch keeps its players' seats
             raise TableFull(self.max_players)
-        self.seats.append(Seat(name=name[:NAME_MOST], user_id=user_id))
+        self.seats = (*self.seats, Seat(name=name[:NAME_MOST], user_id=user_id))
         self.invited = tuple(invited for invited in self.invited if invited != user_id)
         return self._changed(Joined(len(self.seats) - 1))
 
@@ -256,7 +269,7 @@ class Table:
             return self._changed()
         if user_id == self.host_id:
             raise HostCannotLeave()
-        del self.seats[seat]
+        self.seats = (*self.seats[:seat], *self.seats[seat + 1 :])
         return self._changed(Left(seat))
 
     def _add_computer(self, by: int, level: str) -> list[Event]:
@@ -268,7 +281,7 @@ class Table:
         if len(self.seats) + len(self.invited) >= self.max_players:  # seats kept stay kept
             raise TableFull(self.max_players)
         number = sum(1 for seat in self.seats if seat.is_computer) + 1
-        self.seats.append(Seat(name=f"Computer {number} ({level})", level=level))
+        self.seats = (*self.seats, Seat(name=f"Computer {number} ({level})", level=level))
         return self._changed(Joined(len(self.seats) - 1))
 
     def _start(self, by: int) -> list[Event]:
@@ -303,7 +316,7 @@ class Table:
         keys = lineup_keys(seat.user_id for seat in self.seats)
         order = {key: index for index, key in enumerate(self.lineup)}
         ranked = sorted(range(len(self.seats)), key=lambda i: order.get(keys[i], len(order) + i))
-        self.seats = [self.seats[i] for i in ranked]
+        self.seats = tuple(self.seats[i] for i in ranked)
 
     def _cancel(self, by: int, manager: bool) -> list[Event]:
         if not self.is_open:
@@ -329,20 +342,15 @@ class Table:
         if seat != turn:
             raise NotYourTurn(turn)
         move = self._legal_move(given)
-        events: list[Event] = []
-        chair = self.seats[seat]
-        if chair.away:
-            chair.away = False
-            events.append(Back(seat))
-        chair.timeouts = 0
+        events: list[Event] = [Back(seat)] if self.seats[seat].away else []
+        self._seat_changed(seat, timeouts=0, away=False)
         return self._apply_move(seat, move, events)
 
     def _come_back(self, user_id: int) -> list[Event]:
         seat = self.seat_of(user_id)
         if seat is None or not self.seats[seat].away:
             raise NotAway()
-        self.seats[seat].away = False
-        self.seats[seat].timeouts = 0
+        self._seat_changed(seat, timeouts=0, away=False)
         return self._changed(Back(seat))
 
     def seat_to_move(self) -> int:
@@ -362,11 +370,12 @@ class Table:
         seat = self.seat_to_move()
         move = self._legal_move(move)
         chair = self.seats[seat]
-        chair.timeouts += 1
+        timeouts = chair.timeouts + 1
+        away = timeouts >= AWAY_AFTER_TIMEOUTS
         events: list[Event] = [TimedOut(seat)]
-        if chair.timeouts >= AWAY_AFTER_TIMEOUTS and not chair.away:
-            chair.away = True
+        if away and not chair.away:
             events.append(Away(seat))
+        self._seat_changed(seat, timeouts=timeouts, away=chair.away or away)
         return self._apply_move(seat, move, events)
 
     def _legal_move(self, given: Move | str) -> Move:
@@ -410,6 +419,10 @@ class Table:
 
     # -- helpers --------------------------------------------------------------------------
 
+    def _seat_changed(self, seat: int, *, timeouts: int, away: bool) -> None:
+        chair = replace(self.seats[seat], timeouts=timeouts, away=away)
+        self.seats = (*self.seats[:seat], chair, *self.seats[seat + 1 :])
+
     def _require_lobby(self, action: str) -> None:
         if self.status is not Status.LOBBY:
             raise LobbyClosed(action) if self.is_open else AlreadyClosed()
@@ -431,11 +444,7 @@ class Table:
     def copy(self) -> Table:
         """An independent copy: the service applies a command to a copy and keeps it
         only once it is stored, so a refused or unsaved action never shows."""
-        return replace(
-            self,
-            seats=[replace(seat) for seat in self.seats],
-            match=self.match.copy() if self.match else None,
-        )
+        return replace(self, match=self.match.copy() if self.match else None)
 
     # -- the stored form ------------------------------------------------------------------
 
@@ -472,7 +481,7 @@ class Table:
             game=data["game"],
             options=Options(**data["options"]),
             seed=data["seed"],
-            seats=[Seat.from_dict(s) for s in data["seats"]],
+            seats=tuple(Seat.from_dict(s) for s in data["seats"]),
             status=Status(data["status"]),
             version=data["version"],
             match=Match.from_dict(data["match"]) if data["match"] else None,

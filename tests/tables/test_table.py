@@ -119,18 +119,18 @@ def test_a_stale_version_is_refused() -> None:
 def test_three_timeouts_in_a_row_make_a_seat_away_until_its_owner_acts() -> None:
     table = playing()
     assert table.match is not None
-    ann = table.seats[table.seat_of(ANN) or 0]
+    seat = table.seat_of(ANN) or 0
     events: list[object] = []
-    while ann.timeouts < AWAY_AFTER_TIMEOUTS:
+    while table.seats[seat].timeouts < AWAY_AFTER_TIMEOUTS:
         move = table.match.legal_moves()[0]
-        if table.seats[table.seat_to_move()] is ann:
-            assert not ann.away
+        if table.seat_to_move() == seat:
+            assert not table.seats[seat].away
             events += table.apply(Timeout(move))
         else:
             table.apply(Play(HOST, move))
-    assert ann.away and sum(isinstance(e, Away) for e in events) == 1
-    assert table.apply(ComeBack(ANN)) == [Back(table.seat_of(ANN) or 0)]
-    assert not ann.away and ann.timeouts == 0
+    assert table.seats[seat].away and sum(isinstance(e, Away) for e in events) == 1
+    assert table.apply(ComeBack(ANN)) == [Back(seat)]
+    assert not table.seats[seat].away and table.seats[seat].timeouts == 0
 
 
 def test_the_whole_game_can_be_played_and_ends_finished() -> None:
