@@ -188,7 +188,7 @@ def _table_row(row: Row) -> TableRow:
         status=row["status"],
         version=row["version"],
         state=state,
-        record=record_in(state),
+        record=_record_in(state),
         deadline=row["deadline"],
         message_id=row["message_id"],
         announced_version=row["announced_version"],
@@ -197,7 +197,7 @@ def _table_row(row: Row) -> TableRow:
     )
 
 
-def record_in(state: dict[str, Any]) -> dict[str, Any]:
+def _record_in(state: dict[str, Any]) -> dict[str, Any]:
     """The game record a table's state carries (its match's): the one copy stored."""
     match = state.get("match")
     record = match.get("record") if isinstance(match, dict) else None
