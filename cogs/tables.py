@@ -49,6 +49,14 @@ class TablesCog(DominoCommands, name="Tables"):
         )
         service.add_listener(self.announcer)
 
+    async def cog_unload(self) -> None:
+        """discord.py's development loop (``reload_extension``) makes a new cog with its
+        own announcer: this one stops hearing of the tables first, then lets its posts
+        under way go out, so that no move is posted twice."""
+        self.service.remove_listener(self.announcer)
+        await self.announcer.close()
+        await super().cog_unload()
+
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         await buttons.answer_unreachable(interaction)
