@@ -10,6 +10,7 @@ from tests.fakediscord.fixtures import Server
 
 async def test_after_a_reload_each_move_is_posted_once(running: Running, server: Server) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     await driver.play_one()
     old = bot.get_cog("Tables")
