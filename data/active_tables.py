@@ -188,7 +188,6 @@ def _table_row(row: Row) -> TableRow:
         status=row["status"],
         version=row["version"],
         state=state,
-        record=_record_in(state),
         deadline=row["deadline"],
         message_id=row["message_id"],
         announced_version=row["announced_version"],
@@ -196,9 +195,3 @@ def _table_row(row: Row) -> TableRow:
         updated_at=row["updated_at"],
     )
 
-
-def _record_in(state: dict[str, Any]) -> dict[str, Any]:
-    """The game record a table's state carries (its match's): the one copy stored."""
-    match = state.get("match")
-    record = match.get("record") if isinstance(match, dict) else None
-    return record if isinstance(record, dict) else {}

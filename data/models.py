@@ -23,8 +23,6 @@ class TableRow:
     """``lobby``, ``playing``, ``finished`` or ``cancelled``."""
     version: int
     state: dict[str, Any]
-    record: dict[str, Any] = field(default_factory=dict)
-    """Never stored: the record the state carries (filled in when a row is read back)."""
     deadline: float | None = None
     """Unix time when the current turn runs out (stored, so timers survive restarts)."""
     message_id: int | None = None

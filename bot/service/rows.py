@@ -24,7 +24,6 @@ def row_of(table: Table, now: float) -> TableRow:
         status=table.status.value,
         version=table.version,
         state=table.to_dict(),
-        record=table.match.record() if table.match else {},
         deadline=table.deadline,
         message_id=table.message_id,
         announced_version=table.announced_version,
