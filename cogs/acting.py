@@ -37,7 +37,7 @@ from cogs import buttons
 from cogs.embeds import embed
 from rendering import HandScene
 from rendering.painter import Painter, hand_png
-from words import common, i18n, lobby, pictures, play, refusals
+from words import advice, common, i18n, lobby, pictures, play, refusals
 
 log = logging.getLogger(__name__)
 
@@ -344,8 +344,8 @@ async def send_hint(
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        advice = await hints.hint(table, interaction.user.id, level)
+        advised = await hints.hint(table, interaction.user.id, level)
     except TableError as error:
         await refuse(interaction, error, table)
         return
-    await reply(interaction, play.hint(advice))
+    await reply(interaction, advice.hint(advised))

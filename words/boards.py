@@ -5,7 +5,6 @@ The rows come from the store through the service; the words read only their fiel
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bot.engine import find_variant
 from words import marks
@@ -19,9 +18,7 @@ from words.common import (
     wins_count,
 )
 from words.i18n import _, decimal, ngettext, number
-
-if TYPE_CHECKING:
-    from data.models import FinishedGame, Forgotten, LeaderboardEntry, Participant, Stats, Stored
+from words.rows import Deleted, GameTotals, Kept, PlayedGame, Player, Ranked
 
 
 def board_title(game_title_: str, *, everywhere: bool) -> str:
@@ -49,7 +46,7 @@ def board_past_end(title: str, page: int, pages: int) -> str:
     ).format(title=title, page=number(page), count=number(pages))
 
 
-def board_value(entry: LeaderboardEntry, order: str) -> str:
+def board_value(entry: Ranked, order: str) -> str:
     if order == "wins":
         return wins_count(entry.wins)
     if order == "points":
@@ -75,7 +72,7 @@ def no_stats(name: str) -> str:
     return _("{name} has not finished a game here yet.").format(name=name)
 
 
-def stats_card(name: str, rows: Sequence[Stats]) -> Card:
+def stats_card(name: str, rows: Sequence[GameTotals]) -> Card:
     """A member's totals in this server, a field per game."""
     fields = []
     for row in rows:
@@ -92,7 +89,7 @@ def stats_card(name: str, rows: Sequence[Stats]) -> Card:
     return Card(_("{name} — this server").format(name=name), fields=tuple(fields))
 
 
-def seat_labels(players: Sequence[Participant]) -> list[str]:
+def seat_labels(players: Sequence[Player]) -> list[str]:
     """The seats of a finished game in seat order, as a picture names them: a member's
     last name, a computer as the game named it (numbered in seat order, as at the
     table: ``Computer 2 (hard)``), or a member who asked to be forgotten."""
@@ -118,7 +115,7 @@ def history_title(name: str, page: int, pages: int) -> str:
     )
 
 
-def history_line(game: FinishedGame) -> str:
+def history_line(game: PlayedGame) -> str:
     """One finished game in a member's history: its id (for /domino replay), what and
     when, who sat where and who won, the final score by side."""
     seats = sorted(game.participants, key=lambda p: p.seat)
@@ -170,7 +167,7 @@ def replay_posted(game_id: str, part: int, parts: int) -> str:
     return _("Replay of game {game}.").format(game=marks.current().code(game_id))
 
 
-def privacy(stored: Stored, keep_hours: int) -> str:
+def privacy(stored: Kept, keep_hours: int) -> str:
     """What the bot keeps about the member asking, and for how long, with their counts."""
     name = (
         _("the name you last played under ({name})").format(name=plain(stored.name))
@@ -204,7 +201,7 @@ def forget_confirm() -> str:
     )
 
 
-def forgotten(gone: Forgotten) -> str:
+def forgotten(gone: Deleted) -> str:
     return _(
         "Done: {stats} rows of totals, {ratings} ratings and your name are deleted; {seats}"
         " past seats no longer name you."

@@ -4,8 +4,6 @@ and what is said when a table's message cannot be posted."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.engine import find_variant
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -13,9 +11,7 @@ from words import i18n, marks
 from words.cards import Card, Field
 from words.common import game_title, hints_on, label, names, options_text, or_list, team_note
 from words.i18n import _, number, pgettext
-
-if TYPE_CHECKING:
-    from data.models import GuildSettings
+from words.rows import ServerSettings
 
 
 def table_open() -> str:
@@ -107,7 +103,7 @@ def game_and_target() -> str:
     return _("Give both a game and a target to set a default target.")
 
 
-def settings_now(settings: GuildSettings, language: i18n.Language) -> str:
+def settings_now(settings: ServerSettings, language: i18n.Language) -> str:
     """The server's settings, ``language`` being the one its tables speak now."""
     defaults = ", ".join(
         f"{game_title(find_variant(g))} {number(t)}" for g, t in settings.default_targets.items()

@@ -32,7 +32,7 @@ from bot.table import Table
 from cogs.buttons import ends_view, hand_view
 from cogs.tables import TablesCog
 from rendering import render_table
-from words import common, i18n, pictures, play, refusals, rules
+from words import common, engine_refusals, i18n, pictures, play, rules
 
 SPINNER, LINE = LayoutKind.SPINNER, LayoutKind.LINE
 LETTERS = {
@@ -189,12 +189,12 @@ def test_refusals_name_the_ends_with_the_letters() -> None:
     letters (listed as the language lists alternatives)."""
     tile = Tile.parse("6-5")
     with speaking("es-ES"):
-        said = refusals.engine_refusal(DoesNotFit(tile, "W", 3, ("N", "W"), "R-SP-2"))
+        said = engine_refusals.engine_refusal(DoesNotFit(tile, "W", 3, ("N", "W"), "R-SP-2"))
         assert said == "6-5 no encaja: el brazo O pide un 3; 6-5 encaja en N u O (R-SP-2)."
-        typed = refusals.engine_refusal(NotAMove("Q", "use N", "an end"))
+        typed = engine_refusals.engine_refusal(NotAMove("Q", "use N", "an end"))
         assert typed == "`Q` no es una punta: usa N, E, S u O (I o D en Milo)."
     with speaking("pt-BR"):
-        typed = refusals.engine_refusal(NotAMove("Q", "use N", "an end"))
+        typed = engine_refusals.engine_refusal(NotAMove("Q", "use N", "an end"))
         assert typed == "`Q` não é uma ponta: use N, E, S ou O (E ou D no Milo)."
 
 

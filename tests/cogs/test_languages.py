@@ -35,7 +35,7 @@ from tests.cogs.test_picture_words import played as positions
 from tests.cogs.test_replay_words import record, words_only
 from tests.cogs.test_wording import refusals_met_in_play
 from tests.pseudo import Checker, pseudo_language
-from words import boards, common, i18n, pictures, refusals, replays, rules
+from words import boards, common, engine_refusals, i18n, pictures, refusals, replays, rules
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SPANISH = i18n.find("es-ES")
@@ -261,7 +261,7 @@ def test_every_move_refusal_is_worded_from_the_catalogue(
 ) -> None:  # fmt: skip
     checker = Checker(NAMES + list_words(pseudo.locale))
     for error in refusals_met_in_play(game, seed=1):
-        text = refusals.engine_refusal(error)
+        text = engine_refusals.engine_refusal(error)
         assert checker.strays(text) == [], text
 
 
@@ -276,7 +276,7 @@ def test_every_options_refusal_is_worded_from_the_catalogue(
 ) -> None:
     with pytest.raises(EngineError) as refused:
         Options.for_game(find_variant(game), 4, **options)  # type: ignore[arg-type]
-    text = refusals.engine_refusal(refused.value)
+    text = engine_refusals.engine_refusal(refused.value)
     assert Checker(NAMES + list_words(pseudo.locale)).strays(text) == [], text
 
 

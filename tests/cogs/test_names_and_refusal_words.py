@@ -13,8 +13,8 @@ from data.models import Participant
 from rendering import fit_name
 from words import i18n
 from words.boards import seat_labels
+from words.engine_refusals import engine_refusal
 from words.play import table_card
-from words.refusals import engine_refusal
 
 
 def test_a_finished_games_computers_are_numbered_as_the_table_numbered_them() -> None:

@@ -11,7 +11,7 @@ import pytest
 from bot.engine import GAMES, TILES, EngineError, Match, Move, Options, find_variant
 from bot.engine.moves import END_NAMES
 from bot.hints import Advice, Why
-from words import common, i18n, play, refusals
+from words import advice, common, engine_refusals, i18n, play
 
 
 def refusals_met_in_play(game: str, seed: int) -> list[EngineError]:
@@ -42,7 +42,7 @@ def test_every_move_refusal_met_in_play_has_words_of_its_own(game: str) -> None:
     kinds = set()
     for seed in range(6):
         for error in refusals_met_in_play(game, seed):
-            assert refusals.engine_words(error) is not None, type(error).__name__
+            assert engine_refusals.engine_words(error) is not None, type(error).__name__
             kinds.add(type(error).__name__)
     assert len(kinds) >= 5, kinds
 
@@ -61,8 +61,8 @@ def test_every_move_refusal_met_in_play_has_words_of_its_own(game: str) -> None:
 def test_every_options_refusal_has_words_of_its_own(game: str, options: dict[str, object]) -> None:
     with pytest.raises(EngineError) as refused:
         Options.for_game(find_variant(game), 4, **options)  # type: ignore[arg-type]
-    words = refusals.engine_refusal(refused.value)
-    assert refusals.engine_words(refused.value) is not None, type(refused.value).__name__
+    words = engine_refusals.engine_refusal(refused.value)
+    assert engine_refusals.engine_words(refused.value) is not None, type(refused.value).__name__
     assert words.endswith(".") and len(words) < 200
 
 
@@ -70,7 +70,7 @@ def test_what_a_member_typed_is_quoted_short_and_harmless() -> None:
     typed = "@everyone " + "x" * 2000
     with pytest.raises(EngineError) as refused:
         Move.parse(typed)
-    words = refusals.engine_refusal(refused.value)
+    words = engine_refusals.engine_refusal(refused.value)
     assert len(words) < 120 and "x" * 20 not in words
     assert "@everyone" not in common.plain("@everyone")
     assert "<@110000000000000001>" not in common.plain("<@110000000000000001>")
@@ -90,7 +90,7 @@ def test_every_hint_reason_has_its_own_sentence_with_its_figures(code: str) -> N
     figures = {"points": 2, "target": 61, "open_sum": 10, "pips": 11, "count": 3,
                "number": 4, "share": 0.75, "deals": 40}  # fmt: skip
     with i18n.speaking(i18n.for_locale(code)):
-        said = {why: play.hint(Advice(move, "hard", why, **figures)) for why in Why}  # type: ignore[arg-type]
+        said = {why: advice.hint(Advice(move, "hard", why, **figures)) for why in Why}  # type: ignore[arg-type]
     assert len(set(said.values())) == len(Why), "two reasons read the same"
     for why, text in said.items():
         assert "6-5" in text and "N" in text and "{" not in text, (why, text)
