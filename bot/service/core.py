@@ -29,7 +29,6 @@ from bot.commands import AddComputer, ComeBack, Command, Join, MoveToThread
 from bot.engine import EngineError, Options, find_variant
 from bot.events import Event, GameOver
 from bot.events import from_dict as events_from_dict
-from bot.open_tables import OpenTables
 from bot.refusals import (
     ChannelTaken,
     NotSaved,
@@ -40,6 +39,7 @@ from bot.refusals import (
 )
 from bot.service.clock import Clockwork
 from bot.service.faces import Listener, Resumed
+from bot.service.open_tables import OpenTables
 from bot.service.privacy import Privacy
 from bot.service.rematches import KEEP_SEATS_SECONDS, Rematch, Rematches
 from bot.service.requests import NewTable

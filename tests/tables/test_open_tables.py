@@ -7,7 +7,7 @@ import dataclasses
 
 from bot.commands import Join
 from bot.engine import Options, find_variant
-from bot.open_tables import OpenTables
+from bot.service.open_tables import OpenTables
 from bot.table import Status, Table
 
 
