@@ -74,10 +74,10 @@ class Standings:
         server's game."""
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
             raise NoSuchGame(str(game_id)[:40])
-        return await finished_game(self.store, game_id.strip(), guild_id)
+        return await find_game(self.store, game_id.strip(), guild_id)
 
 
-async def finished_game(store: Repository, game_id: str, guild_id: int) -> FinishedGame:
+async def find_game(store: Repository, game_id: str, guild_id: int) -> FinishedGame:
     """The finished game ``game_id`` of this server (for a replay, or a rematch); refused
     for an unknown id or a store that cannot read. Another server's game is refused as
     unknown: which ids exist elsewhere is not this server's to learn."""

@@ -12,7 +12,7 @@ from bot.commands import Join
 from bot.refusals import NotInThatGame, NotSaved, RematchElsewhere
 from bot.service.requests import NewTable
 from bot.snapshot import TableSnapshot
-from bot.standings import finished_game
+from bot.standings import find_game
 from bot.table import lineup_keys
 from data.models import FinishedGame
 from data.repository import StoreError
@@ -54,7 +54,7 @@ class Rematches:
         Only in the game's own channel; and one call at a time per game, so two members
         asking at the same moment are one opening and one confirming."""
         service = self.service
-        game = await finished_game(service.store, game_id, guild_id)
+        game = await find_game(service.store, game_id, guild_id)
         members = [p.user_id for p in game.participants if p.user_id is not None]
         if user_id not in members:
             raise NotInThatGame()
