@@ -1,6 +1,6 @@
 """One table: its seats, its lobby, and its match — a pure state machine, no I/O.
 
-The service in ``bot.tables`` locks, persists and times tables; the Discord face in
+The service in ``bot.service`` locks, persists and times tables; the Discord face in
 ``cogs`` shows them. Here every command (``bot.commands``) either changes the table and
 returns the events to announce, or raises a :class:`bot.refusals.TableError` saying why
 and changes nothing.
@@ -9,9 +9,9 @@ and changes nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import MISSING, dataclass, fields, replace
+from typing import Any, NamedTuple, get_type_hints
 
 from bot.commands import (
     AddComputer,
@@ -124,17 +124,16 @@ class Seat:
         return self.is_computer or self.away
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "user_id": self.user_id,
-            "level": self.level,
-            "timeouts": self.timeouts,
-            "away": self.away,
-        }
+        """Each field by name (all plain JSON values); a seat stored before a field was
+        added loads with that field's default."""
+        return {name: getattr(self, name) for name in _SEAT_FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         return cls(**data)
+
+
+_SEAT_FIELDS = tuple(field.name for field in fields(Seat))
 
 
 @dataclass(slots=True)
@@ -449,48 +448,78 @@ class Table(TableState):
     # -- the stored form ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "host_id": self.host_id,
-            "game": self.game,
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "seats": [seat.to_dict() for seat in self.seats],
-            "status": self.status.value,
-            "version": self.version,
-            "match": self.match.to_dict() if self.match else None,
-            "deadline": self.deadline,
-            "message_id": self.message_id,
-            "announced_version": self.announced_version,
-            "hints": self.hints,
-            "rematch_of": self.rematch_of,
-            "invited": list(self.invited),
-            "series": list(self.series),
-            "lineup": list(self.lineup),
-        }
+        """The table as the store keeps it: each field by name (:data:`_STORED`)."""
+        return {field.name: field.store(getattr(self, field.name)) for field in _STORED}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
+        """A table as :meth:`to_dict` stored it, or as an earlier release did: a field
+        added since takes its default, but for ``announced_version``: a table stored
+        before it was had been shown to its channel up to its version."""
+        data = {"announced_version": data["version"], **data}
         return cls(
-            id=data["id"],
-            guild_id=data["guild_id"],
-            channel_id=data["channel_id"],
-            host_id=data["host_id"],
-            game=data["game"],
-            options=Options(**data["options"]),
-            seed=data["seed"],
-            seats=tuple(Seat.from_dict(s) for s in data["seats"]),
-            status=Status(data["status"]),
-            version=data["version"],
-            match=Match.from_dict(data["match"]) if data["match"] else None,
-            deadline=data["deadline"],
-            message_id=data["message_id"],
-            announced_version=data.get("announced_version", data["version"]),
-            hints=bool(data.get("hints", False)),
-            rematch_of=data.get("rematch_of"),
-            invited=tuple(data.get("invited", ())),
-            series=tuple(data.get("series", ())),
-            lineup=tuple(data.get("lineup", ())),
+            **{
+                field.name: field.load(data[field.name])
+                for field in _STORED
+                if field.required or field.name in data
+            }
         )
+
+
+class _Stored(NamedTuple):
+    """How one field of a table is stored: how its value is written to JSON
+    (``store``) and read back (``load``), and whether a stored table must hold it (it
+    has no default)."""
+
+    name: str
+    store: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+    required: bool
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_FORMS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    str: (_same, _same),
+    str | None: (_same, _same),
+    int: (_same, _same),
+    int | None: (_same, _same),
+    float | None: (_same, _same),
+    bool: (_same, bool),
+    Status: (lambda status: status.value, Status),
+    Options: (Options.to_dict, lambda stored: Options(**stored)),
+    tuple[Seat, ...]: (
+        lambda seats: [seat.to_dict() for seat in seats],
+        lambda stored: tuple(Seat.from_dict(seat) for seat in stored),
+    ),
+    tuple[int, ...]: (list, tuple),
+    tuple[str, ...]: (list, tuple),
+    Match | None: (
+        lambda match: match.to_dict() if match is not None else None,
+        lambda stored: Match.from_dict(stored) if stored else None,
+    ),
+}
+"""How a value of each type a table's field may have is stored: the only place a
+field's type is written down for storage, so that a new field of :class:`TableState`
+is stored with no more writing, and one of a type not here is refused when this module
+loads (:func:`_stored_fields`), never dropped from the stored table (and lost at the
+next restart)."""
+
+
+def _stored_fields(cls: type) -> tuple[_Stored, ...]:
+    """``cls``'s fields as they are stored; TypeError for one of a type :data:`_FORMS`
+    does not know."""
+    hints = get_type_hints(cls)
+    stored = []
+    for field in fields(cls):
+        form = _FORMS.get(hints[field.name])
+        if form is None:
+            raise TypeError(f"{cls.__name__}.{field.name}: cannot store a {hints[field.name]}")
+        required = field.default is MISSING and field.default_factory is MISSING
+        stored.append(_Stored(field.name, *form, required))
+    return tuple(stored)
+
+
+_STORED = _stored_fields(Table)
