@@ -130,6 +130,7 @@ async def test_forgetting_a_member_leaves_no_trace_in_a_rematch_lobby_or_closed_
     live = service.tables[lobby.id]
     assert ANN not in live.invited and f"u{ANN}" not in live.lineup
     assert len(live.series) == len(live.lineup)
+
     async def states(tx: Session) -> list[Row]:
         return await tx.fetch("SELECT state FROM active_tables")
 
