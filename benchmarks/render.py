@@ -7,7 +7,7 @@ picture worker: every table's header names its own players and scores).
 
     python benchmarks/render.py
 
-A picture's time includes building its words (``cogs.wording.table_text``), as the bot
+A picture's time includes building its words (``words.pictures.table_text``), as the bot
 does for every table it posts. Wall-clock p50/p95 is what a player waits for; the CPU p50
 beside it is the thread's own time, so on a machine shared with other work a slow wall
 figure can be told apart from a slow picture.

@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.health import Health
-from bot.tables import TableService
+from bot.service import TableService
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.commands_i18n import CommandTranslator
 from cogs.tree import DominoTree

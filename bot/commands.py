@@ -1,7 +1,7 @@
 """The actions the table service takes, as typed values.
 
 The Discord face builds one of these from a click or a slash command and hands it to
-:meth:`bot.tables.TableService.act`; the service checks every rule of tables under the
+:meth:`bot.service.TableService.act`; the service checks every rule of tables under the
 table's lock and :meth:`bot.table.Table.apply` carries it out. Being values (not
 callables), they can be logged and audited by name (``kind``), compared in tests, and
 checked by the service before they touch a table (a :class:`Join` needs the server-wide

@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.players.advice import LEVELS, Advice, Why, advise
+from bot.levels import HINT_LEVELS
+from bot.players.advice import Advice, advise
 from bot.refusals import HintsOff, NotSeated, NotStarted, NotYourTurn, UnknownLevel
 from bot.snapshot import TableSnapshot
-
-HINT_LEVELS = LEVELS
-"""Whose advice a member may ask for: the normal player's quick judgement (the default)
-or the hard player's search over guessed deals."""
-
-__all__ = ["HINT_LEVELS", "Advice", "Why", "hint"]
 
 
 async def hint(table: TableSnapshot, user_id: int, level: str = "normal") -> Advice:

@@ -48,7 +48,7 @@ from bot.events import (
     Started,
     TimedOut,
 )
-from bot.players import LEVELS as LEVELS  # the lobby's choices
+from bot.levels import LEVELS
 from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,

@@ -30,9 +30,9 @@ from bot.refusals import (
     StaleVersion,
     TableError,
 )
+from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from bot.tables import TableService
 from cogs import buttons
 from cogs.embeds import embed
 from rendering import HandScene

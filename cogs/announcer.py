@@ -39,9 +39,9 @@ import discord
 
 from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
+from bot.service import Resumed, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from bot.tables import Resumed, TableService
 from cogs import acting, buttons
 from cogs.budget import RequestBudget
 from cogs.buttons import game_over_view, lobby_view, table_view

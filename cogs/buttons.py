@@ -21,10 +21,11 @@ import discord
 
 from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
 from bot.engine import DRAW, PASS, Drawing, Move
+from bot.levels import LEVELS
 from bot.refusals import StaleVersion, TableError
+from bot.service import TableService
 from bot.snapshot import TableSnapshot
-from bot.table import LEVELS, Status, game_id
-from bot.tables import TableService
+from bot.table import Status, game_id
 from cogs import acting
 from words import boards, common, lobby, play, refusals, rules
 

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.engine import GAMES
-from bot.hints import HINT_LEVELS
+from bot.levels import HINT_LEVELS
 from words import i18n
 
 GAME_CHOICES = [app_commands.Choice(name=locale_str(g.title), value=g.game) for g in GAMES.values()]

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.refusals import TableError
-from bot.tables import TableService
+from bot.service import TableService
 from cogs import acting, buttons
 from cogs.acting import refuse, reply
 from cogs.commands_i18n import slash

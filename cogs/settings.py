@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.refusals import TableError
-from bot.tables import TableService
+from bot.service import TableService
 from cogs import acting
 from cogs.acting import refuse, reply
 from cogs.choices import GAME_CHOICES, LANGUAGE_CHOICES

@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot.commands import Cancel, Join, Leave, Play, Start
 from bot.events import Moved
 from bot.refusals import TableError
+from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from bot.tables import NewTable, TableService
 from cogs import acting, buttons
 from cogs.acting import refuse, reply
 from cogs.announcer import Announcer

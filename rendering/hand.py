@@ -22,7 +22,7 @@ TITLE_SIZE, STATUS_SIZE, CAPTION_SIZE = 18, 15, 14
 
 @dataclass(frozen=True, slots=True)
 class HandText:
-    """The words a hand picture shows, written by the caller (``cogs.wording``); the
+    """The words a hand picture shows, written by the caller (the ``words`` package); the
     captions under the tiles are tile faces and the ends' letters."""
 
     title: str

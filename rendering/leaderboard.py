@@ -24,7 +24,7 @@ class LeaderboardRow:
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardText:
-    """The card's words, written by the caller (``cogs.wording``)."""
+    """The card's words, written by the caller (the ``words`` package)."""
 
     title: str
     rank: str

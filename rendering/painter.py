@@ -5,7 +5,7 @@ work holds the interpreter lock, and every request the event loop makes (each on
 system call that lets go of the lock) waited for a picture to finish before the loop
 could go on: under load the loop spent much of its time waiting so. A worker process
 (:mod:`rendering.worker`) draws on the machine's other core instead. The words are
-chosen in the bot's process (``cogs.wording``) and handed over with what the picture
+chosen in the bot's process (the ``words`` package) and handed over with what the picture
 shows of the engine's view (``TableScene``, ``HandScene``), both plain data, and PNG
 bytes come back.
 

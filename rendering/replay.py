@@ -16,7 +16,7 @@ Pillow's ``GifImagePlugin.getheader``/``getdata``, so only the frame being writt
 the one before it are ever decoded (``Image.save(save_all=True)`` would hold every
 decoded frame until the end: hundreds of megabytes for a long game).
 
-Every word comes from the caller in a :class:`ReplayText` (``cogs.wording`` builds it).
+Every word comes from the caller in a :class:`ReplayText` (``words.replays`` builds it).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ LABEL_GAP = 16
 
 @dataclass(frozen=True, slots=True)
 class ReplayText:
-    """Every word a replay shows, written by the caller (``cogs.wording``)."""
+    """Every word a replay shows, written by the caller (the ``words`` package)."""
 
     table: Callable[[PublicView], TableText]
     """The table picture's words for a view (its header lines, as posted after a move)."""

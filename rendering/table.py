@@ -37,7 +37,7 @@ NAMES_KEPT = 4096
 
 @dataclass(frozen=True, slots=True)
 class TableText:
-    """Every word a table picture shows, written by the caller (``cogs.wording``):
+    """Every word a table picture shows, written by the caller (the ``words`` package):
     rendering draws words but chooses none, so a picture reads in any language."""
 
     header: tuple[str, ...]

@@ -4,7 +4,7 @@ reason that decided it (``bot.hints``), with its figures."""
 from __future__ import annotations
 
 from bot.engine import DRAW, PASS, Move
-from bot.hints import Advice, Why
+from bot.players.advice import Advice, Why
 from words.common import end_of, level_name, points_count
 from words.i18n import _, ngettext, number
 

@@ -3,7 +3,8 @@ deterministic given a seed, so a game with computer seats replays exactly."""
 
 from collections.abc import Callable
 
-from bot.players.base import LEVELS, ComputerPlayer
+from bot.levels import LEVELS
+from bot.players.base import ComputerPlayer
 from bot.players.easy import EasyPlayer
 from bot.players.expert import ExpertPlayer
 from bot.players.hard import HardPlayer
@@ -26,7 +27,6 @@ def computer_player(level: str, seed: int = 0) -> ComputerPlayer:
 
 
 __all__ = [
-    "LEVELS",
     "ComputerPlayer",
     "EasyPlayer",
     "ExpertPlayer",

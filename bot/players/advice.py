@@ -20,11 +20,9 @@ import enum
 from dataclasses import dataclass
 
 from bot.engine import Move, SeatView
+from bot.levels import HINT_LEVELS
 from bot.players.hard import HardPlayer
 from bot.players.normal import PARTS, NormalPlayer, Terms
-
-LEVELS = ("normal", "hard")
-"""The levels that give hints."""
 
 
 class Why(enum.Enum):
@@ -85,8 +83,10 @@ def advise(view: SeatView, level: str = "normal", seed: int = 0) -> Advice:
     """What ``computer_player(level, seed)`` would play from ``view``, and why. Raises
     ``ValueError`` for a level that gives no hints, or when ``view`` has no legal move
     (it is not that seat's turn, or the round is over)."""
-    if level not in LEVELS:
-        raise ValueError(f"hints come from the {' or '.join(LEVELS)} player, not {level!r}")
+    if level not in HINT_LEVELS:
+        raise ValueError(
+            f"hints come from the {' or '.join(HINT_LEVELS)} player, not {level!r}"
+        )
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no move to advise on: it is not its turn")
     if level == "hard":

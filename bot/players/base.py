@@ -7,9 +7,6 @@ from typing import Protocol
 
 from bot.engine import Move, SeatView
 
-LEVELS = ("easy", "normal", "hard", "expert")
-"""Weakest first: the lobby offers them in this order."""
-
 
 class ComputerPlayer(Protocol):
     def choose(self, view: SeatView) -> Move:

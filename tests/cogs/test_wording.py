@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine import GAMES, TILES, EngineError, Match, Move, Options, find_variant
 from bot.engine.moves import END_NAMES
-from bot.hints import Advice, Why
+from bot.players.advice import Advice, Why
 from words import advice, common, engine_refusals, i18n, play
 
 

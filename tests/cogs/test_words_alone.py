@@ -1,6 +1,6 @@
-"""The words serve any face: a whole game worded, with plain marks, by a process that
-never loads discord.py (as a browser face will run them), every message still a
-sentence with no Discord markup in it."""
+"""The core serves any face: a whole game played through the table service and its store
+and worded, with plain marks, by a process that never loads discord.py (as a browser
+face will run them), every message still a sentence with no Discord markup in it."""
 
 from __future__ import annotations
 
@@ -13,44 +13,58 @@ ROOT = Path(__file__).resolve().parents[2]
 
 GAME = textwrap.dedent(
     """
-    import random, sys
+    import asyncio, pathlib, random, sys, tempfile
 
-    from bot.commands import Play, Start
-    from bot.engine import GAMES, find_variant
-    from bot.engine.options import Options
+    from bot.commands import Join, Play, Start
+    from bot.engine import GAMES
     from bot.events import GameOver, RoundOver
-    from bot.snapshot import TableSnapshot
-    from bot.table import Seat, Table
-    from words import lobby, marks, pictures, play, refusals, rounds, rules
+    from bot.service import NewTable, TableService
+    from data import open_store, sqlite_url
+    from words import lobby, marks, pictures, play, rounds, rules
 
-    table = Table(
-        id="0123abcd", guild_id=1, channel_id=2, host_id=10, game="cross",
-        options=Options.for_game(find_variant("cross"), 2, target=50), seed=3,
-        seats=[Seat(name="Ann", user_id=10), Seat(name="Bob", user_id=11)],
-    )
-    said = [lobby.lobby_card(TableSnapshot.of(table)).title]
-    table.apply(Start(10))
-    picker = random.Random(3)
-    said += [rules.rules_for(game) for game in GAMES.values()]
-    while table.match is not None and table.match.outcome() is None:
-        seat = table.turn
-        user = table.seats[seat].user_id
-        moves = table.legal_for(user)
-        events = table.apply(Play(user, picker.choice(moves)))
-        snapshot = TableSnapshot.of(table)
-        said += play.event_lines(snapshot, events)
-        for event in events:
-            if isinstance(event, RoundOver):
-                said.append(rounds.round_card(snapshot, event.outcome, None).description)
-            if isinstance(event, GameOver):
-                said.append(rounds.game_over_card(snapshot, event.outcome).title)
-        if snapshot.view is not None and table.match.outcome() is None:
-            card = play.table_card(snapshot)
-            said += [card.description or "", *(field.value for field in card.fields)]
-            said.append(pictures.describe_table(snapshot.view, ["Ann", "Bob"]))
-    assert table.match is not None and table.match.outcome() is not None
+    said = [rules.rules_for(game) for game in GAMES.values()]
+
+
+    class Words:
+        \"\"\"A face that only words what it hears, as the Discord face does.\"\"\"
+
+        def stored(self, table, events, via):
+            said.extend(play.event_lines(table, events))
+            for event in events:
+                if isinstance(event, RoundOver):
+                    said.append(rounds.round_card(table, event.outcome, None).description)
+                if isinstance(event, GameOver):
+                    said.append(rounds.game_over_card(table, event.outcome).title)
+            if table.view is not None and table.is_open:
+                card = play.table_card(table)
+                said.extend([card.description or "", *(f.value for f in card.fields)])
+                said.append(pictures.describe_table(table.view, table.names()))
+
+        async def close(self):
+            pass
+
+
+    async def main():
+        with tempfile.TemporaryDirectory() as folder:
+            async with await open_store(sqlite_url(pathlib.Path(folder) / "t.db")) as store:
+                service = TableService(store, computer_pace=0.0)
+                service.add_listener(Words())
+                await service.resume()
+                table = await service.open_table(NewTable(1, 2, 10, "Ann", "cross", target=50))
+                said.append(lobby.lobby_card(table).title)
+                await service.act(table.id, Join(11, "Bob"))
+                await service.act(table.id, Start(10))
+                picker = random.Random(3)
+                while table.id in service.tables:
+                    now = service.snapshot(table.id)
+                    user = now.seats[now.turn].user_id
+                    await service.act(table.id, Play(user, picker.choice(now.legal_for(user))))
+                await service.close()
+
+
+    asyncio.run(main())
     assert marks.current() is marks.PLAIN
-    assert "discord" not in sys.modules, "the words loaded discord.py"
+    assert "discord" not in sys.modules, "the service or the words loaded discord.py"
     for text in said:
         assert "<@" not in text and "<t:" not in text, text
     print(len(said))
@@ -58,7 +72,7 @@ GAME = textwrap.dedent(
 )
 
 
-def test_a_whole_game_is_worded_without_discord_loaded() -> None:
+def test_a_whole_game_is_played_and_worded_without_discord_loaded() -> None:
     done = subprocess.run(
         [sys.executable, "-c", GAME], cwd=ROOT, capture_output=True, text=True, timeout=300
     )

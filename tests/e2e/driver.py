@@ -2,7 +2,7 @@
 tile button (and an end button when the tile fits in several places), or the table's
 Draw and Pass; every few moves ``/domino play`` instead. After each move the driver
 checks what the channel shows. It reads the bot's words in a language (English unless
-told), looking labels and sentences up as the bot does, through ``cogs.wording``."""
+told), looking labels and sentences up as the bot does, through the ``words`` package."""
 
 from __future__ import annotations
 

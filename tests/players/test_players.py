@@ -10,7 +10,8 @@ import pytest
 
 from bot.engine import GAMES, TILES, Match, MerryGoRound, Milo, Move, Round
 from bot.engine.tiles import SUIT
-from bot.players import LEVELS, computer_player
+from bot.levels import LEVELS
+from bot.players import computer_player
 from bot.players.knowledge import Lot, infer
 from bot.players.simulate import sample_deal
 from tests.engine.builders import build, every_tile, play

@@ -1,6 +1,6 @@
 """The table picture: structure over thousands of layouts, a few golden pictures, and
 words drawn only as the caller gives them. (What the words say, and the alt text, are
-tested with ``cogs.wording`` in ``tests/cogs/test_picture_words.py``.)"""
+tested with the ``words`` package in ``tests/cogs/test_picture_words.py``.)"""
 
 from __future__ import annotations
 
