@@ -47,7 +47,7 @@ from bot.service.rows import action_record, finished_game, row_of, table_of
 from bot.service.settings import ServerSettings
 from bot.snapshot import TableSnapshot
 from bot.table import Status, Table
-from data.models import Forgotten, GuildSettings, Stored, TableRow
+from data.models import TableRow
 from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,13 @@ class TableService:
         self.clockwork = Clockwork(self, computer_pace)
         self.rematches = Rematches(self)
         self.privacy = Privacy(self)
+        # What the faces call, as the parts answer it (see each part).
+        self.settings = self.servers.of
+        self.change_settings = self.servers.change
+        self.rematch = self.rematches.ask
+        self.stored_about = self.privacy.stored_about
+        self.forget = self.privacy.forget
+        self.run_due = self.clockwork.run_due
 
     # -- the parts, as the faces ask for them -------------------------------------------
 
@@ -88,46 +95,6 @@ class TableService:
     def languages(self) -> tuple[str, ...]:
         """The languages a server may choose for its tables."""
         return self.servers.languages
-
-    async def settings(self, guild_id: int) -> GuildSettings:
-        return await self.servers.of(guild_id)
-
-    async def change_settings(
-        self,
-        guild_id: int,
-        *,
-        turn_timer: int | None = None,
-        game: str | None = None,
-        target: int | None = None,
-        threads: bool | None = None,
-        language: str | None = None,
-    ) -> GuildSettings:
-        """See :meth:`ServerSettings.change`."""
-        return await self.servers.change(
-            guild_id,
-            turn_timer=turn_timer,
-            game=game,
-            target=target,
-            threads=threads,
-            language=language,
-        )
-
-    async def rematch(
-        self, game_id: str, guild_id: int, channel_id: int, user_id: int, name: str
-    ) -> tuple[TableSnapshot, bool]:
-        """See :meth:`Rematches.ask`."""
-        return await self.rematches.ask(game_id, guild_id, channel_id, user_id, name)
-
-    async def stored_about(self, user_id: int) -> Stored:
-        return await self.privacy.stored_about(user_id)
-
-    async def forget(self, user_id: int) -> Forgotten:
-        """See :meth:`Privacy.forget`."""
-        return await self.privacy.forget(user_id)
-
-    def run_due(self) -> list[asyncio.Task[None]]:
-        """See :meth:`Clockwork.run_due`."""
-        return self.clockwork.run_due()
 
     # -- lifecycle ------------------------------------------------------------------------
 
