@@ -5,11 +5,11 @@ channel has not been shown yet can be announced after a restart (:func:`from_dic
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, NamedTuple, get_args, get_type_hints
+from dataclasses import dataclass
+from typing import Any, ClassVar, get_args
 
 from bot.engine import MatchOutcome, Move, RoundOutcome, ScoreEvent
+from bot.stored import Form, StoredField, same, stored_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,25 +103,10 @@ Event = (
 )  # fmt: skip
 
 
-class _Field(NamedTuple):
-    """How one field of an event is stored: its name, how its value is written to
-    JSON (``store``) and read back (``load``), and whether it may be missing (it has a
-    default: an event stored before the field was added still loads)."""
-
-    name: str
-    store: Callable[[Any], Any]
-    load: Callable[[Any], Any]
-    optional: bool
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_CODECS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    int: (_same, _same),
-    int | None: (_same, _same),
-    float: (_same, _same),
+_CODECS: dict[object, Form] = {
+    int: (same, same),
+    int | None: (same, same),
+    float: (same, same),
     Move: (lambda move: move.text, Move.parse),
     tuple[ScoreEvent, ...]: (
         lambda scores: [score.to_dict() for score in scores],
@@ -132,25 +117,11 @@ _CODECS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
 }
 """How a value of each type an event's field may have is stored: the only place a
 field's type is written down for storage, so that a field of a type not here is
-refused when this module loads (:func:`_fields_of`), never dropped from the log."""
+refused when this module loads, never dropped from the log (``bot.stored``)."""
 
 
-def _fields_of(cls: type) -> tuple[_Field, ...]:
-    """``cls``'s fields as they are stored; TypeError for a field of a type
-    :data:`_CODECS` does not know, or one that would hide the ``kind`` key."""
-    hints = get_type_hints(cls)
-    stored = []
-    for field in fields(cls):
-        codec = _CODECS.get(hints[field.name])
-        if codec is None or field.name == "kind":
-            raise TypeError(f"{cls.__name__}.{field.name}: cannot store a {hints[field.name]}")
-        optional = field.default is not MISSING or field.default_factory is not MISSING
-        stored.append(_Field(field.name, *codec, optional))
-    return tuple(stored)
-
-
-_KINDS: dict[str, tuple[type[Event], tuple[_Field, ...]]] = {
-    cls.kind: (cls, _fields_of(cls)) for cls in get_args(Event)
+_KINDS: dict[str, tuple[type[Event], tuple[StoredField, ...]]] = {
+    cls.kind: (cls, stored_fields(cls, _CODECS, refused=("kind",))) for cls in get_args(Event)
 }
 
 
@@ -169,6 +140,6 @@ def from_dict(data: dict[str, Any]) -> Event:
     values = {
         field.name: field.load(data[field.name])
         for field in stored
-        if not field.optional or field.name in data
+        if field.required or field.name in data
     }
     return cls(**values)

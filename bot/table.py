@@ -9,9 +9,9 @@ and changes nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
-from dataclasses import MISSING, dataclass, fields, replace
-from typing import Any, NamedTuple, get_type_hints
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from bot.commands import (
     AddComputer,
@@ -67,6 +67,7 @@ from bot.refusals import (
     UnknownLevel,
     WrongPlayerCount,
 )
+from bot.stored import Form, same, stored_fields
 
 AWAY_AFTER_TIMEOUTS = 3
 """After this many turn timeouts in a row a seat is away: the computer plays it."""
@@ -466,28 +467,13 @@ class Table(TableState):
         )
 
 
-class _Stored(NamedTuple):
-    """How one field of a table is stored: how its value is written to JSON
-    (``store``) and read back (``load``), and whether a stored table must hold it (it
-    has no default)."""
-
-    name: str
-    store: Callable[[Any], Any]
-    load: Callable[[Any], Any]
-    required: bool
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_FORMS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    str: (_same, _same),
-    str | None: (_same, _same),
-    int: (_same, _same),
-    int | None: (_same, _same),
-    float | None: (_same, _same),
-    bool: (_same, bool),
+_FORMS: dict[object, Form] = {
+    str: (same, same),
+    str | None: (same, same),
+    int: (same, same),
+    int | None: (same, same),
+    float | None: (same, same),
+    bool: (same, bool),
     Status: (lambda status: status.value, Status),
     Options: (Options.to_dict, lambda stored: Options(**stored)),
     tuple[Seat, ...]: (
@@ -504,22 +490,8 @@ _FORMS: dict[object, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
 """How a value of each type a table's field may have is stored: the only place a
 field's type is written down for storage, so that a new field of :class:`TableState`
 is stored with no more writing, and one of a type not here is refused when this module
-loads (:func:`_stored_fields`), never dropped from the stored table (and lost at the
+loads (``bot.stored``), never dropped from the stored table (and lost at the
 next restart)."""
 
 
-def _stored_fields(cls: type) -> tuple[_Stored, ...]:
-    """``cls``'s fields as they are stored; TypeError for one of a type :data:`_FORMS`
-    does not know."""
-    hints = get_type_hints(cls)
-    stored = []
-    for field in fields(cls):
-        form = _FORMS.get(hints[field.name])
-        if form is None:
-            raise TypeError(f"{cls.__name__}.{field.name}: cannot store a {hints[field.name]}")
-        required = field.default is MISSING and field.default_factory is MISSING
-        stored.append(_Stored(field.name, *form, required))
-    return tuple(stored)
-
-
-_STORED = _stored_fields(Table)
+_STORED = stored_fields(Table, _FORMS)

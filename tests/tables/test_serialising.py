@@ -18,6 +18,7 @@ from bot import events
 from bot.commands import AddComputer, Command, ComputerMove, Join, Start
 from bot.engine import MatchOutcome, Move, Options, RoundOutcome, ScoreEvent, find_variant
 from bot.events import Event, GameOver, Moved, RoundOver, from_dict, to_dict
+from bot.stored import stored_fields
 from bot.table import Status, Table
 
 HOST = 1
@@ -148,7 +149,7 @@ def test_an_event_field_with_no_stored_form_is_refused_not_dropped() -> None:
         names: frozenset[str]
 
     with pytest.raises(TypeError, match=r"Renamed\.names"):
-        events._fields_of(Renamed)
+        stored_fields(Renamed, events._CODECS)
 
 
 @pytest.mark.parametrize("union", [Event, Command], ids=["events", "commands"])

@@ -13,6 +13,7 @@ import pytest
 from bot import table as tables
 from bot.commands import Join, Start
 from bot.engine import Options, find_variant
+from bot.stored import stored_fields
 from bot.table import Seat, Status, Table
 
 STORED: dict[str, Any] = {
@@ -124,4 +125,4 @@ def test_a_table_field_with_no_stored_form_is_refused_not_dropped() -> None:
         watchers: frozenset[int] = frozenset()
 
     with pytest.raises(TypeError, match=r"Grown\.watchers"):
-        tables._stored_fields(Grown)
+        stored_fields(Grown, tables._FORMS)

@@ -1,0 +1,47 @@
+"""Values kept as JSON by their dataclass fields: one table of stored forms per kind of
+value (how a field of each type is written and read back), so a new field is stored with
+no more writing, and a field of a type no form knows is refused when its module loads,
+never silently dropped from what is stored. The events of the action log and the table's
+state are kept this way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, fields
+from typing import Any, NamedTuple, get_type_hints
+
+Form = tuple[Callable[[Any], Any], Callable[[Any], Any]]
+"""How a value is written to JSON, and read back."""
+
+
+class StoredField(NamedTuple):
+    """One field as it is stored: its name, its form, and whether stored data must hold
+    it (it has no default: data stored before a field with a default was added still
+    loads)."""
+
+    name: str
+    store: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+    required: bool
+
+
+def same(value: Any) -> Any:
+    """The form of a value JSON holds as it is."""
+    return value
+
+
+def stored_fields(
+    cls: type, forms: Mapping[object, Form], refused: tuple[str, ...] = ()
+) -> tuple[StoredField, ...]:
+    """``cls``'s dataclass fields as they are stored; TypeError for a field of a type
+    ``forms`` does not know, or one named in ``refused`` (a key the stored form keeps for
+    itself)."""
+    hints = get_type_hints(cls)
+    stored = []
+    for field in fields(cls):
+        form = forms.get(hints[field.name])
+        if form is None or field.name in refused:
+            raise TypeError(f"{cls.__name__}.{field.name}: cannot store a {hints[field.name]}")
+        required = field.default is MISSING and field.default_factory is MISSING
+        stored.append(StoredField(field.name, *form, required))
+    return tuple(stored)
