@@ -1,9 +1,9 @@
 """The discord.py bot: wiring only, as discord.py's ``examples/advanced_startup.py``
 shows. :func:`run` opens the store (refusing, in one line, a database it cannot write)
 and hands it to the bot; ``setup_hook`` makes the table service, sets the translator of
-the commands' names and descriptions (``cogs.commands_i18n``), loads the cogs as extensions,
-registers the persistent buttons, resumes every open table and syncs the slash commands
-when (and only when) they changed."""
+the commands' names and descriptions (``discord_face.commands_i18n``), loads the cogs as
+extensions, registers the persistent buttons, resumes every open table and syncs the
+slash commands when (and only when) they changed."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.health import Health
 from bot.service import TableService
-from cogs.buttons import DYNAMIC_ITEMS
-from cogs.commands_i18n import CommandTranslator
-from cogs.tree import DominoTree
 from data import open_store
 from data.repository import Repository
+from discord_face.buttons import DYNAMIC_ITEMS
+from discord_face.commands_i18n import CommandTranslator
+from discord_face.tree import DominoTree
 from rendering.painter import Painter
 from words import i18n
 
@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 IN_FLIGHT_SECONDS = 5.0
 """How long a stop waits for the clicks being handled; with the posts' own wait
-(``cogs.announcer.POSTS_FINISH_SECONDS``) a stop stays inside the 10 s that ``docker
+(``discord_face.announcer.POSTS_FINISH_SECONDS``) a stop stays inside the 10 s that ``docker
 stop`` and systemd allow before they kill."""
 
 EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings", "cogs.privacy")
@@ -75,7 +75,7 @@ class DominoBot(commands.AutoShardedBot):
         self.store = store
         self.service: TableService | None = None
         self.in_flight: set[asyncio.Task[Any]] = set()
-        """The commands and clicks being handled now (see ``cogs.acting.track``)."""
+        """The commands and clicks being handled now (see ``discord_face.acting.track``)."""
         self.painter = Painter(settings.picture_processes)
         """Draws the table and hand pictures, off the event loop."""
         self.stopping = False

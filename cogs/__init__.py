@@ -1,7 +1,3 @@
-"""The Discord face: the cogs, and the helpers that turn the words (``words``) into
-Discord's messages. Its markup is the words' markup in this process."""
-
-from cogs.marks import DISCORD
-from words import marks
-
-marks.install(DISCORD)
+"""The Discord face's cogs: the slash commands of each concern (tables and play, boards,
+games played, settings, privacy), each loaded as an extension. What they share — the
+tree, the buttons, the announcer, Discord's marks and embeds — is in ``discord_face``."""

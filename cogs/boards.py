@@ -15,12 +15,12 @@ from discord.app_commands import locale_str
 from bot.engine import GAMES
 from bot.refusals import TableError
 from bot.standings import PAGE_SIZE, RATED_AFTER, Standings
-from cogs import acting
-from cogs.acting import refuse
-from cogs.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
-from cogs.commands_i18n import slash
-from cogs.embeds import embed
-from cogs.tree import DominoCommands
+from discord_face import acting
+from discord_face.acting import refuse
+from discord_face.choices import GAME_CHOICES, ORDER_CHOICES, SCOPE_CHOICES
+from discord_face.commands_i18n import slash
+from discord_face.embeds import embed
+from discord_face.tree import DominoCommands
 from rendering import LeaderboardRow, render_leaderboard, render_replay
 from words import boards, common, i18n, pictures, replays
 

@@ -12,10 +12,10 @@ from discord.app_commands import locale_str
 
 from bot.refusals import TableError
 from bot.service import TableService
-from cogs import acting, buttons
-from cogs.acting import refuse, reply
-from cogs.commands_i18n import slash
-from cogs.tree import DominoCommands
+from discord_face import acting, buttons
+from discord_face.acting import refuse, reply
+from discord_face.commands_i18n import slash
+from discord_face.tree import DominoCommands
 from words import boards
 
 if TYPE_CHECKING:

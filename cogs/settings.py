@@ -11,11 +11,11 @@ from discord.app_commands import locale_str
 
 from bot.refusals import TableError
 from bot.service import TableService
-from cogs import acting
-from cogs.acting import refuse, reply
-from cogs.choices import GAME_CHOICES, LANGUAGE_CHOICES
-from cogs.commands_i18n import slash
-from cogs.tree import DominoCommands
+from discord_face import acting
+from discord_face.acting import refuse, reply
+from discord_face.choices import GAME_CHOICES, LANGUAGE_CHOICES
+from discord_face.commands_i18n import slash
+from discord_face.tree import DominoCommands
 from words import lobby
 
 if TYPE_CHECKING:

@@ -1,7 +1,8 @@
 """``/domino`` for tables and play: open a table, take a seat, start, play, draw, pass,
 see your hand, post the table again, read the rules, end the table. The cog acknowledges
 at once, asks the table service to act, and answers refusals privately; it never
-decides a rule. Buttons are in ``cogs.buttons``; what both share is in ``cogs.acting``."""
+decides a rule. Buttons are in ``discord_face.buttons``; what both share is in
+``discord_face.acting``."""
 
 from __future__ import annotations
 
@@ -19,14 +20,14 @@ from bot.refusals import TableError
 from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from cogs import acting, buttons
-from cogs.acting import refuse, reply
-from cogs.announcer import Announcer
-from cogs.budget import RequestBudget
-from cogs.choices import GAME_CHOICES, HINT_LEVEL_CHOICES
-from cogs.commands_i18n import slash
-from cogs.embeds import embed
-from cogs.tree import DominoCommands
+from discord_face import acting, buttons
+from discord_face.acting import refuse, reply
+from discord_face.announcer import Announcer
+from discord_face.budget import RequestBudget
+from discord_face.choices import GAME_CHOICES, HINT_LEVEL_CHOICES
+from discord_face.commands_i18n import slash
+from discord_face.embeds import embed
+from discord_face.tree import DominoCommands
 from words import common, i18n, lobby, play, rules
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cogs.marks import DISCORD
+from discord_face.marks import DISCORD
 from words import marks
 
 

@@ -19,12 +19,13 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 import cogs
+import discord_face
 import words
 from bot.engine import GAMES
 from words import common, i18n
 
 LOCALES = Path(words.__file__).parent / "locales"
-MARKED = (words, cogs)
+MARKED = (words, cogs, discord_face)
 """Where messages are marked: the sentences in ``words``, the commands' names
 (``locale_str``) where the Discord face declares them."""
 TEMPLATE = LOCALES / "domino.pot"

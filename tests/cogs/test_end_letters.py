@@ -29,8 +29,8 @@ from bot.engine import (
 )
 from bot.snapshot import TableSnapshot
 from bot.table import Table
-from cogs.buttons import ends_view, hand_view
 from cogs.tables import TablesCog
+from discord_face.buttons import ends_view, hand_view
 from rendering import render_table
 from words import common, engine_refusals, i18n, pictures, play, rules
 

@@ -10,7 +10,7 @@ from bot.commands import Join
 from bot.engine import DRAW, TILES, Match, Move, Options, find_variant
 from bot.snapshot import TableSnapshot
 from bot.table import Table
-from cogs.buttons import BUTTONS_AT_MOST, hand_view
+from discord_face.buttons import BUTTONS_AT_MOST, hand_view
 
 
 def snapshot(hints: bool = False) -> TableSnapshot:

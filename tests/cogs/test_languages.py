@@ -28,8 +28,8 @@ from bot.refusals import (
     UnknownLevel,
     WrongPlayerCount,
 )
-from cogs.commands_i18n import slash, translated
 from data.models import LeaderboardEntry
+from discord_face.commands_i18n import slash, translated
 from rendering import played
 from tests.cogs.test_picture_words import played as positions
 from tests.cogs.test_replay_words import record, words_only

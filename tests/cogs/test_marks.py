@@ -7,8 +7,8 @@ from __future__ import annotations
 import discord
 
 from bot.refusals import SeatedElsewhere
-from cogs.embeds import embed
-from cogs.marks import DISCORD
+from discord_face.embeds import embed
+from discord_face.marks import DISCORD
 from words import boards, marks, play, refusals
 from words.cards import Card, Field, Tone
 

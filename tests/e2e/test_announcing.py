@@ -17,7 +17,7 @@ from bot.client import DominoBot
 from bot.engine import DRAW, PASS, Move
 from bot.events import Event, Moved
 from bot.table import Table
-from cogs import announcer as announcer_module
+from discord_face import announcer as announcer_module
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 from words import play as wording

@@ -14,7 +14,7 @@ import pytest
 from bot.client import DominoBot
 from bot.engine import TILES, Tile
 from bot.table import Table
-from cogs import acting
+from discord_face import acting
 from tests.e2e.driver import TILE, Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message

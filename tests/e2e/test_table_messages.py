@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import acting
+from discord_face import acting
 from tests.e2e.driver import open_lobby, seated_game, table_messages
 from tests.e2e.test_forged_and_races import pings, record_mentions
 from tests.fakediscord.fixtures import Server

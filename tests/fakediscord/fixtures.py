@@ -19,7 +19,7 @@ from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
 
-WATCHED_LOGGERS = ("discord", "bot", "cogs", "rendering", "data")
+WATCHED_LOGGERS = ("discord", "bot", "cogs", "discord_face", "rendering", "data")
 SPEED = 50.0
 """How much faster than Discord's the fixture's rate-limit clock runs (see
 :attr:`RateLimits.speed`): the members here click within milliseconds, and at Discord's

@@ -26,7 +26,7 @@ from bot.refusals import StaleVersion, TableError
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status, game_id
-from cogs import acting
+from discord_face import acting
 from words import boards, common, lobby, play, refusals, rules
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
 
 def _handling(item: discord.ui.Item[Any], interaction: discord.Interaction[Any]) -> None:
     """Start handling a click on ``item``: tracked as in flight and in the member's
-    language (:func:`cogs.acting.track`); and when its task ends, the view discord.py
+    language (:func:`discord_face.acting.track`); and when its task ends, the view discord.py
     rebuilt from the clicked message to dispatch it lets go of its buttons, so that it
     is freed at once rather than by the cycle collector (see :class:`_Buttons`)."""
     acting.track(interaction)
@@ -322,7 +322,7 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
     without its end (a hand with more moves than buttons, :func:`hand_view`) asks which,
     in the same private message. The move is stored
     before the click is answered, so that one answer both acknowledges the click and
-    says what was played (see :func:`cogs.acting.run`)."""
+    says what was played (see :func:`discord_face.acting.run`)."""
 
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot

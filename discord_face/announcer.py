@@ -10,7 +10,7 @@ changes faster than its picture can go out, the stale pictures are skipped, neve
 queued. A turn that goes on after a draw (R-CR-5, R-MG-5) is posted once, when it ends
 ("Bob draws and passes").
 
-Requests are a budget (``cogs.budget``): a move made by a click is posted as that
+Requests are a budget (``discord_face.budget``): a move made by a click is posted as that
 click's own follow-up and the previous table message's buttons stripped through the
 interaction that posted it, neither of which counts against Discord's global limit;
 only what has no interaction to go through (a computer's move, a timeout) is posted in
@@ -42,10 +42,10 @@ from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
 from bot.service import Resumed, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from cogs import acting, buttons
-from cogs.budget import RequestBudget
-from cogs.buttons import game_over_view, lobby_view, table_view
-from cogs.embeds import embed
+from discord_face import acting, buttons
+from discord_face.budget import RequestBudget
+from discord_face.buttons import game_over_view, lobby_view, table_view
+from discord_face.embeds import embed
 from rendering import TableScene
 from rendering.painter import Painter, table_png
 from words import common, i18n, lobby, pictures, play, rounds

@@ -3,7 +3,7 @@ service to act, answering a refusal privately, and showing a member their hand.
 
 Every answer here is ephemeral (only the member who asked sees it), in the member's own
 language; the public table messages are the announcer's, in the server's.
-``cogs.buttons`` and this module use each other (a click acts; a hand carries buttons),
+``discord_face.buttons`` and this module use each other (a click acts; a hand carries buttons),
 so each imports the other as a module, used only inside functions.
 """
 
@@ -33,8 +33,8 @@ from bot.refusals import (
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from cogs import buttons
-from cogs.embeds import embed
+from discord_face import buttons
+from discord_face.embeds import embed
 from rendering import HandScene
 from rendering.painter import Painter, hand_png
 from words import advice, common, i18n, lobby, pictures, play, refusals

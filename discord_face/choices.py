@@ -11,7 +11,7 @@ from bot.levels import HINT_LEVELS
 from words import i18n
 
 GAME_CHOICES = [app_commands.Choice(name=locale_str(g.title), value=g.game) for g in GAMES.values()]
-"""The games, by their titles (the catalogues hold them: ``cogs.common.TITLES``)."""
+"""The games, by their titles (the catalogues hold them: ``words.common.TITLES``)."""
 ORDER_CHOICES = [
     app_commands.Choice(name=locale_str("Rating"), value="rating"),
     app_commands.Choice(name=locale_str("Wins"), value="wins"),

@@ -16,8 +16,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs import acting
-from cogs.commands_i18n import slash
+from discord_face import acting
+from discord_face.commands_i18n import slash
 from words import refusals
 
 if TYPE_CHECKING:
