@@ -38,9 +38,9 @@ IN_FLIGHT_SECONDS = 5.0
 (``discord_face.announcer.POSTS_FINISH_SECONDS``) a stop stays inside the 10 s that ``docker
 stop`` and systemd allow before they kill."""
 
-EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.settings", "cogs.privacy")
-"""The cogs, one extension per concern: tables and play; leaderboards, stats, history and
-replays; settings; privacy."""
+EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.games", "cogs.settings", "cogs.privacy")
+"""The cogs, one extension per concern: tables and play; leaderboards and stats; finished
+games (history, replays); settings; privacy."""
 
 
 class DominoBot(commands.AutoShardedBot):

@@ -12,62 +12,67 @@ from dataclasses import dataclass
 from bot.engine import EngineError
 
 
-class TableError(Exception):
-    """A refused action. Subclasses carry what the wording needs; ``str()`` is their
-    name and data, for logs (never shown to a user)."""
+class Refusal(Exception):
+    """A refused action or request: at a table, of the boards, of a replay, of a
+    server's settings. Subclasses carry what the wording needs; ``str()`` is their name
+    and data, for logs (never shown to a user)."""
 
     def __str__(self) -> str:
         return repr(self)
 
 
+TableError = Refusal
+"""The base's former name, still read by ``bot/service/clock.py``."""
+
+
 @dataclass(eq=False)
-class NoTableHere(TableError):
+class NoTableHere(Refusal):
     """The channel has no open table."""
 
 
 @dataclass(eq=False)
-class TableClosed(TableError):
+class TableClosed(Refusal):
     """The table the click or command names is finished, cancelled or unknown."""
 
 
 @dataclass(eq=False)
-class NotSeatedHere(TableError):
+class NotSeatedHere(Refusal):
     """The member sits at no open table of this server."""
 
 
 @dataclass(eq=False)
-class ChannelTaken(TableError):
+class ChannelTaken(Refusal):
     """The channel already has an open table (one per channel)."""
 
 
 @dataclass(eq=False)
-class SeatedElsewhere(TableError):
+class SeatedElsewhere(Refusal):
     """The member already sits at another open table of this server (one per member)."""
 
     channel_id: int
 
 
 @dataclass(eq=False)
-class NoSuchGame(TableError):
+class NoSuchGame(Refusal):
     """No finished game has this id."""
 
     game_id: str
 
 
 @dataclass(eq=False)
-class NotInThatGame(TableError):
+class NotInThatGame(Refusal):
     """Only the members who played a game can ask for it again."""
 
 
 @dataclass(eq=False)
-class RematchElsewhere(TableError):
+class RematchElsewhere(Refusal):
     """A game is played again only where it was played (``channel_id``)."""
 
     channel_id: int
 
 
 @dataclass(eq=False)
-class StillSeated(TableError):
+class StillSeated(Refusal):
     """A member asked to be forgotten while seated at an open table (in ``channel_id``),
     whose state holds their seat."""
 
@@ -75,118 +80,118 @@ class StillSeated(TableError):
 
 
 @dataclass(eq=False)
-class OtherServer(TableError):
+class OtherServer(Refusal):
     """The click names a table of another server."""
 
 
 @dataclass(eq=False)
-class LobbyClosed(TableError):
+class LobbyClosed(Refusal):
     """A lobby action (``action``: join, leave, computer, start) after the game started."""
 
     action: str
 
 
 @dataclass(eq=False)
-class AlreadySeated(TableError):
+class AlreadySeated(Refusal):
     """The member sits at this table already."""
 
 
 @dataclass(eq=False)
-class TableFull(TableError):
+class TableFull(Refusal):
     seats: int
 
 
 @dataclass(eq=False)
-class NotSeated(TableError):
+class NotSeated(Refusal):
     """The member has no seat at this table."""
 
 
 @dataclass(eq=False)
-class HostCannotLeave(TableError):
+class HostCannotLeave(Refusal):
     """The host cancels the table rather than leaving it."""
 
 
 @dataclass(eq=False)
-class SeatedOnly(TableError):
+class SeatedOnly(Refusal):
     """Only members seated at the table may add a computer player."""
 
 
 @dataclass(eq=False)
-class UnknownLevel(TableError):
+class UnknownLevel(Refusal):
     levels: tuple[str, ...]
 
 
 @dataclass(eq=False)
-class UnknownLanguage(TableError):
+class UnknownLanguage(Refusal):
     """A server language the bot does not speak; ``languages`` are the codes it does."""
 
     languages: tuple[str, ...]
 
 
 @dataclass(eq=False)
-class HostOnly(TableError):
+class HostOnly(Refusal):
     """Only the host starts the game."""
 
 
 @dataclass(eq=False)
-class WrongPlayerCount(TableError):
+class WrongPlayerCount(Refusal):
     game: str
     allowed: tuple[int, ...]
     seated: int
 
 
 @dataclass(eq=False)
-class AlreadyClosed(TableError):
+class AlreadyClosed(Refusal):
     """The table is finished or cancelled already."""
 
 
 @dataclass(eq=False)
-class HostOrManagerOnly(TableError):
+class HostOrManagerOnly(Refusal):
     """Only the host, or a member with Manage Server, ends a table."""
 
 
 @dataclass(eq=False)
-class NotStarted(TableError):
+class NotStarted(Refusal):
     """A move at a table still in its lobby."""
 
 
 @dataclass(eq=False)
-class NotYourTurn(TableError):
+class NotYourTurn(Refusal):
     seat: int
     """The seat whose turn it is."""
 
 
 @dataclass(eq=False)
-class HintsOff(TableError):
+class HintsOff(Refusal):
     """A hint asked for at a table opened without the hints option (a rated game)."""
 
 
 @dataclass(eq=False)
-class NotAway(TableError):
+class NotAway(Refusal):
     """Coming back, by a member whose seat is not away."""
 
 
 @dataclass(eq=False)
-class StaleVersion(TableError):
+class StaleVersion(Refusal):
     """The click was made on controls drawn for an older state of the table."""
 
 
 @dataclass(eq=False)
-class MoveRefused(TableError):
+class MoveRefused(Refusal):
     """The engine refused the move; ``error`` says which rule."""
 
     error: EngineError
 
 
 @dataclass(eq=False)
-class OptionsRefused(TableError):
+class OptionsRefused(Refusal):
     """The engine refused the table's options."""
 
     error: EngineError
 
 
 @dataclass(eq=False)
-class OutOfRange(TableError):
+class OutOfRange(Refusal):
     """A number outside what the option allows (Discord checks the ranges it is told,
     but a forged or stale request may carry any value)."""
 
@@ -197,10 +202,18 @@ class OutOfRange(TableError):
 
 
 @dataclass(eq=False)
-class NotSaved(TableError):
+class NotSaved(Refusal):
     """The store could not write the action, so it was not made. ``fault`` is the
     store's own word for why (``full``, ``busy``, ``read-only``, ``unavailable``);
     ``kind`` the command's (``play``, ``join`` …), empty for other writes."""
 
     fault: str
     kind: str = ""
+
+
+@dataclass(eq=False)
+class NotRead(Refusal):
+    """The store could not read what was asked (scores, a game, what is stored about a
+    member); ``fault`` is the store's word for why, as for :class:`NotSaved`."""
+
+    fault: str

@@ -4,7 +4,7 @@ fault is a refusal they can word, like any other)."""
 
 from __future__ import annotations
 
-from bot.refusals import NoSuchGame, NotSaved, OutOfRange
+from bot.refusals import NoSuchGame, NotRead, OutOfRange
 from data.models import FinishedGame, Leaderboard, Stats
 from data.repository import Repository, StoreError
 
@@ -47,13 +47,13 @@ class Standings:
                 user_id=user_id,
             )
         except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
+            raise NotRead(error.fault) from error
 
     async def stats(self, user_id: int, guild_id: int | None) -> list[Stats]:
         try:
             return await self.store.get_stats(user_id, guild_id=guild_id)
         except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
+            raise NotRead(error.fault) from error
 
     async def history(
         self, user_id: int, guild_id: int, page: int
@@ -66,7 +66,7 @@ class Standings:
         try:
             games, total = await self.store.games_of(user_id, guild_id, page - 1, PAGE_SIZE)
         except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
+            raise NotRead(error.fault) from error
         return games, -(-total // PAGE_SIZE)
 
     async def game(self, game_id: str, guild_id: int) -> FinishedGame:
@@ -84,7 +84,7 @@ async def find_game(store: Repository, game_id: str, guild_id: int) -> FinishedG
     try:
         game = await store.get_game(game_id)
     except StoreError as error:
-        raise NotSaved(error.fault, "read") from error
+        raise NotRead(error.fault) from error
     if game is None or game.guild_id != guild_id:
         raise NoSuchGame(game_id)
     return game

@@ -10,10 +10,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.refusals import TableError
 from bot.service import TableService
 from discord_face import acting, buttons
-from discord_face.acting import refuse, reply
+from discord_face.acting import reply
 from discord_face.commands_i18n import slash
 from discord_face.tree import DominoCommands
 from words import boards
@@ -34,11 +33,7 @@ class PrivacyCog(DominoCommands, name="Privacy"):
     )
     async def privacy(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            stored = await self.service.stored_about(interaction.user.id)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        stored = await self.service.stored_about(interaction.user.id)
         hours = round(self.service.keep_closed / 3600)
         await reply(interaction, boards.privacy(stored, hours))
 

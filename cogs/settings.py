@@ -9,10 +9,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.refusals import TableError
 from bot.service import TableService
 from discord_face import acting
-from discord_face.acting import refuse, reply
+from discord_face.acting import reply
 from discord_face.choices import GAME_CHOICES, LANGUAGE_CHOICES
 from discord_face.commands_i18n import slash
 from discord_face.tree import DominoCommands
@@ -68,18 +67,14 @@ class SettingsCog(DominoCommands, name="Settings"):
             await reply(interaction, lobby.game_and_target())
             return
         assert interaction.guild_id is not None
-        try:
-            updated = await self.service.change_settings(
-                interaction.guild_id,
-                turn_timer=turn_timer,
-                game=game.value if game else None,
-                target=target,
-                threads=threads,
-                language=language.value if language else None,
-            )
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        updated = await self.service.change_settings(
+            interaction.guild_id,
+            turn_timer=turn_timer,
+            game=game.value if game else None,
+            target=target,
+            threads=threads,
+            language=language.value if language else None,
+        )
         speaks = await acting.server_language(
             self.service, interaction.guild_id, acting.guild_locale(interaction)
         )

@@ -1,7 +1,7 @@
 """``/domino`` for tables and play: open a table, take a seat, start, play, draw, pass,
 see your hand, post the table again, read the rules, end the table. The cog acknowledges
-at once, asks the table service to act, and answers refusals privately; it never
-decides a rule. Buttons are in ``discord_face.buttons``; what both share is in
+at once and asks the table service to act (a refusal is raised, for the tree to answer
+privately); it never decides a rule. Buttons are in ``discord_face.buttons``; what both share is in
 ``discord_face.acting``."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from discord.ext import commands
 
 from bot.commands import Cancel, Join, Leave, Play, Start
 from bot.events import Moved
-from bot.refusals import TableError
+from bot.refusals import Refusal
 from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from discord_face import acting, buttons
-from discord_face.acting import refuse, reply
+from discord_face.acting import reply
 from discord_face.announcer import Announcer
 from discord_face.budget import RequestBudget
 from discord_face.choices import GAME_CHOICES, HINT_LEVEL_CHOICES
@@ -106,11 +106,7 @@ class TablesCog(DominoCommands, name="Tables"):
             match_games=match_games,
             hints=hints is True,
         )
-        try:
-            table = await self.service.open_table(request)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        table = await self.service.open_table(request)
         # The host's own answer stays private (it takes the place of the "thinking" one,
         # so a refusal above never shows in the channel); the lobby is then posted for
         # everyone as a second follow-up, which does not count against Discord's global
@@ -167,11 +163,7 @@ class TablesCog(DominoCommands, name="Tables"):
         self, interaction: discord.Interaction[Any], command: Join | Leave | Start | Cancel
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table = acting.table_here(self.service, interaction)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        table = acting.table_here(self.service, interaction)
         if await acting.run(interaction, self.service, table, command):
             await interaction.followup.send(lobby.done(command.kind), ephemeral=True)
 
@@ -232,7 +224,7 @@ class TablesCog(DominoCommands, name="Tables"):
     def _quiet_table(self, interaction: discord.Interaction[Any]) -> TableSnapshot | None:
         try:
             return acting.my_table(self.service, interaction)
-        except TableError:
+        except Refusal:
             return None
 
     @app_commands.command(
@@ -255,15 +247,9 @@ class TablesCog(DominoCommands, name="Tables"):
         """Play ``tile`` (or ``draw``, ``pass``) on ``end``: the end's letter in the
         member's language or the engine's (``O`` or ``W``), read for the table's game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table = acting.my_table(self.service, interaction)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        table = acting.my_table(self.service, interaction)
         text = common.typed_move(tile, end, table.variant.layout_kind)
         events = await acting.run(interaction, self.service, table, Play(interaction.user.id, text))
-        if events is None:
-            return
         try:
             if await acting.after_draw(interaction, self.service, table, events):
                 return
@@ -279,11 +265,7 @@ class TablesCog(DominoCommands, name="Tables"):
         name=slash("command", "hand"), description=locale_str("See your hand (only you see it)")
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            table = acting.my_table(self.service, interaction)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        table = acting.my_table(self.service, interaction)
         await acting.send_hand(interaction, self.service, table)
 
     @app_commands.command(
@@ -292,11 +274,7 @@ class TablesCog(DominoCommands, name="Tables"):
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table = acting.table_here(self.service, interaction)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        table = acting.table_here(self.service, interaction)
         if table.status is Status.LOBBY:
             await interaction.followup.send(embed=embed(lobby.lobby_card(table)), ephemeral=True)
             return
@@ -315,11 +293,7 @@ class TablesCog(DominoCommands, name="Tables"):
         interaction: discord.Interaction[Any],
         level: app_commands.Choice[str] | None = None,
     ) -> None:
-        try:
-            table = acting.my_table(self.service, interaction)
-        except TableError as error:
-            await refuse(interaction, error)
-            return
+        table = acting.my_table(self.service, interaction)
         await acting.send_hint(interaction, table, level.value if level else "normal")
 
     @app_commands.command(

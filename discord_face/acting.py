@@ -1,6 +1,10 @@
 """What slash commands and buttons share: finding the caller's table, asking the table
 service to act, answering a refusal privately, and showing a member their hand.
 
+A refusal is raised, never answered where it happens: the tree's ``on_error`` (for slash
+commands) and a button's callback answer it (:func:`answer`), with the names of the
+table the interaction is about (:func:`about`).
+
 Every answer here is ephemeral (only the member who asked sees it), in the member's own
 language; the public table messages are the announcer's, in the server's.
 ``discord_face.buttons`` and this module use each other (a click acts; a hand carries buttons),
@@ -27,8 +31,8 @@ from bot.refusals import (
     NoTableHere,
     NotSeatedHere,
     OtherServer,
+    Refusal,
     StaleVersion,
-    TableError,
 )
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
@@ -92,7 +96,7 @@ async def server_language(
     else English. A store that cannot say leaves the server's own preference."""
     try:
         chosen = (await service.settings(guild_id)).language
-    except TableError:
+    except Refusal:
         chosen = None
     return i18n.server_language(chosen, preferred)
 
@@ -117,10 +121,35 @@ async def rewrite(interaction: discord.Interaction[Any], text: str, **kwargs: An
         await interaction.response.edit_message(content=text, **kwargs)
 
 
+ABOUT = "table"
+"""The key, in ``interaction.extras``, of the table the interaction is about."""
+
+
+def about(interaction: discord.Interaction[Any], table: TableSnapshot) -> TableSnapshot:
+    """Note ``table`` as the one the interaction is about, for :func:`answer` to name its
+    seats (and give a fresh hand for old controls); returns it."""
+    interaction.extras[ABOUT] = table
+    return table
+
+
+async def answer(interaction: discord.Interaction[Any], error: Refusal) -> None:
+    """Tell the member why their action was refused (it changed nothing), naming the
+    seats of the table the interaction is about, as it is now; a click on controls drawn
+    for an older state gets the member's hand as it is now (:func:`moved_on`)."""
+    table: TableSnapshot | None = interaction.extras.get(ABOUT)
+    service = interaction.client.service
+    if table is not None and service is not None:
+        if isinstance(error, StaleVersion):
+            await moved_on(interaction, service, table.id)
+            return
+        table = service.find(table.id) or table
+    await refuse(interaction, error, table)
+
+
 async def refuse(
-    interaction: discord.Interaction[Any], error: TableError, table: TableSnapshot | None = None
+    interaction: discord.Interaction[Any], error: Refusal, table: TableSnapshot | None = None
 ) -> None:
-    """Tell the member why their action was refused (it changed nothing)."""
+    """Tell the member why their action was refused, in the words of ``table``'s seats."""
     await reply(interaction, refusals.refusal(error, common.seat_names(table) if table else None))
 
 
@@ -134,21 +163,23 @@ async def apologize(interaction: discord.Interaction[Any], text: str | None = No
 
 
 def table_here(service: TableService, interaction: discord.Interaction[Any]) -> TableSnapshot:
+    """The table in this channel, which the interaction is then about."""
     table = service.in_channel(interaction.channel_id or 0)
     if table is None:
         raise NoTableHere()
-    return table
+    return about(interaction, table)
 
 
 def my_table(service: TableService, interaction: discord.Interaction[Any]) -> TableSnapshot:
-    """The table in this channel if the caller sits there, else their table here."""
+    """The table in this channel if the caller sits there, else their table here: the
+    one the interaction is then about."""
     here = service.in_channel(interaction.channel_id or 0)
     if here is not None and here.seat_of(interaction.user.id) is not None:
-        return here
+        return about(interaction, here)
     mine = service.of_user(interaction.guild_id or 0, interaction.user.id)
     if mine is None:
         raise NotSeatedHere()
-    return mine
+    return about(interaction, mine)
 
 
 def check_server(table: TableSnapshot, interaction: discord.Interaction[Any]) -> None:
@@ -183,23 +214,18 @@ async def run(
     *,
     seen_version: int | None = None,
     click: Click | None = None,
-) -> list[Event] | None:
-    """Have the service carry out ``command``; a refusal is answered privately (a click on
-    old controls gets the member's hand as it is now). The events if the action stood,
-    None if it was refused. With ``click``, the click is left unanswered while the
-    action is stored, for the caller to answer it with what was done (see
+) -> list[Event]:
+    """Have the service carry out ``command`` at ``table`` (the one the interaction is
+    about): the events of the action, or the service's refusal raised, for the caller's
+    one handler to answer (:func:`answer`). With ``click``, the click is left unanswered
+    while the action is stored, for the caller to answer it with what was done (see
     :func:`in_a_moment`)."""
-    try:
-        check_server(table, interaction)
-        acting = service.act(table.id, command, seen_version=seen_version, via=click or interaction)
-        if click is None:
-            return await acting
-        return await in_a_moment(interaction, acting, thinking=False)
-    except StaleVersion:
-        await moved_on(interaction, service, table.id)
-    except TableError as error:
-        await refuse(interaction, error, service.find(table.id) or table)
-    return None
+    about(interaction, table)
+    check_server(table, interaction)
+    acting = service.act(table.id, command, seen_version=seen_version, via=click or interaction)
+    if click is None:
+        return await acting
+    return await in_a_moment(interaction, acting, thinking=False)
 
 
 async def moved_on(
@@ -314,7 +340,7 @@ async def send_hand(
     if table.seats[seat].away:
         if not interaction.response.is_done():  # coming back is stored first
             await interaction.response.defer(ephemeral=True, thinking=not in_place)
-        with contextlib.suppress(TableError):
+        with contextlib.suppress(Refusal):
             await service.come_back(table.id, user)
         table = service.find(table.id) or table
     view = table.seat_view(user)
@@ -338,14 +364,10 @@ async def send_hand(
 async def send_hint(
     interaction: discord.Interaction[Any], table: TableSnapshot, level: str = "normal"
 ) -> None:
-    """The caller's hint, privately (refused, with the reason, where hints do not apply).
-    Deferred first: the hard player's search takes longer than Discord's 3 seconds allow
-    an unacknowledged click on a busy machine."""
+    """The caller's hint, privately (where hints do not apply, the refusal is raised for
+    the caller's handler to answer). Deferred first: the hard player's search takes
+    longer than Discord's 3 seconds allow an unacknowledged click on a busy machine."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        advised = await hints.hint(table, interaction.user.id, level)
-    except TableError as error:
-        await refuse(interaction, error, table)
-        return
+    advised = await hints.hint(about(interaction, table), interaction.user.id, level)
     await reply(interaction, advice.hint(advised))

@@ -22,7 +22,7 @@ import discord
 from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
 from bot.engine import DRAW, PASS, Drawing, Move
 from bot.levels import LEVELS
-from bot.refusals import StaleVersion, TableError
+from bot.refusals import Refusal, StaleVersion
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status, game_id
@@ -107,18 +107,15 @@ class TableButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         _handling(self, interaction)
-        table: TableSnapshot | None = None
         try:
             service = acting.service_of(interaction)
-            table = service.snapshot(self.table_id)
+            table = acting.about(interaction, service.snapshot(self.table_id))
             acting.check_server(table, interaction)
             await self.clicked(interaction, service, table)
         except acting.Starting:
             await acting.apologize(interaction, refusals.starting())
-        except StaleVersion:
-            await acting.moved_on(interaction, acting.service_of(interaction), self.table_id)
-        except TableError as error:
-            await acting.refuse(interaction, error, table)
+        except Refusal as error:
+            await acting.answer(interaction, error)
         except Exception:
             log.exception("the %s button of table %s failed", self.action, self.table_id)
             await acting.apologize(interaction)
@@ -227,8 +224,7 @@ class DrawButton(TableButton, action="draw"):
         await interaction.response.defer()
         command = Play(interaction.user.id, self.move)
         events = await acting.run(interaction, service, table, command, seen_version=self.version)
-        if events is not None:
-            await acting.after_draw(interaction, service, table, events)
+        await acting.after_draw(interaction, service, table, events)
 
 
 class PassButton(DrawButton, action="pass"):
@@ -263,8 +259,8 @@ class RematchButton(TableButton, action="rematch"):
                 await acting.post_lobby(interaction, service, table)
         except acting.Starting:
             await acting.apologize(interaction, refusals.starting())
-        except TableError as error:
-            await acting.refuse(interaction, error)
+        except Refusal as error:
+            await acting.answer(interaction, error)
         except Exception:
             log.exception("the rematch button of table %s failed", self.table_id)
             await acting.apologize(interaction)
@@ -307,8 +303,8 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
             await interaction.response.defer()
             gone = await acting.service_of(interaction).forget(self.user_id)
             await interaction.edit_original_response(content=boards.forgotten(gone), view=None)
-        except TableError as error:
-            await acting.refuse(interaction, error)
+        except Refusal as error:
+            await acting.answer(interaction, error)
         except Exception:
             log.exception("forgetting member %s failed", self.user_id)
             await acting.apologize(interaction)
@@ -351,8 +347,6 @@ class PlayButton(TableButton, action="play", arg=_MOVE):
                 seen_version=self.version,
                 click=click,
             )
-            if events is None:
-                return
             if not await acting.after_draw(interaction, service, table, events, in_place=True):
                 await acting.rewrite(interaction, play.you_played(move), view=None, attachments=[])
         finally:

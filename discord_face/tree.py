@@ -1,5 +1,7 @@
 """The bot's slash command tree: the one ``/domino`` group that the cogs fill, each with
-the commands of its concern, and the answers to what goes wrong in any command.
+the commands of its concern, and the answers to what goes wrong in any command: a command
+raises the service's refusal and the tree answers it, as discord.py's examples answer
+errors in one place.
 
 discord.py gives a group to one cog (``GroupCog``); here three cogs share it, so the
 group belongs to the tree (one per bot) and each cog attaches its commands to it when it
@@ -16,6 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.refusals import Refusal
 from discord_face import acting
 from discord_face.commands_i18n import slash
 from words import refusals
@@ -57,21 +60,30 @@ class DominoTree(app_commands.CommandTree[Any]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
     ) -> None:
-        """Discord's own refusals (a check that failed, a value that is not one of the
-        choices) are told in our words; anything else is a bug of ours: logged with its
-        traceback, and the member is told it may not have been done. Never Discord's bare
-        "This interaction failed"."""
+        """The service's refusals (raised by a command, which discord.py wraps in
+        ``CommandInvokeError``) and Discord's own (a check that failed, a value that is
+        not one of the choices) are told in our words; anything else is a bug of ours:
+        logged with its traceback, and the member is told it may not have been done.
+        Never Discord's bare "This interaction failed"."""
         if isinstance(error, app_commands.TransformerError):
             await acting.apologize(interaction, refusals.not_a_choice())
             return
         if isinstance(error, app_commands.CheckFailure):
             await acting.apologize(interaction, refusals.not_allowed())
             return
-        if isinstance(getattr(error, "original", None), acting.Starting):
+        original = getattr(error, "original", None)
+        if isinstance(original, acting.Starting):
             await acting.apologize(interaction, refusals.starting())
             return
+        failure: BaseException = error
+        if isinstance(original, Refusal):
+            try:
+                await acting.answer(interaction, original)
+                return
+            except Exception as unanswered:  # the answer itself failed: a failure as below
+                failure = unanswered
         name = interaction.command.qualified_name if interaction.command else "?"
-        log.error("/%s failed", name, exc_info=error)
+        log.error("/%s failed", name, exc_info=failure)
         await acting.apologize(interaction)
 
 

@@ -22,6 +22,7 @@ from bot.refusals import (
     NoTableHere,
     NotAway,
     NotInThatGame,
+    NotRead,
     NotSaved,
     NotSeated,
     NotSeatedHere,
@@ -30,13 +31,13 @@ from bot.refusals import (
     OptionsRefused,
     OtherServer,
     OutOfRange,
+    Refusal,
     RematchElsewhere,
     SeatedElsewhere,
     SeatedOnly,
     StaleVersion,
     StillSeated,
     TableClosed,
-    TableError,
     TableFull,
     UnknownLanguage,
     UnknownLevel,
@@ -75,7 +76,7 @@ def _not_saved(fault: str) -> str:
     return _("the database is not available")
 
 
-def refusal(error: TableError, names: list[str] | None = None) -> str:
+def refusal(error: Refusal, names: list[str] | None = None) -> str:
     """What a refused action tells the member who tried it. ``names``: the table's seat
     names, for refusals that name a seat."""
     seats = names or []
@@ -170,10 +171,12 @@ def refusal(error: TableError, names: list[str] | None = None) -> str:
             return _("{option} must be {low} to {high}, not {got}.").format(
                 option=option_name(option), low=number(low), high=number(high), got=shown
             )
+        case NotRead(fault):
+            return _("I could not read the scores ({why}). Try again shortly.").format(
+                why=_not_saved(fault)
+            )
         case NotSaved(fault, kind):
             why = _not_saved(fault)
-            if kind == "read":
-                return _("I could not read the scores ({why}). Try again shortly.").format(why=why)
             if kind == "play":
                 return _(
                     "Your move was NOT made: I could not save it ({why}), so nothing changed."

@@ -6,7 +6,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from bot.commands import Forget
-from bot.refusals import LobbyClosed, NotSaved, StillSeated, TableClosed
+from bot.refusals import LobbyClosed, NotRead, NotSaved, StillSeated, TableClosed
 from bot.table import lineup_keys
 from data.models import Forgotten, Stored
 from data.repository import StoreError
@@ -23,7 +23,7 @@ class Privacy:
         try:
             return await self.service.store.stored_about(user_id)
         except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
+            raise NotRead(error.fault) from error
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete what is stored about a member (see ``Repository.forget``); refused while

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.commands import Join
-from bot.refusals import NotInThatGame, NotSaved, RematchElsewhere
+from bot.refusals import NotInThatGame, NotRead, RematchElsewhere
 from bot.service.requests import NewTable
 from bot.snapshot import TableSnapshot
 from bot.standings import find_game
@@ -80,7 +80,7 @@ class Rematches:
                 game.guild_id, game.game, [(p.user_id, p.computer_level) for p in seats]
             )
         except StoreError as error:
-            raise NotSaved(error.fault, "read") from error
+            raise NotRead(error.fault) from error
         options = game.record.get("options", {})
         request = NewTable(
             game.guild_id,

@@ -19,6 +19,7 @@ from discord.app_commands import locale_str
 from bot.engine import GAMES, EngineError, Options, find_variant
 from bot.refusals import (
     LobbyClosed,
+    NotRead,
     NotSaved,
     NotYourTurn,
     OutOfRange,
@@ -289,7 +290,7 @@ def test_every_table_refusal_is_worded_from_the_catalogue(pseudo: i18n.Language)
         TableFull(4), UnknownLevel(("easy", "normal", "hard")), UnknownLanguage(("en-US",)),
         WrongPlayerCount("milo", (4,), 3), NotYourTurn(1), NotYourTurn(7),
         OutOfRange("turn_timer", 20, 3600, 5), OutOfRange("page", 1, 1000, "x"),
-        NotSaved("busy", "play"), NotSaved("full", "read"), NotSaved("gone", "join"),
+        NotSaved("busy", "play"), NotRead("full"), NotSaved("gone", "join"),
     ]  # fmt: skip
     for refusal in refused:
         text = refusals.refusal(refusal, NAMES[:2])

@@ -148,9 +148,9 @@ async def test_replays_go_one_at_a_time_and_a_member_waits_before_the_next(
 async def test_a_long_replay_stops_after_a_few_files_and_says_so(
     played: Played, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    boards = sys.modules["cogs.boards"]  # as the bot loaded it (an extension's own module)
-    monkeypatch.setattr(boards, "REPLAY_PARTS_MOST", 2)
-    monkeypatch.setattr(boards, "render_replay", functools.partial(render_replay, limit=60_000))
+    games = sys.modules["cogs.games"]  # as the bot loaded it (an extension's own module)
+    monkeypatch.setattr(games, "REPLAY_PARTS_MOST", 2)
+    monkeypatch.setattr(games, "render_replay", functools.partial(render_replay, limit=60_000))
     ann = played.member("Ann")
     before = len(played.server.fake.public(played.channel))
     await (await ann.slash("domino replay", played.channel, game=played.game_id)).reply(60)

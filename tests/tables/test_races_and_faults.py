@@ -16,9 +16,9 @@ from bot.refusals import (
     ChannelTaken,
     NotSaved,
     OutOfRange,
+    Refusal,
     SeatedElsewhere,
     StaleVersion,
-    TableError,
 )
 from bot.service import NewTable, TableService
 from data import open_store, sqlite_url
@@ -191,6 +191,6 @@ async def test_options_discord_would_refuse_open_no_table(
 ) -> None:
     """A forged or stale interaction may carry values Discord itself would refuse."""
     service = TableService(store, clock=clock)
-    with pytest.raises(TableError):
+    with pytest.raises(Refusal):
         await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", game, **options))  # type: ignore[arg-type]
     assert await store.load_active_tables() == []

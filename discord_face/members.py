@@ -1,0 +1,27 @@
+"""The members a command names, as the boards and the games played show them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from words import boards
+
+
+def display_name(client: discord.Client, user_id: int) -> str:
+    """A member's name as this bot knows them, or words for one it does not."""
+    user = client.get_user(user_id)
+    return user.display_name if user else boards.unknown_player(user_id)
+
+
+def whose(
+    interaction: discord.Interaction[Any], user: discord.abc.Snowflake | None
+) -> tuple[int, str]:
+    """The member a ``user`` option names (the caller when left out) and the name to
+    show. Discord sends the member along with the command; should it not, the id it
+    sends is enough to look them up."""
+    who = user or interaction.user
+    if isinstance(who, discord.User | discord.Member):
+        return who.id, who.display_name
+    return who.id, display_name(interaction.client, who.id)
