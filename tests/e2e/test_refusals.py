@@ -7,13 +7,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 from bot.client import DominoBot
 from bot.engine import TILES, Tile
 from bot.table import Table
+from data.repository import StoreError
 from discord_face import acting
 from tests.e2e.driver import TILE, Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
@@ -248,3 +249,21 @@ async def test_options_out_of_range_and_settings_without_permission_are_refused(
     reply = await (await ann.slash("domino settings", channel, turn_timer=60)).reply()
     refused(reply, ann, "Manage Server")
     assert (await bot.store.get_guild_settings(server.guild_id)).turn_timer_seconds == 120
+
+
+async def test_scores_the_store_cannot_read_are_refused_privately_saying_why(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read the store fails is refused like any other refusal (the commands raise it
+    and the tree answers it): privately, in the store's words, and nothing is posted."""
+
+    async def busy(*args: object, **kwargs: object) -> NoReturn:
+        raise StoreError("busy", "database is locked")
+
+    monkeypatch.setattr(game.bot.store, "get_stats", busy)
+    monkeypatch.setattr(game.bot.store, "games_of", busy)
+    before = game.snapshot()
+    for command in ("domino stats", "domino history"):
+        reply = await (await game.ann.slash(command, game.channel)).reply()
+        refused(reply, game.ann, "could not read the scores", "busy for too long")
+    assert game.snapshot() == before
