@@ -137,8 +137,9 @@ async def answer(interaction: discord.Interaction[Any], error: Refusal) -> None:
     seats of the table the interaction is about, as it is now; a click on controls drawn
     for an older state gets the member's hand as it is now (:func:`moved_on`)."""
     table: TableSnapshot | None = interaction.extras.get(ABOUT)
-    service = interaction.client.service
-    if table is not None and service is not None:
+    client: DominoClient = interaction.client
+    if table is not None and client.service is not None:
+        service = client.service
         if isinstance(error, StaleVersion):
             await moved_on(interaction, service, table.id)
             return
