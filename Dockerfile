@@ -23,6 +23,8 @@ RUN pip install --require-hashes -r requirements/bot.txt
 
 COPY bot bot
 COPY cogs cogs
+COPY discord_face discord_face
+COPY words words
 COPY rendering rendering
 COPY data data
 

@@ -21,7 +21,7 @@ from bot.snapshot import TableSnapshot
 async def hint(table: TableSnapshot, user_id: int, level: str = "normal") -> Advice:
     """The move ``level``'s player would make in the member's seat now, with its reason.
 
-    Refused (a :class:`~bot.refusals.TableError`, nothing changed) when the table has
+    Refused (a :class:`~bot.refusals.Refusal`, nothing changed) when the table has
     hints off, the level is not one of :data:`HINT_LEVELS`, the member has no seat, the
     game has not started or it is not their turn.
     The seed is fixed by the table and its version, so asking twice gives the same hint.

@@ -21,10 +21,6 @@ class Refusal(Exception):
         return repr(self)
 
 
-TableError = Refusal
-"""The base's former name, still read by ``bot/service/clock.py``."""
-
-
 @dataclass(eq=False)
 class NoTableHere(Refusal):
     """The channel has no open table."""

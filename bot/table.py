@@ -2,7 +2,7 @@
 
 The service in ``bot.service`` locks, persists and times tables; the Discord face in
 ``cogs`` shows them. Here every command (``bot.commands``) either changes the table and
-returns the events to announce, or raises a :class:`bot.refusals.TableError` saying why
+returns the events to announce, or raises a :class:`bot.refusals.Refusal` saying why
 and changes nothing.
 """
 

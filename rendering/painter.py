@@ -191,7 +191,7 @@ class Painter:
         """As :meth:`draw`, ahead of the pictures waiting to be drawn: for a picture a
         member's click waits on (their hand), where a table's picture is only as late as
         the post that carries it. At 1,000 tables a hand waited behind tables' pictures
-        often enough that a quarter of them missed :data:`cogs.acting.ANSWER_WITHIN`, so
+        often enough that many missed :data:`discord_face.acting.ANSWER_WITHIN`, so
         their clicks were acknowledged first, one request more each."""
         return await self._draw(functools.partial(render, *args, **kwargs), first=True)
 

@@ -15,7 +15,7 @@ from bot.commands import ComputerMove, ReleaseSeats, Timeout
 from bot.engine import Move
 from bot.events import Reminder
 from bot.players import computer_player
-from bot.refusals import NotSaved, TableError
+from bot.refusals import NotSaved, Refusal
 from bot.table import Status, Table
 from data.models import GuildSettings
 
@@ -137,7 +137,7 @@ class Clockwork:
         if table is None or table.version != version:
             return
         if table.status is Status.LOBBY and table.invited:
-            with contextlib.suppress(TableError):
+            with contextlib.suppress(Refusal):
                 await service.act(table_id, ReleaseSeats(), seen_version=version)
             return
         if table.status is not Status.PLAYING:
@@ -158,7 +158,7 @@ class Clockwork:
             await service.act(table_id, command, seen_version=version)
         except NotSaved as error:
             self._retry_later(table_id, version, f"the store refused it ({error.fault})")
-        except TableError as error:  # someone acted first: nothing to do
+        except Refusal as error:  # someone acted first: nothing to do
             log.debug("computer move at %s skipped: %s", table_id, error)
         except Exception:
             log.exception("computer move at table %s failed", table_id)
