@@ -53,12 +53,7 @@ def table_text(view: PublicView, names: list[str]) -> TableText:
     are cut so that four long ones still fit; the player to move gets a wider limit."""
     short = [fit_name(name) for name in names]
     sides = view_side_names(view, short)
-    figures = {
-        "game": game_title(view.variant),
-        "round": number(view.round_number),
-        "number": number(view.game_number),
-        "target": number(view.target),
-    }
+    figures = _round_figures(view)
     if in_match(view):
         first = _("{game} · round {round} of game {number} · to {target}").format(**figures)
     else:
@@ -120,17 +115,22 @@ def leaderboard_text(title: str, order: str = "rating") -> LeaderboardText:
     return LeaderboardText(title, rank="#", player=_("Player"), value=column, games=_("Games"))
 
 
-def describe_table(view: PublicView, names: list[str]) -> str:
-    """The table picture in words, for screen readers: the game and whose turn, each
-    open end's name and number (what a move must match), the last tile, scores and
-    counts, then every tile, arm by arm (or along the line)."""
-    sides = view_side_names(view, names)
-    figures = {
+def _round_figures(view: PublicView) -> dict[str, str]:
+    """The game, round, game number and target, as the first line of a table says them."""
+    return {
         "game": game_title(view.variant),
         "round": number(view.round_number),
         "number": number(view.game_number),
         "target": number(view.target),
     }
+
+
+def describe_table(view: PublicView, names: list[str]) -> str:
+    """The table picture in words, for screen readers: the game and whose turn, each
+    open end's name and number (what a move must match), the last tile, scores and
+    counts, then every tile, arm by arm (or along the line)."""
+    sides = view_side_names(view, names)
+    figures = _round_figures(view)
     if in_match(view):
         title = _("{game}, round {round} of game {number}, to {target}.").format(**figures)
     else:
