@@ -157,10 +157,6 @@ class TableState:
     status: Status = Status.LOBBY
     version: int = 0
     deadline: float | None = None
-    message_id: int | None = None
-    """The table's latest public message: the lobby, then the latest table message."""
-    announced_version: int = 0
-    """The version that message shows (the channel has seen the table up to it)."""
     hints: bool = False
     """Players may ask what a computer player would do; the game is then not rated."""
     rematch_of: str | None = None
@@ -455,9 +451,12 @@ class Table(TableState):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
         """A table as :meth:`to_dict` stored it, or as an earlier release did: a field
-        added since takes its default, but for ``announced_version``: a table stored
-        before it was had been shown to its channel up to its version."""
-        data = {"announced_version": data["version"], **data}
+        added since takes its default, and one dropped since is ignored (what the Discord
+        face had shown, say, which is now a face's, not the table's). Every release
+        stored the version: without it the data is no table's (KeyError), never one
+        loaded at version 0 that its next action would write over."""
+        if "version" not in data:
+            raise KeyError("version")
         return cls(
             **{
                 field.name: field.load(data[field.name])

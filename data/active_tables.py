@@ -1,6 +1,6 @@
 """Open tables: each one's row, rewritten with every action by compare-and-swap on its
-version, and its actions, append-only (what a channel has not been shown yet is read
-from them); closed tables are pruned by age.
+version, and its actions, append-only (what a face has not been shown yet is read from
+them, after the version it has noted: ``data.outbox``); closed tables are pruned by age.
 
 An action is stored by one ``UPDATE … WHERE version = ?``: the database checks and writes
 in one step under its row or write lock, so of two writers holding the same version (two
@@ -21,16 +21,17 @@ from data.backend import Backend, Row, Session
 from data.codec import dumps, loads
 from data.errors import VersionConflict
 from data.games import insert_finished_game
-from data.models import FinishedGame, TableRow
-from data.outbox import Outbox
+from data.models import FaceShown, FinishedGame, TableRow
+from data.outbox import Outbox, write_notes
 
 OPEN_STATUSES = ("lobby", "playing")
 TABLE_COLUMNS = (
-    "id, guild_id, channel_id, host_id, game, status, version, state, deadline, message_id,"
-    " announced_version, created_at, updated_at"
+    "id, guild_id, channel_id, host_id, game, status, version, state, deadline, created_at,"
+    " updated_at"
 )
-"""Named, not ``*``: a statement prepared before another process adds a column still
-reads the same row."""
+FACE_COLUMNS = "table_id, face, version, message_id"
+"""Both named, not ``*``: a statement prepared before another process adds a column
+still reads the same row."""
 
 
 class ActiveTables:
@@ -46,11 +47,10 @@ class ActiveTables:
         async def insert(tx: Session) -> None:
             await tx.execute(
                 f"INSERT INTO active_tables ({TABLE_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.status,
-                    row.version, dumps(row.state), row.deadline, row.message_id,
-                    row.announced_version, row.created_at, row.updated_at,
+                    row.version, dumps(row.state), row.deadline, row.created_at, row.updated_at,
                 ),
             )  # fmt: skip
 
@@ -67,20 +67,16 @@ class ActiveTables:
         stored version is still ``expected_version``; else :class:`VersionConflict` and
         nothing written. ``finished``: the game this action ended, recorded in the same
         transaction (as by ``record_finished_game``), so a game over is never stored
-        half. What the row says its channel shows is stored with it."""
+        half. The notes waiting of what faces show of the table are stored with it."""
+        noted = self.outbox.pending(row.id)
 
         async def store(tx: Session) -> None:
             changed = await tx.execute(
                 "UPDATE active_tables SET channel_id = ?, status = ?, version = ?, state = ?,"
-                " deadline = ?, updated_at = ?,"
-                " message_id = COALESCE(?, message_id),"
-                " announced_version = CASE WHEN announced_version IS NULL"
-                " OR announced_version <= ? THEN ? ELSE announced_version END"
-                " WHERE id = ? AND version = ?",
+                " deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (
                     row.channel_id, row.status, row.version, dumps(row.state), row.deadline,
-                    row.updated_at, row.message_id, row.announced_version,
-                    row.announced_version, row.id, expected_version,
+                    row.updated_at, row.id, expected_version,
                 ),
             )  # fmt: skip
             if changed != 1:
@@ -91,25 +87,27 @@ class ActiveTables:
             )
             if finished is not None:
                 await insert_finished_game(tx, finished)
+            await write_notes(tx, noted)
 
-        noted = self.outbox.pending(row.id)
         await self.backend.write(store)
-        self.outbox.written_with(row, noted)
+        self.outbox.written(noted)
 
-    async def set_announced(self, table_id: str, message_id: int | None, version: int) -> None:
-        """The channel now shows ``version`` of the table, in message ``message_id``
-        (None: the message is unchanged). Noted at once and stored with the table's next
-        action, or within :data:`~data.outbox.ANNOUNCE_DELAY` seconds (:meth:`flush`
-        stores it now): it never costs a commit of its own."""
-        self.outbox.note(table_id, message_id, version)
+    async def set_shown(
+        self, table_id: str, face: str, message_id: int | None, version: int
+    ) -> None:
+        """``face`` now shows ``version`` of the table, in message ``message_id`` (None:
+        the message is unchanged). Noted at once and stored with the table's next action,
+        or within :data:`~data.outbox.ANNOUNCE_DELAY` seconds (:meth:`flush` stores it
+        now): it never costs a commit of its own."""
+        self.outbox.note(table_id, face, message_id, version)
 
     async def flush(self) -> None:
-        """Store every note of what channels show, now (one transaction)."""
+        """Store every note of what faces show, now (one transaction)."""
         await self.outbox.flush()
 
     async def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
-        """The table's stored actions after ``version``, oldest first: what its channel
-        has not been shown yet."""
+        """The table's stored actions after ``version``, oldest first: what a face that
+        shows ``version`` has not been shown yet."""
 
         async def query(tx: Session) -> list[Row]:
             return await tx.fetch(
@@ -140,23 +138,36 @@ class ActiveTables:
         await self.backend.write(close)
 
     async def load_active_tables(self) -> list[TableRow]:
-        async def query(tx: Session) -> list[Row]:
-            return await tx.fetch(
+        """The open tables, each with what every face has shown of it."""
+
+        async def query(tx: Session) -> tuple[list[Row], list[Row]]:
+            tables = await tx.fetch(
                 f"SELECT {TABLE_COLUMNS} FROM active_tables WHERE status IN (?, ?)"
                 " ORDER BY created_at, id",
                 OPEN_STATUSES,
             )
+            faces = await tx.fetch(
+                f"SELECT {FACE_COLUMNS} FROM table_faces WHERE table_id IN"
+                " (SELECT id FROM active_tables WHERE status IN (?, ?))",
+                OPEN_STATUSES,
+            )
+            return tables, faces
 
-        return [_table_row(row) for row in await self.backend.read(query)]
+        tables, faces = await self.backend.read(query)
+        return _table_rows(tables, faces)
 
     async def get_table(self, table_id: str) -> TableRow | None:
-        async def query(tx: Session) -> Row | None:
-            return await tx.fetchrow(
+        async def query(tx: Session) -> tuple[list[Row], list[Row]]:
+            tables = await tx.fetch(
                 f"SELECT {TABLE_COLUMNS} FROM active_tables WHERE id = ?", (table_id,)
             )
+            faces = await tx.fetch(
+                f"SELECT {FACE_COLUMNS} FROM table_faces WHERE table_id = ?", (table_id,)
+            )
+            return tables, faces
 
-        row = await self.backend.read(query)
-        return _table_row(row) if row else None
+        rows = _table_rows(*await self.backend.read(query))
+        return rows[0] if rows else None
 
     async def prune_closed(self, before: float) -> int:
         """Delete finished and cancelled tables (their state and action log) last changed
@@ -177,7 +188,16 @@ class ActiveTables:
         return await self.backend.write(work)
 
 
-def _table_row(row: Row) -> TableRow:
+def _table_rows(tables: list[Row], faces: list[Row]) -> list[TableRow]:
+    shown: dict[str, dict[str, FaceShown]] = {}
+    for face in faces:
+        shown.setdefault(face["table_id"], {})[face["face"]] = FaceShown(
+            face["version"], face["message_id"]
+        )
+    return [_table_row(row, shown.get(row["id"], {})) for row in tables]
+
+
+def _table_row(row: Row, shown: dict[str, FaceShown]) -> TableRow:
     state = loads(row["state"])
     return TableRow(
         id=row["id"],
@@ -189,9 +209,7 @@ def _table_row(row: Row) -> TableRow:
         version=row["version"],
         state=state,
         deadline=row["deadline"],
-        message_id=row["message_id"],
-        announced_version=row["announced_version"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        shown=shown,
     )
-

@@ -25,12 +25,20 @@ class TableRow:
     state: dict[str, Any]
     deadline: float | None = None
     """Unix time when the current turn runs out (stored, so timers survive restarts)."""
-    message_id: int | None = None
-    """The table's latest public message (the lobby, then the latest table message)."""
-    announced_version: int | None = None
-    """The version that message shows; None: shown up to ``version`` (older rows)."""
     created_at: float = 0.0
     updated_at: float = 0.0
+    shown: dict[str, FaceShown] = field(default_factory=dict)
+    """What each face has shown of the table, by the face's name (read back with the
+    open tables; written by the outbox, never with the row)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaceShown:
+    """The version of a table a face shows and, for a face that posts messages, its
+    latest one (the lobby, then the latest table message)."""
+
+    version: int
+    message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ concern, each in its own module with its own rules:
 
 - :mod:`data.active_tables`: open tables by compare-and-swap on their version, their
   actions, pruning closed ones;
-- :mod:`data.outbox`: what each channel has been shown, written without a commit of its own;
+- :mod:`data.outbox`: what each face has shown of each table, noted without a commit of
+  its own;
 - :mod:`data.games`: finished games, counted once, their history and series;
 - :mod:`data.boards`: running totals, ratings and leaderboards;
 - :mod:`data.guilds`: servers' settings;

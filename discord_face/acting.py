@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+FACE = "discord"
+"""The name under which the service keeps what the Discord chat has shown of a table."""
+
 
 class Starting(Exception):
     """An interaction arrived before the bot had its table service, or after it began to
@@ -200,7 +203,7 @@ async def post_lobby(
         posted = await interaction.followup.send(
             embed=embed(lobby.lobby_card(table)), view=buttons.lobby_view(table), wait=True
         )
-    await service.remember_message(table.id, posted.id, table.version)
+    await service.remember_message(FACE, table.id, posted.id, table.version)
     return posted
 
 

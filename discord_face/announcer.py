@@ -96,6 +96,9 @@ class Feed:
     """One table's announcements still to make."""
 
     table: TableSnapshot
+    message_id: int | None = None
+    """The table's latest message as the service knew it when it told of ``table`` (the
+    lobby, then the latest table message; after a restart, the one it noted before)."""
     events: list[Event] = field(default_factory=list)
     via: discord.Interaction[Any] | None = None
     via_since: float = 0.0
@@ -121,6 +124,8 @@ class NotPosted(Exception):
 
 class Announcer:
     """Hears the table service (``stored``) and posts, one worker per table."""
+
+    face = acting.FACE
 
     def __init__(
         self,
@@ -155,6 +160,7 @@ class Announcer:
         elif not events:
             feed.shown_now = True
         feed.table = table
+        feed.message_id = self.service.shown(acting.FACE, table.id).message_id
         feed.events.extend(events)
         feed.pending = True
         answered = via.answered if isinstance(via, acting.Click) else None
@@ -265,27 +271,33 @@ class Announcer:
                 return
             events = unshown
         if table.status is Status.LOBBY:
-            await self._edit_lobby(table, via, embed=embed(lobby.lobby_card(table)),
+            await self._edit_lobby(feed, table, via, embed=embed(lobby.lobby_card(table)),
                                    view=lobby_view(table))  # fmt: skip
-            await self.service.remember_message(table.id, None, table.version)
+            await self.service.remember_message(acting.FACE, table.id, None, table.version)
             return
         if any(isinstance(e, Cancelled) for e in events):
             if table.view is None:  # closed in its lobby: the lobby says it is closed
-                await self._edit_lobby(table, via, embed=embed(lobby.lobby_card(table)), view=None)
+                await self._edit_lobby(
+                    feed, table, via, embed=embed(lobby.lobby_card(table)), view=None
+                )
             else:
                 await self._strip(feed, table)
             await self._send(table, None, content=lobby.table_closed(table.title))
-            await self.service.remember_message(table.id, None, table.version)
+            await self.service.remember_message(acting.FACE, table.id, None, table.version)
             return
         started = any(isinstance(e, Started) for e in events)
         if started:  # the lobby loses its buttons here: nothing to strip after the post
-            await self._edit_lobby(table, via, embed=embed(lobby.lobby_card(table)), view=None)
+            await self._edit_lobby(
+                feed, table, via, embed=embed(lobby.lobby_card(table)), view=None
+            )
         message = await self._post_table(table, events, via)
         if not started:
             await self._strip(feed, table)
         await self._strip_stale(feed, table, keep=message.message_id)
         feed.last = message
-        await self.service.remember_message(table.id, message.message_id, table.version)
+        await self.service.remember_message(
+            acting.FACE, table.id, message.message_id, table.version
+        )
 
     async def _not_shown(
         self, feed: Feed, table: TableSnapshot, events: list[Event]
@@ -306,7 +318,7 @@ class Announcer:
         if shown >= table.version:
             await self._strip_stale(feed, table, keep=feed.last.message_id if feed.last else 0)
             await self.service.remember_message(
-                table.id, feed.last.message_id if feed.last else None, table.version
+                acting.FACE, table.id, feed.last.message_id if feed.last else None, table.version
             )
             return None
         return events[max((end for v, end in resumed if v <= shown), default=0) :]
@@ -485,7 +497,7 @@ class Announcer:
         with the hand as it is now, but a channel reads better with one live set): the
         one this announcer posted last, or after a restart the one the store names."""
         last = feed.last
-        previous = last.message_id if last is not None else table.message_id
+        previous = last.message_id if last is not None else feed.message_id
         if previous is None:
             return
         try:
@@ -500,17 +512,23 @@ class Announcer:
                      error.status)  # fmt: skip
 
     async def _edit_lobby(
-        self, table: TableSnapshot, via: discord.Interaction[Any] | None, **kwargs: Any
+        self,
+        feed: Feed,
+        table: TableSnapshot,
+        via: discord.Interaction[Any] | None,
+        **kwargs: Any,
     ) -> None:
-        """Edit the lobby: through the click on it when there is one, else the channel."""
-        if table.message_id is None:
+        """Edit the lobby (the table's message, until its first table message is
+        posted): through the click on it when there is one, else the channel."""
+        lobby_id = feed.message_id
+        if lobby_id is None:
             return
         try:
-            if via is not None and via.message is not None and via.message.id == table.message_id:
+            if via is not None and via.message is not None and via.message.id == lobby_id:
                 self.posts["interaction"] += 1
                 await via.edit_original_response(**kwargs)
                 return
-            await self._edit(table, table.message_id, **kwargs)
+            await self._edit(table, lobby_id, **kwargs)
         except discord.HTTPException as error:
             log.info("table %s: could not edit its lobby (%s)", table.id, error.status)
 

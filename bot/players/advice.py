@@ -84,9 +84,7 @@ def advise(view: SeatView, level: str = "normal", seed: int = 0) -> Advice:
     ``ValueError`` for a level that gives no hints, or when ``view`` has no legal move
     (it is not that seat's turn, or the round is over)."""
     if level not in HINT_LEVELS:
-        raise ValueError(
-            f"hints come from the {' or '.join(HINT_LEVELS)} player, not {level!r}"
-        )
+        raise ValueError(f"hints come from the {' or '.join(HINT_LEVELS)} player, not {level!r}")
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no move to advise on: it is not its turn")
     if level == "hard":

@@ -3,7 +3,7 @@ join and play tables (:class:`TableService`), and hears from (:class:`Listener`)
 ``core`` holds the one way to change a table; the other modules are its parts."""
 
 from bot.service.core import TableService
-from bot.service.faces import Listener, Resumed
+from bot.service.faces import Listener, Resumed, Shown
 from bot.service.requests import NewTable
 
-__all__ = ["Listener", "NewTable", "Resumed", "TableService"]
+__all__ = ["Listener", "NewTable", "Resumed", "Shown", "TableService"]

@@ -38,12 +38,12 @@ from bot.refusals import (
     TableClosed,
 )
 from bot.service.clock import Clockwork
-from bot.service.faces import Listener, Resumed
+from bot.service.faces import Listener, Resumed, Shown
 from bot.service.open_tables import OpenTables
 from bot.service.privacy import Privacy
 from bot.service.rematches import KEEP_SEATS_SECONDS, Rematch, Rematches
 from bot.service.requests import NewTable
-from bot.service.rows import action_record, finished_game, row_of, table_of
+from bot.service.rows import action_record, finished_game, row_of, shown_of, table_of
 from bot.service.settings import ServerSettings
 from bot.snapshot import TableSnapshot
 from bot.table import Status, Table
@@ -75,6 +75,8 @@ class TableService:
         self._guild_locks: dict[int, asyncio.Lock] = {}
         self._snapshots: dict[str, tuple[Table, TableSnapshot]] = {}
         self._listeners: list[Listener] = []
+        self._shown: dict[str, dict[str, Shown]] = {}
+        """Open table id → face → what the face has shown of it (see :meth:`shown`)."""
         self._pruning: asyncio.Task[None] | None = None
         self._closing = False
         self.servers = ServerSettings(store, languages, self.guild_lock)
@@ -110,9 +112,9 @@ class TableService:
 
     async def resume(self, owns: Callable[[int], bool] = lambda guild_id: True) -> int:
         """Load every table that is not finished (of the servers this process ``owns``:
-        its shards'), tell the listeners what each channel has not been shown yet
-        (stored, but not announced before a crash or a failed post), and start the
-        clock. Returns how many tables."""
+        its shards'), tell each listener what its face has not been shown yet (stored,
+        but not announced before a crash or a failed post), and start the clock.
+        Returns how many tables."""
         for row in await self.store.load_active_tables():
             if not owns(row.guild_id):
                 continue
@@ -126,10 +128,10 @@ class TableService:
                 timer = (await self.servers.of(table.guild_id)).turn_timer_seconds
                 self.clockwork.restart_turn(table, timer)
             self.tables.put(table)
+            self._shown[table.id] = shown_of(row)
             if timer is not None:
                 self.clockwork.schedule_reminder(table, timer)
-            for version, events in await self._unannounced(table):
-                self.tell(table, events, Resumed(version))
+            await self._hand_back(table)
         self.clockwork.start()
         await self._prune_once()
         self._pruning = asyncio.create_task(self._prune(), name="domino-prune")
@@ -137,21 +139,27 @@ class TableService:
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
 
-    async def _unannounced(self, table: Table) -> list[tuple[int, list[Event]]]:
-        """The stored actions its channel has not been shown, each as its version (one
-        more than the action before's) and its events (an audit line written before
-        events were stored whole has none: the table is still shown as it stands)."""
-        if table.announced_version >= table.version:
-            return []
-        unshown = []
-        actions = await self.store.actions_since(table.id, table.announced_version)
-        for version, action in enumerate(actions, start=table.announced_version + 1):
+    async def _hand_back(self, table: Table) -> None:
+        """Tell each listener, in order, the stored actions its face has not been shown,
+        each with its version (the last one's is the table's: a table is opened with a
+        version no action is logged for) and its events (an audit line written before
+        events were stored whole has none: the table is still shown as it stands). The
+        actions are read once, from the oldest any face lacks."""
+        since = {listener.face: self.shown(listener.face, table.id).version
+                 for listener in self._listeners}  # fmt: skip
+        oldest = min(since.values(), default=table.version)
+        if oldest >= table.version:
+            return
+        snapshot = self._snapshot(table)
+        actions = await self.store.actions_since(table.id, oldest)
+        for version, action in enumerate(actions, start=table.version - len(actions) + 1):
             events: list[Event] = []
             for data in action.get("events", ()):
                 with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
                     events.append(events_from_dict(data))
-            unshown.append((version, events))
-        return unshown
+            for listener in self._listeners:
+                if version > since[listener.face]:
+                    self._tell(listener, snapshot, events, Resumed(version))
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:
         """A stored table that cannot be read back (written by a release that refereed a
@@ -274,6 +282,7 @@ class TableService:
             except StoreError as error:
                 raise NotSaved(error.fault) from error
             self.tables.put(table)
+            self._shown[table.id] = {}
             return self._snapshot(table)
 
     # -- the one way to change a table ----------------------------------------------------
@@ -306,6 +315,8 @@ class TableService:
                     raise SeatedElsewhere(busy.channel_id)
             table, events = await self._apply(table, command)
             self.tell(table, events, via)
+            if not table.is_open:  # let go once told: a face reads what it has shown
+                self._drop(table.id)
             return events
 
     def _lock(self, table_id: str) -> asyncio.Lock:
@@ -325,6 +336,7 @@ class TableService:
             self._drop(table_id)
         else:
             self.tables.put(table_of(row))
+            self._shown.setdefault(table_id, shown_of(row))
 
     async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
         """Apply on a copy, store the copy, then make it the live table: until the store
@@ -351,8 +363,6 @@ class TableService:
             self.tables.put(table)
             if table.status is Status.PLAYING and not table.computer_to_move:
                 self.clockwork.schedule_reminder(table, settings.turn_timer_seconds)
-        else:  # finished or cancelled, and stored so: nothing more to do
-            self._drop(table.id)
         self.clockwork.wake()
         return table, events
 
@@ -362,33 +372,51 @@ class TableService:
         self.tables.drop(table_id)
         self._locks.pop(table_id, None)
         self._snapshots.pop(table_id, None)
+        self._shown.pop(table_id, None)
         self.clockwork.forget(table_id)
 
     def tell(self, table: Table, events: Sequence[Event], via: object | None) -> None:
         """Tell every listener of ``table`` as stored, and what it caused."""
         snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
         for listener in self._listeners:
-            try:
-                listener.stored(snapshot, events, via)
-            except Exception:  # the action stands; a listener reports its own trouble
-                log.exception("telling %r about table %s failed", listener, table.id)
+            self._tell(listener, snapshot, events, via)
 
-    async def remember_message(self, table_id: str, message_id: int | None, version: int) -> None:
-        """The channel now shows ``version`` of the table, in message ``message_id`` (the
-        lobby, then the latest table message, whose buttons the next one strips; None:
-        the same message as before). Stored, so that after a restart only what it has
-        not shown is announced; a store fault only means it is shown again later."""
+    def _tell(
+        self, listener: Listener, table: TableSnapshot, events: Sequence[Event], via: object
+    ) -> None:
+        try:
+            listener.stored(table, events, via)
+        except Exception:  # the action stands; a listener reports its own trouble
+            log.exception("telling %r about table %s failed", listener, table.id)
+
+    def shown(self, face: str, table_id: str) -> Shown:
+        """What ``face`` has shown of the open table ``table_id`` (nothing yet: version
+        0, no message), as it noted it (:meth:`remember_message`) here or, before a
+        restart, in the store."""
+        return self._shown.get(table_id, {}).get(face, Shown())
+
+    async def remember_message(
+        self, face: str, table_id: str, message_id: int | None, version: int
+    ) -> None:
+        """``face`` now shows ``version`` of the table, in message ``message_id`` (for
+        the Discord face the lobby, then the latest table message, whose buttons the next
+        one strips; None: the same message as before, or a face without messages).
+        Stored, so that after a restart only what it has not shown is handed back to it;
+        a store fault only means it is shown again later. Another face's notes are left
+        as they are."""
         async with self._lock(table_id):
-            live = self.tables.get(table_id)
-            if live is None or version < live.announced_version:
+            faces = self._shown.get(table_id)
+            if faces is None:  # closed: nothing more to show
                 return
-            shown = message_id if message_id is not None else live.message_id
-            self.tables.put(replace(live, message_id=shown, announced_version=version))
+            before = faces.get(face, Shown())
+            if version < before.version:
+                return
+            faces[face] = Shown(version, before.message_id if message_id is None else message_id)
             try:
-                await self.store.set_announced(table_id, message_id, version)
+                await self.store.set_shown(table_id, face, message_id, version)
             except StoreError as error:
-                log.warning("table %s: could not store what its channel shows (%s)",
-                            table_id, error.fault)  # fmt: skip
+                log.warning("table %s: could not store what the %s face shows (%s)",
+                            table_id, face, error.fault)  # fmt: skip
 
     async def move_to_channel(self, table_id: str, channel_id: int) -> None:
         await self.act(table_id, MoveToThread(channel_id))

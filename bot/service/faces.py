@@ -1,6 +1,8 @@
 """What a face (the Discord chat today, a browser page next) hears of the tables: every
 stored action, in order, through a :class:`Listener`; after a restart, each action its
-face has not shown, marked :class:`Resumed`."""
+face has not shown, marked :class:`Resumed`. What a face has shown of a table
+(:class:`Shown`) is its own: each face notes it under its name, so that two faces
+following one table never hide an action from each other or repeat one."""
 
 from __future__ import annotations
 
@@ -14,15 +16,29 @@ from bot.snapshot import TableSnapshot
 
 @dataclass(frozen=True, slots=True)
 class Resumed:
-    """What the listeners are told came ``via`` when a restarted service hands back an
-    action a channel has not been shown (its ``version``): the bot may have stopped
-    just after a post and before noting it, so the channel may show it already."""
+    """What a listener is told came ``via`` when a restarted service hands back an
+    action its face has not been shown (its ``version``): the bot may have stopped
+    just after a post and before noting it, so the face may show it already."""
 
     version: int
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What a face has shown of a table: up to ``version``, and, for a face that posts
+    messages, the latest one (the Discord face: the lobby, then the latest table
+    message, whose buttons the next one strips)."""
+
+    version: int = 0
+    message_id: int | None = None
+
+
 class Listener(Protocol):
     """What hears of every stored action (the Discord face's announcer)."""
+
+    face: str
+    """The name of the face it shows the tables on (``discord``): what it has shown is
+    noted and handed back under this name."""
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         """``table`` as stored after the action, with what it caused (none: show the

@@ -3,13 +3,13 @@ finished game recorded when its last action is stored."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bot.commands import Command
 from bot.engine import Reason, find_variant
 from bot.events import Event, Moved
 from bot.events import to_dict as events_to_dict
+from bot.service.faces import Shown
 from bot.table import Table, game_id
 from data.models import FinishedGame, Participant, RoundResult, TableRow
 
@@ -25,18 +25,19 @@ def row_of(table: Table, now: float) -> TableRow:
         version=table.version,
         state=table.to_dict(),
         deadline=table.deadline,
-        message_id=table.message_id,
-        announced_version=table.announced_version,
         created_at=now,
         updated_at=now,
     )
 
 
 def table_of(row: TableRow) -> Table:
-    """The table a row stores; what its channel shows is stored apart (it changes
-    without an action)."""
-    shown = row.version if row.announced_version is None else row.announced_version
-    return replace(Table.from_dict(row.state), message_id=row.message_id, announced_version=shown)
+    return Table.from_dict(row.state)
+
+
+def shown_of(row: TableRow) -> dict[str, Shown]:
+    """What each face has shown of the table, stored apart from it (a face's, not the
+    table's: it changes without an action)."""
+    return {face: Shown(s.version, s.message_id) for face, s in row.shown.items()}
 
 
 def action_record(command: Command, events: list[Event]) -> dict[str, Any]:

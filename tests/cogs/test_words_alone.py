@@ -28,6 +28,8 @@ GAME = textwrap.dedent(
     class Words:
         \"\"\"A face that only words what it hears, as the Discord face does.\"\"\"
 
+        face = "words"
+
         def stored(self, table, events, via):
             said.extend(play.event_lines(table, events))
             for event in events:

@@ -1,6 +1,6 @@
 """Many writes at once: each caller is told only once its own write is committed; one
 write that fails does not fail the others; reads never wait behind writes; what a
-channel was shown rides along with the writes instead of costing commits of its own.
+face was shown rides along with the writes instead of costing commits of its own.
 
 On SQLite the writes waiting are committed together (one transaction, one sync, each
 write under its own savepoint); on PostgreSQL each is its own transaction. Both must
@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from data import open_store
-from data.models import TableRow
+from data.models import FaceShown, TableRow
 from data.repository import Repository, VersionConflict
 from tests.data.databases import (
     Database,
@@ -27,13 +27,11 @@ from tests.data.databases import (
 TABLES = 40
 
 
-def row(
-    table_id: str, version: int, channel: int, shown: int | None = None, message: int | None = None
-) -> TableRow:
+def row(table_id: str, version: int, channel: int) -> TableRow:
     return TableRow(
         id=table_id, guild_id=10, channel_id=channel, host_id=1, game="cross",
         status="playing", version=version, state={"version": version},
-        message_id=message, announced_version=shown, created_at=1.0, updated_at=1.0,
+        created_at=1.0, updated_at=1.0,
     )  # fmt: skip
 
 
@@ -118,44 +116,44 @@ async def test_a_read_is_answered_while_a_write_is_in_flight_and_sees_none_of_it
     assert stored is not None and stored.version == 7
 
 
-async def test_what_a_channel_was_shown_is_stored_with_the_tables_next_action(
+async def test_what_faces_were_shown_is_stored_with_the_tables_next_action(
     store: Repository, other: Repository
 ) -> None:
-    """No write of its own: the note waits, and the table's next action (whose row says
-    what the channel shows, as the service's rows do) stores it; nothing is left to
-    flush. A row that does not name the message leaves the note to be flushed."""
+    """No write of its own: the notes wait, and the table's next action stores them
+    (every face's, each apart); nothing is left to flush."""
     await store.create_table(row("t1", 1, 20))
-    await store.set_announced("t1", 555, 1)
+    await store.set_shown("t1", "discord", 555, 1)
     stored = await other.get_table("t1")
-    assert stored is not None and stored.message_id is None, "noted, not yet written"
-    await store.save_action(row("t1", 2, 20, shown=1, message=555), 1, {"v": 2})
+    assert stored is not None and stored.shown == {}, "noted, not yet written"
+    await store.save_action(row("t1", 2, 20), 1, {"v": 2})
     stored = await other.get_table("t1")
-    assert stored is not None and (stored.message_id, stored.announced_version) == (555, 1)
+    assert stored is not None and stored.shown == {"discord": FaceShown(1, 555)}
+    await store.set_shown("t1", "discord", None, 2)
+    await store.set_shown("t1", "browser", None, 1)
+    await store.save_action(row("t1", 3, 20), 2, {"v": 3})
+    stored = await other.get_table("t1")
+    assert stored is not None
+    assert stored.shown == {"discord": FaceShown(2, 555), "browser": FaceShown(1, None)}
     if store.backend.kind == "sqlite":
         commits = sqlite_of(store).commits
         await store.flush()
-        assert sqlite_of(store).commits == commits, "the note was written with the action"
-    await store.set_announced("t1", 556, 2)
-    await store.save_action(row("t1", 3, 20, shown=2), 2, {"v": 3})
-    await store.flush()
-    stored = await other.get_table("t1")
-    assert stored is not None and (stored.message_id, stored.announced_version) == (556, 2)
+        assert sqlite_of(store).commits == commits, "the notes were written with the action"
 
 
-async def test_a_note_of_what_a_channel_shows_outlives_a_failed_action_and_a_restart(
+async def test_a_note_of_what_a_face_shows_outlives_a_failed_action_and_a_restart(
     database: Database, store: Repository
 ) -> None:
     """The action it would have ridden on fails: the note is still written, at the
     latest when the store closes; and a stale note never moves the version back."""
     await store.create_table(row("t1", 1, 20))
     await store.create_table(row("t2", 1, 21))
-    await store.set_announced("t1", 777, 1)
+    await store.set_shown("t1", "discord", 777, 1)
     with pytest.raises(VersionConflict):
-        await store.save_action(row("t1", 5, 20, shown=1), 4, {"v": 5})
-    await store.set_announced("t2", 888, 3)
-    await store.set_announced("t2", 887, 2)  # older: ignored
+        await store.save_action(row("t1", 5, 20), 4, {"v": 5})
+    await store.set_shown("t2", "discord", 888, 3)
+    await store.set_shown("t2", "discord", 887, 2)  # older: ignored
     await store.close()
     async with await open_store(database.url) as again:
         one, two = await again.get_table("t1"), await again.get_table("t2")
-        assert one is not None and (one.message_id, one.announced_version) == (777, 1)
-        assert two is not None and (two.message_id, two.announced_version) == (888, 3)
+        assert one is not None and one.shown == {"discord": FaceShown(1, 777)}
+        assert two is not None and two.shown == {"discord": FaceShown(3, 888)}

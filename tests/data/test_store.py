@@ -16,7 +16,7 @@ import pytest
 
 from data import open_backend, open_store, sqlite_url
 from data.backend import Session
-from data.models import FinishedGame, GuildSettings, Participant, RoundResult, TableRow
+from data.models import FaceShown, FinishedGame, GuildSettings, Participant, RoundResult, TableRow
 from data.repository import Repository, StoreError, VersionConflict
 from data.schema import migration_files, statements
 from tests.data.databases import (
@@ -333,13 +333,13 @@ async def test_load_active_tables_returns_the_open_ones_intact(store: Repository
         [("a", "lobby"), ("b", "playing"), ("c", "finished"), ("d", "cancelled")]
     ):
         await store.create_table(table_row(table_id, status=status, channel_id=channel))
-    await store.set_announced("b", 12345, 1)
-    await store.set_announced("b", None, 2)
+    await store.set_shown("b", "discord", 12345, 1)
+    await store.set_shown("b", "discord", None, 2)
     await store.flush()
     rows = {row.id: row for row in await store.load_active_tables()}
     assert set(rows) == {"a", "b"}
-    assert rows["b"].message_id == 12345 and rows["b"].state == {"seats": ["Ann"], "version": 1}
-    assert (rows["b"].announced_version, rows["a"].announced_version) == (2, None)
+    assert rows["b"].state == {"seats": ["Ann"], "version": 1}
+    assert rows["b"].shown == {"discord": FaceShown(2, 12345)} and rows["a"].shown == {}
 
 
 async def test_a_finished_game_closes_its_table_and_counts_members_not_computers(
@@ -418,16 +418,74 @@ async def test_a_database_that_cannot_be_reached_is_refused_by_name(
     assert refused.value.fault == "unavailable"
 
 
-async def test_the_actions_a_channel_has_not_seen_are_read_back_in_order(
+async def test_the_actions_a_face_has_not_seen_are_read_back_in_order(
     store: Repository,
 ) -> None:
-    """The outbox: what was stored after the version the channel last saw."""
+    """The outbox: what was stored after the version the face last saw."""
     await store.create_table(table_row(status="playing"))
     for version in (2, 3, 4):
         await store.save_action(table_row(version=version, status="playing"), version - 1,
                                 {"kind": "play", "n": version})  # fmt: skip
-    await store.set_announced("t1", 99, 2)
+    await store.set_shown("t1", "discord", 99, 2)
     assert [a["n"] for a in await store.actions_since("t1", 2)] == [3, 4]
     await store.flush()
     [row] = await store.load_active_tables()
-    assert (row.message_id, row.announced_version) == (99, 2)
+    assert row.shown == {"discord": FaceShown(2, 99)}
+
+
+async def test_what_two_faces_show_is_stored_apart_and_survives_a_restart(
+    database: Database, store: Repository
+) -> None:
+    """Each face's version (and message) is its own: one face noting a table never
+    moves another's on or back, nor takes its message."""
+    await store.create_table(table_row(status="playing", version=5))
+    await store.set_shown("t1", "discord", 555, 4)
+    await store.set_shown("t1", "browser", None, 1)
+    await store.flush()
+    await store.set_shown("t1", "discord", None, 5)
+    await store.set_shown("t1", "browser", None, 2)
+    await store.save_action(table_row(version=6, status="playing"), 5, {"kind": "play"})
+    await store.set_shown("t1", "browser", None, 1)  # older than what it noted: ignored
+    await store.close()
+    async with await open_store(database.url) as again:
+        [row] = await again.load_active_tables()
+        assert row.shown == {"discord": FaceShown(5, 555), "browser": FaceShown(2, None)}
+
+
+async def test_what_the_channel_was_shown_before_faces_were_named_is_the_discord_faces(
+    database: Database,
+) -> None:
+    """Until migration 0010 the one face's notes were two columns of the table's row: a
+    table stored then loads with them as the Discord face's; one stored before 0005
+    noted none and counts as shown up to its version (nothing is posted again)."""
+    older = [(name, sql) for name, sql in migration_files() if name < "0010"]
+
+    async def release_0009(tx: Session) -> None:
+        await tx.execute(
+            "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)"
+        )
+        for name, sql in older:
+            for statement in statements(sql):
+                await tx.execute(statement)
+            await tx.execute("INSERT INTO schema_migrations VALUES (?, 0)", (name,))
+        for table_id, channel, message, shown in (("t1", 20, 555, 3), ("t2", 21, None, None)):
+            await tx.execute(
+                "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
+                " version, state, message_id, announced_version, created_at, updated_at)"
+                " VALUES (?, 10, ?, 1, 'cross', 'playing', 4, ?, ?, ?, 1, 1)",
+                (table_id, channel, json.dumps({"version": 4}), message, shown),
+            )
+
+    old = await open_backend(database.url)
+    try:
+        await old.write(release_0009)
+    finally:
+        await old.close()
+    async with await open_store(database.url) as store:
+        rows = {row.id: row for row in await store.load_active_tables()}
+        assert rows["t1"].shown == {"discord": FaceShown(3, 555)}
+        assert rows["t2"].shown == {"discord": FaceShown(4, None)}
+        await store.save_action(dataclasses.replace(rows["t1"], version=5), 4, {"kind": "play"})
+        again = await store.get_table("t1")
+        assert again is not None and again.version == 5
+        assert again.shown == {"discord": FaceShown(3, 555)}

@@ -71,11 +71,13 @@ async def test_status_and_the_reminder_come_while_a_drawn_tile_waits_to_be_playe
 
     service.clockwork.remind(driver.table_id)  # a quarter of the member's time is left
     reminded = await server.fake.wait_for(
-        lambda: [
-            m
-            for m in server.fake.public(server.channels[0])
-            if f"<@{member.id}>" in m.content and not m.attachments
-        ]
-        or None
+        lambda: (
+            [
+                m
+                for m in server.fake.public(server.channels[0])
+                if f"<@{member.id}>" in m.content and not m.attachments
+            ]
+            or None
+        )
     )
     assert len(reminded) == 1

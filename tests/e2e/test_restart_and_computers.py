@@ -12,12 +12,9 @@ from tests.fakediscord.fixtures import Server
 
 
 def game_state(table: Table) -> dict[str, Any]:
-    """The table's state but for what its channel was last shown (stored apart, a
-    moment after each post) and the turn's deadline (a restart gives the member to move
+    """The table's state but for the turn's deadline (a restart gives the member to move
     their whole turn again)."""
-    return {
-        k: v for k, v in table.to_dict().items() if k not in ("announced_version", "deadline")
-    }
+    return {k: v for k, v in table.to_dict().items() if k != "deadline"}
 
 
 async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(

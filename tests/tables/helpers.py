@@ -54,7 +54,8 @@ async def expire(service: TableService, clock: Clock, table: Table) -> None:
 class Heard:
     """A listener that keeps what the service tells it, in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, face: str = "discord") -> None:
+        self.face = face
         self.told: list[tuple[int, list[Event], object | None]] = []
         self.closed = False
 

@@ -1,0 +1,62 @@
+"""What each face has shown is its own: a second face following a table (a browser page
+beside the Discord chat) neither hides an action from the first after a restart nor
+makes it show one again, and is itself handed back every action it did not note."""
+
+from __future__ import annotations
+
+from bot.service import Resumed, Shown, TableService
+from data.repository import Repository
+from tests.tables.helpers import PACE, Clock, Heard, play_one, started
+
+
+async def test_a_second_face_that_notes_nothing_leaves_the_first_ones_restart_alone(
+    store: Repository, clock: Clock
+) -> None:
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    first.add_listener(Heard("discord"))
+    first.add_listener(Heard("browser"))
+    table = await started(first)
+    await play_one(first, table.id)
+    await play_one(first, table.id)
+    version = first.tables[table.id].version
+    await first.remember_message("discord", table.id, 900, version)
+    await first.close()
+    await store.flush()  # as the store does when it closes
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord, browser = Heard("discord"), Heard("browser")
+    second.add_listener(discord)
+    second.add_listener(browser)
+    await second.resume()
+    assert discord.told == [], "the channel shows it all: nothing is posted again"
+    # Version 1 is the lobby as opened, which no action is logged for.
+    assert [via for _, _, via in browser.told] == [Resumed(v) for v in range(2, version + 1)]
+    assert browser.events, "each action handed back with what it caused"
+    assert second.shown("discord", table.id) == Shown(version, 900)
+    assert second.shown("browser", table.id) == Shown()
+    await second.close()
+
+
+async def test_each_face_is_handed_back_only_what_it_has_not_shown(
+    store: Repository, clock: Clock
+) -> None:
+    """One face's note moves neither another's version nor its message."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(first)
+    await first.remember_message("discord", table.id, 900, table.version)
+    await first.remember_message("browser", table.id, None, table.version - 1)
+    await play_one(first, table.id)  # carries the notes into the store
+    await first.remember_message("browser", table.id, None, table.version + 1)
+    assert first.shown("discord", table.id) == Shown(table.version, 900)
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord, browser = Heard("discord"), Heard("browser")
+    second.add_listener(discord)
+    second.add_listener(browser)
+    await second.resume()
+    assert [via for _, _, via in discord.told] == [Resumed(table.version + 1)]
+    assert browser.told == []
+    assert second.shown("discord", table.id) == Shown(table.version, 900)
+    await second.close()
