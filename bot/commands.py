@@ -3,17 +3,19 @@
 The Discord face builds one of these from a click or a slash command and hands it to
 :meth:`bot.service.TableService.act`; the service checks every rule of tables under the
 table's lock and :meth:`bot.table.Table.apply` carries it out. Being values (not
-callables), they can be logged and audited by name (``kind``), compared in tests, and
-checked by the service before they touch a table (a :class:`Join` needs the server-wide
-"one seat per member" check, made under the server's lock).
+callables), they can be logged and audited by name (``kind``), compared in tests, sent
+by a face as JSON (:func:`to_dict`, :func:`from_dict`), and checked by the service
+before they touch a table (a :class:`Join` needs the server-wide "one seat per member"
+check, made under the server's lock).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, get_args
 
 from bot.engine import Move
+from bot.stored import Form, StoredField, same, stored_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,3 +115,48 @@ Command = (
     Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoveToThread | ComputerMove
     | Timeout | ReleaseSeats | Forget
 )  # fmt: skip
+
+
+def _store_move(move: Move | str) -> dict[str, str]:
+    return {"move": move.text} if isinstance(move, Move) else {"typed": move}
+
+
+def _load_move(stored: dict[str, str]) -> Move | str:
+    return Move.parse(stored["move"]) if "move" in stored else str(stored["typed"])
+
+
+_FORMS: dict[object, Form] = {
+    int: (same, same),
+    str: (same, str),
+    bool: (same, bool),
+    Move: (lambda move: move.text, Move.parse),
+    Move | str: (_store_move, _load_move),
+}
+"""How a value of each type a command's field may have is kept as JSON (a move a member
+typed stays the text they typed: the table reads it against the position)."""
+
+_KINDS: dict[str, tuple[type[Command], tuple[StoredField, ...]]] = {
+    cls.kind: (cls, stored_fields(cls, _FORMS, refused=("kind",))) for cls in get_args(Command)
+}
+
+
+def to_dict(command: Command) -> dict[str, Any]:
+    """``command`` as JSON data, for a face that sends commands as messages (a browser
+    page's socket): its ``kind`` and each of its fields."""
+    data: dict[str, Any] = {"kind": command.kind}
+    for field in _KINDS[command.kind][1]:
+        data[field.name] = field.store(getattr(command, field.name))
+    return data
+
+
+def from_dict(data: dict[str, Any]) -> Command:
+    """A command as :func:`to_dict` wrote it; KeyError, TypeError, ValueError or
+    :class:`bot.engine.EngineError` if it is not one."""
+    cls, stored = _KINDS[data["kind"]]
+    return cls(
+        **{
+            field.name: field.load(data[field.name])
+            for field in stored
+            if field.required or field.name in data
+        }
+    )

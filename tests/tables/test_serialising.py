@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import events
+from bot import commands, events
 from bot.commands import AddComputer, Command, ComputerMove, Join, Start
 from bot.engine import MatchOutcome, Move, Options, RoundOutcome, ScoreEvent, find_variant
 from bot.events import Event, GameOver, Moved, RoundOver, from_dict, to_dict
@@ -156,3 +156,24 @@ def test_an_event_field_with_no_stored_form_is_refused_not_dropped() -> None:
 def test_each_class_has_a_name_of_its_own_in_the_audit_log(union: object) -> None:
     kinds = [cls.kind for cls in get_args(union)]
     assert len(set(kinds)) == len(kinds)
+
+
+COMMAND_VALUES: dict[object, st.SearchStrategy[Any]] = {
+    int: st.integers(0, 2**63 - 1),
+    str: st.text(max_size=40),
+    bool: st.booleans(),
+    Move: st.sampled_from([Move.parse(text) for text in ("6-4 N", "3-3", "draw", "pass")]),
+    Move | str: st.sampled_from([Move.parse("5-2 L"), "6-4 n", "draw"]),
+}
+
+
+@pytest.mark.parametrize("cls", get_args(Command), ids=lambda cls: cls.__name__)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_every_command_class_is_read_back_as_a_face_sent_it(
+    cls: type[Command], data: st.DataObject
+) -> None:
+    hints = get_type_hints(cls)
+    built = st.builds(cls, **{f.name: COMMAND_VALUES[hints[f.name]] for f in fields(cls)})
+    command = data.draw(built)
+    assert commands.from_dict(json.loads(json.dumps(commands.to_dict(command)))) == command
