@@ -40,7 +40,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 from bot.engine import GAMES, Move, Options, Round
-from bot.players import LEVELS, computer_player
+from bot.levels import LEVELS
+from bot.players import computer_player
 
 Chooser = Callable[[Round, int], Move]
 STRONGEST = LEVELS[-1]
