@@ -31,14 +31,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Match, Move, NotAMove, Record, Round, SeatView, read_record
-from bot.players import milo_search
-from bot.players.base import rng_for
-from bot.players.beliefs import can_replay, deal_weight
-from bot.players.expert import PLAY_POINTS, POINTS, TEAM_WINS, Effort, ExpertPlayer, _resample
-from bot.players.knowledge import infer
-from bot.players.search import evaluate, shrewd_move, weight
-from bot.players.simulate import sample_deal
+from bot.engine import Match, Move, NotAMove, Record, SeatView, read_record
+from bot.players.expert import ExpertPlayer, Weighing
 
 ANALYSIS_FORMAT = "domino-analysis/1"
 BUDGET = 1.0
@@ -114,100 +108,14 @@ away a quarter of it. How the computer levels' moves grade is in ``docs/PLAYERS.
 # -- the expert's search, every move valued ---------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Weighing:
-    """Every legal move valued on the same guesses by the expert's search."""
-
-    moves: tuple[Move, ...]
-    """The seat's legal moves, in the view's order."""
-    worth: tuple[float, ...]
-    """Per move, its mean worth in the game's :class:`Unit`."""
-    best: Move
-    """The expert's choice."""
-    guesses: int
-    """How many guessed deals were searched."""
-
-
-def _effort(variant: type[Round]) -> Effort:
-    """The expert's effort in ``variant``'s rounds."""
-    if variant.teams:
-        return TEAM_WINS
-    return PLAY_POINTS if variant.scores_plays else POINTS
-
-
 def weigh(view: SeatView, seed: int, budget: float = BUDGET) -> Weighing:
-    """Value each of ``view``'s legal moves (more than one) as :class:`ExpertPlayer`
-    does: its guesses, searches and counted work, times ``budget``. At budget 1.0 the
-    best move is the one ``ExpertPlayer(seed).choose(view)`` makes (the tests hold it to
-    that)."""
+    """Value each of ``view``'s legal moves (more than one) with the expert's own search
+    (:meth:`ExpertPlayer.weigh`), its work times ``budget``: at budget 1.0 the best move
+    is the one ``ExpertPlayer(seed).choose(view)`` makes."""
     moves = view.legal
     if len(moves) < 2:
         raise ValueError(f"seat {view.seat} has no choice to weigh: {len(moves)} legal moves")
-    expert = ExpertPlayer(seed)
-    variant = view.public.variant
-    effort = _effort(variant)
-    rng = rng_for(seed, view)
-    knowledge = infer(view)
-    after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1
-    scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
-    pool = max(1, round(expert.pool * scale))
-    max_samples = max(1, round(expert.max_samples * scale))
-    work = effort.work * scale
-    guesses = []
-    weights: list[float] = []
-    done = 0
-    weighed = can_replay(view)
-    for _ in range(pool if weighed else max_samples):
-        hands, boneyard = sample_deal(view, knowledge, rng)
-        likelihood = 1.0
-        if weighed:
-            likelihood, spent = deal_weight(view, hands, boneyard)
-            done += spent
-        guesses.append((hands, boneyard))
-        weights.append(likelihood)
-    order = (
-        _resample(weights, max_samples, rng) if weighed else [(i, 1.0) for i in range(len(guesses))]
-    )
-    side = variant.side_of(view.seat)
-    totals = [0.0] * len(moves)
-    wins = [0.0] * len(moves)
-    shares = 0.0
-    known: milo_search.Known = {}
-    on_milo_line = milo_search.applies(variant)
-    try_exact = True
-    searched = 0
-    for searched, (index, share) in enumerate(order, 1):
-        hands, boneyard = guesses[index]
-        base = Round.from_seat_view(view, hands, boneyard)
-        for i, move in enumerate(moves):
-            trial = base.copy()
-            trial.play(move)
-            if on_milo_line:
-                value, spent, gave_up = milo_search.judge(
-                    trial, side, effort.exact_below, effort.exact_limit, try_exact, known
-                )
-            else:
-                value, spent, gave_up = evaluate(
-                    trial,
-                    side,
-                    effort.exact_below,
-                    effort.exact_limit,
-                    shrewd_move,
-                    try_exact,
-                    effort.round_bonus,
-                )
-            try_exact = try_exact and not gave_up
-            totals[i] += share * value
-            wins[i] += share * (value > 0.5)  # a proven win (1 ± its tie-break) or 1–2 points
-            done += spent
-        shares += share
-        if done >= work and (searched >= effort.min_samples or done >= 2 * work):
-            break
-    ranked = [(t, weight(m)) for m, t in zip(moves, totals, strict=True)]
-    top = max(ranked)
-    best = rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == top])
-    worth = wins if on_milo_line else totals
-    return Weighing(moves, tuple(w / shares for w in worth), best, searched)
+    return ExpertPlayer(seed).weigh(view, budget)
 
 
 # -- a game's analysis ------------------------------------------------------------------

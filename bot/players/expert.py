@@ -76,16 +76,25 @@ class ExpertPlayer:
     max_samples: int = 160
 
     def choose(self, view: SeatView) -> Move:
-        variant = view.public.variant
-        effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         if len(moves) == 1:
             return moves[0]
+        return self.weigh(view).best
+
+    def weigh(self, view: SeatView, budget: float = 1.0) -> Weighing:
+        """Value each of ``view``'s legal moves (at least two): the guessed deals, the
+        searches and the counted work of a decision, times ``budget`` (the coach judges
+        with the same search). Its ``best`` is the move :meth:`choose` makes."""
+        variant = view.public.variant
+        effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
+        moves = view.legal
         rng = rng_for(self.seed, view)
         knowledge = infer(view)
         after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
-        scale = effort.played_out_scale if after > effort.exact_below else 1
-        pool, max_samples, work = self.pool * scale, self.max_samples * scale, effort.work * scale
+        scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
+        pool = max(1, round(self.pool * scale))
+        max_samples = max(1, round(self.max_samples * scale))
+        work = effort.work * scale
         guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
         weights: list[float] = []
         done = 0
@@ -105,9 +114,12 @@ class ExpertPlayer:
         )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
+        wins = [0.0] * len(moves)
+        shares = 0.0
         known: milo_search.Known = {}
         on_milo_line = milo_search.applies(variant)
         try_exact = True  # until one exact search outgrows its limit: then play out
+        searched = 0
         for searched, (index, share) in enumerate(order, 1):
             hands, boneyard = guesses[index]
             base = Round.from_seat_view(view, hands, boneyard)
@@ -130,7 +142,9 @@ class ExpertPlayer:
                     )
                 try_exact = try_exact and not gave_up
                 totals[i] += share * value
+                wins[i] += share * (value > 0.5)  # a proven win (1 ± its tie-break), 1–2 points
                 done += spent
+            shares += share
             if done >= work and (searched >= effort.min_samples or done >= 2 * work):
                 break
         # Ties are common once every guess is searched exactly (each move wins, or
@@ -138,7 +152,25 @@ class ExpertPlayer:
         # side if the round ends blocked, and which a fallible opponent lets through.
         ranked = [(t, weight(m)) for m, t in zip(moves, totals, strict=True)]
         best = max(ranked)
-        return rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == best])
+        chosen = rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == best])
+        worth = wins if on_milo_line else totals
+        return Weighing(moves, tuple(w / shares for w in worth), chosen, searched)
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """What a decision found: each legal move's mean worth over the guesses searched (the
+    round's points, or in Milo the share of guesses the move wins), the move chosen, and
+    how many guesses were searched."""
+
+    moves: tuple[Move, ...]
+    """The seat's legal moves, in the view's order."""
+    worth: tuple[float, ...]
+    """Per move, its mean worth."""
+    best: Move
+    """The expert's choice."""
+    guesses: int
+    """How many guessed deals were searched."""
 
 
 def _resample(weights: list[float], count: int, rng: random.Random) -> list[tuple[int, float]]:
