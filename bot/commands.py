@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
 from bot.engine import Move
-from bot.stored import Form, StoredField, same, stored_fields
+from bot.stored import Form, Kinds, same
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,28 +135,17 @@ _FORMS: dict[object, Form] = {
 """How a value of each type a command's field may have is kept as JSON (a move a member
 typed stays the text they typed: the table reads it against the position)."""
 
-_KINDS: dict[str, tuple[type[Command], tuple[StoredField, ...]]] = {
-    cls.kind: (cls, stored_fields(cls, _FORMS, refused=("kind",))) for cls in get_args(Command)
-}
+_KEPT = Kinds(get_args(Command), _FORMS)
 
 
 def to_dict(command: Command) -> dict[str, Any]:
     """``command`` as JSON data, for a face that sends commands as messages (a browser
     page's socket): its ``kind`` and each of its fields."""
-    data: dict[str, Any] = {"kind": command.kind}
-    for field in _KINDS[command.kind][1]:
-        data[field.name] = field.store(getattr(command, field.name))
-    return data
+    return _KEPT.to_dict(command)
 
 
 def from_dict(data: dict[str, Any]) -> Command:
     """A command as :func:`to_dict` wrote it; KeyError, TypeError, ValueError or
     :class:`bot.engine.EngineError` if it is not one."""
-    cls, stored = _KINDS[data["kind"]]
-    return cls(
-        **{
-            field.name: field.load(data[field.name])
-            for field in stored
-            if field.required or field.name in data
-        }
-    )
+    command: Command = _KEPT.from_dict(data)
+    return command

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
 from bot.engine import MatchOutcome, Move, RoundOutcome, ScoreEvent
-from bot.stored import Form, StoredField, same, stored_fields
+from bot.stored import Form, Kinds, same
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,26 +120,16 @@ field's type is written down for storage, so that a field of a type not here is
 refused when this module loads, never dropped from the log (``bot.stored``)."""
 
 
-_KINDS: dict[str, tuple[type[Event], tuple[StoredField, ...]]] = {
-    cls.kind: (cls, stored_fields(cls, _CODECS, refused=("kind",))) for cls in get_args(Event)
-}
+_KEPT = Kinds(get_args(Event), _CODECS)
 
 
 def to_dict(event: Event) -> dict[str, Any]:
     """``event`` as JSON data: its ``kind`` and each of its fields."""
-    data: dict[str, Any] = {"kind": event.kind}
-    for field in _KINDS[event.kind][1]:
-        data[field.name] = field.store(getattr(event, field.name))
-    return data
+    return _KEPT.to_dict(event)
 
 
 def from_dict(data: dict[str, Any]) -> Event:
     """An event as :func:`to_dict` stored it; KeyError, TypeError, ValueError or
     :class:`bot.engine.EngineError` if it is not one."""
-    cls, stored = _KINDS[data["kind"]]
-    values = {
-        field.name: field.load(data[field.name])
-        for field in stored
-        if field.required or field.name in data
-    }
-    return cls(**values)
+    event: Event = _KEPT.from_dict(data)
+    return event

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields
-from typing import Any, NamedTuple, get_type_hints
+from typing import Any, ClassVar, NamedTuple, Protocol, get_type_hints
 
 Form = tuple[Callable[[Any], Any], Callable[[Any], Any]]
 """How a value is written to JSON, and read back."""
@@ -45,3 +45,35 @@ def stored_fields(
         required = field.default is MISSING and field.default_factory is MISSING
         stored.append(StoredField(field.name, *form, required))
     return tuple(stored)
+
+
+class Kinded(Protocol):
+    kind: ClassVar[str]
+
+
+class Kinds:
+    """Values of several dataclasses told apart by their ``kind`` (a class variable),
+    each kept as JSON: its ``kind`` and each of its fields in its stored form."""
+
+    def __init__(self, classes: tuple[type[Kinded], ...], forms: Mapping[object, Form]) -> None:
+        self._kinds: dict[str, tuple[type, tuple[StoredField, ...]]] = {
+            cls.kind: (cls, stored_fields(cls, forms, refused=("kind",))) for cls in classes
+        }
+
+    def to_dict(self, value: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": value.kind}
+        for field in self._kinds[value.kind][1]:
+            data[field.name] = field.store(getattr(value, field.name))
+        return data
+
+    def from_dict(self, data: dict[str, Any]) -> Any:
+        """The value :meth:`to_dict` wrote; KeyError, TypeError or ValueError (or what a
+        field's form raises) if it is not one."""
+        cls, stored = self._kinds[data["kind"]]
+        return cls(
+            **{
+                field.name: field.load(data[field.name])
+                for field in stored
+                if field.required or field.name in data
+            }
+        )
