@@ -42,6 +42,19 @@ def table_row(
     )  # fmt: skip
 
 
+async def migrated_before(migration: str, tx: Session) -> None:
+    """The schema as a release before ``migration`` left it, recorded as applied."""
+    await tx.execute(
+        "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)"
+    )
+    for name, sql in migration_files():
+        if name >= migration:
+            break
+        for statement in statements(sql):
+            await tx.execute(statement)
+        await tx.execute("INSERT INTO schema_migrations VALUES (?, 0)", (name,))
+
+
 def finished(game_id: str, participants: list[Participant], table_id: str = "t1") -> FinishedGame:
     return FinishedGame(
         id=game_id, table_id=table_id, guild_id=10, game="cross", finished_at=2.0,
@@ -196,16 +209,9 @@ async def test_a_table_stored_before_its_record_column_went_loads_from_its_state
     a column of its own. A table stored then loads after the upgrade with the record its
     state carries, and plays on."""
     state = {"seats": ["Ann"], "version": 4, "match": {"record": RECORD}}
-    older = [(name, sql) for name, sql in migration_files() if name < "0009"]
 
     async def release_0008(tx: Session) -> None:
-        await tx.execute(
-            "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)"
-        )
-        for name, sql in older:
-            for statement in statements(sql):
-                await tx.execute(statement)
-            await tx.execute("INSERT INTO schema_migrations VALUES (?, 0)", (name,))
+        await migrated_before("0009", tx)
         await tx.execute(
             "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
             " version, state, record, created_at, updated_at)"
@@ -458,16 +464,9 @@ async def test_what_the_channel_was_shown_before_faces_were_named_is_the_discord
     """Until migration 0010 the one face's notes were two columns of the table's row: a
     table stored then loads with them as the Discord face's; one stored before 0005
     noted none and counts as shown up to its version (nothing is posted again)."""
-    older = [(name, sql) for name, sql in migration_files() if name < "0010"]
 
     async def release_0009(tx: Session) -> None:
-        await tx.execute(
-            "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION)"
-        )
-        for name, sql in older:
-            for statement in statements(sql):
-                await tx.execute(statement)
-            await tx.execute("INSERT INTO schema_migrations VALUES (?, 0)", (name,))
+        await migrated_before("0010", tx)
         for table_id, channel, message, shown in (("t1", 20, 555, 3), ("t2", 21, None, None)):
             await tx.execute(
                 "INSERT INTO active_tables (id, guild_id, channel_id, host_id, game, status,"
