@@ -8,6 +8,7 @@ import json
 import secrets
 import sqlite3
 import threading
+from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -40,6 +41,16 @@ def table_row(
         version=version, state={"seats": ["Ann"], "version": version},
         created_at=1.0, updated_at=1.0,
     )  # fmt: skip
+
+
+async def written_raw(url: str, work: Callable[[Session], Awaitable[None]]) -> None:
+    """``work`` written straight to the database, as an earlier release's code would have
+    (no migration runs first)."""
+    backend = await open_backend(url)
+    try:
+        await backend.write(work)
+    finally:
+        await backend.close()
 
 
 async def migrated_before(migration: str, tx: Session) -> None:
@@ -181,11 +192,7 @@ async def test_a_database_from_an_older_release_is_brought_up_to_date(database: 
             " '{}', NULL, NULL, 1, 1)"
         )
 
-    old = await open_backend(database.url)
-    try:
-        await old.write(first_release)
-    finally:
-        await old.close()
+    await written_raw(database.url, first_release)
     store = await open_store(database.url)
     try:
         assert await count(store, "schema_migrations") == len(migration_files())
@@ -219,11 +226,7 @@ async def test_a_table_stored_before_its_record_column_went_loads_from_its_state
             (json.dumps(state), json.dumps(RECORD)),
         )
 
-    old = await open_backend(database.url)
-    try:
-        await old.write(release_0008)
-    finally:
-        await old.close()
+    await written_raw(database.url, release_0008)
     async with await open_store(database.url) as store:
         [table] = await store.load_active_tables()
         assert table.state == state
@@ -475,11 +478,7 @@ async def test_what_the_channel_was_shown_before_faces_were_named_is_the_discord
                 (table_id, channel, json.dumps({"version": 4}), message, shown),
             )
 
-    old = await open_backend(database.url)
-    try:
-        await old.write(release_0009)
-    finally:
-        await old.close()
+    await written_raw(database.url, release_0009)
     async with await open_store(database.url) as store:
         rows = {row.id: row for row in await store.load_active_tables()}
         assert rows["t1"].shown == {"discord": FaceShown(3, 555)}
