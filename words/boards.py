@@ -28,6 +28,11 @@ def board_title(game_title_: str, *, everywhere: bool) -> str:
     return _("{game} — this server").format(game=game_title(game_title_))
 
 
+def boards_title() -> str:
+    """The heading over every board of a server (the browser's leaderboards page)."""
+    return _("Leaderboards")
+
+
 def board_empty(title: str, order: str, rated_after: int) -> str:
     if order == "rating":
         return ngettext(
