@@ -13,6 +13,8 @@ def main() -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if not settings.discord:
+        return _local(settings)
     from discord import GatewayNotFound, LoginFailure
 
     from bot.client import run
@@ -42,6 +44,31 @@ def main() -> int:
             file=sys.stderr,
         )
         return 3
+    return 0
+
+
+def _local(settings: Settings) -> int:
+    """No token: the browser table alone (``bot.local``)."""
+    from bot.local import address, run_local
+    from data import parse_url
+    from data.repository import StoreError
+
+    try:
+        run_local(settings)
+    except StoreError as error:
+        print(
+            f"error: cannot use the database {parse_url(settings.database_url).shown}"
+            f" ({error.fault}): {error.detail or 'see DATABASE_URL in .env'}",
+            file=sys.stderr,
+        )
+        return 3
+    except OSError as error:
+        print(
+            f"error: cannot serve the local table at {address(settings)} ({error.strerror}):"
+            " set WEB_PORT in .env to a free port.",
+            file=sys.stderr,
+        )
+        return 6
     return 0
 
 

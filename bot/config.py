@@ -41,6 +41,17 @@ class Settings:
     picture_processes: int = 1
     """Worker processes that draw the table and hand pictures (``rendering.painter``);
     0 draws them in threads of the bot's own process."""
+    web_host: str = "127.0.0.1"
+    """Where the browser table listens: this machine only, unless set (LAN play)."""
+    web_port: int | None = None
+    """The browser table's port: 8080 with no Discord token; with one, only if set."""
+    web_secret: str | None = None
+    """Signs the guests' cookies; unset, the bot makes one and keeps it beside the database."""
+
+    @property
+    def discord(self) -> bool:
+        """Whether the bot runs in Discord (it has a token), or serves the local table only."""
+        return bool(self.discord_token)
 
     @property
     def local_folder(self) -> Path:
@@ -52,11 +63,6 @@ class Settings:
         if env_file is not None:
             load_dotenv(env_file, override=False)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            raise ConfigError(
-                "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token"
-                " there (Discord developer portal → your application → Bot → Reset Token)."
-            )
         shard_count, shard_ids = _shards()
         database_url = _database_url()
         if (
@@ -81,6 +87,9 @@ class Settings:
             keep_closed_hours=_int_in("CLOSED_TABLES_KEPT_HOURS", 24, 1, 24 * 365),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_port=_web_port(token),
+            web_secret=os.environ.get("WEB_SECRET", "").strip() or None,
         )
 
 
@@ -159,3 +168,14 @@ def _shards() -> tuple[int | None, tuple[int, ...] | None]:
             f"SHARD_IDS must list shard numbers from 0 to {count - 1}, like 0,1; not {raw_ids!r}"
         )
     return count, tuple(sorted({int(part) for part in parts}))
+
+
+DEFAULT_WEB_PORT = 8080
+
+
+def _web_port(token: str) -> int | None:
+    """``WEB_PORT``; with no token the local table is all the bot serves, so it has a
+    port (8080) even when none is set."""
+    if os.environ.get("WEB_PORT", "").strip():
+        return _int_in("WEB_PORT", DEFAULT_WEB_PORT, 1, 65535)
+    return None if token else DEFAULT_WEB_PORT

@@ -213,3 +213,24 @@ class NotRead(Refusal):
     member); ``fault`` is the store's word for why, as for :class:`NotSaved`."""
 
     fault: str
+
+
+@dataclass(eq=False)
+class Malformed(Refusal):
+    """A face could not read the request at all (a browser's socket message that is not
+    JSON, too long, of no known type, or with a field missing, unknown or mistyped):
+    forged or from an older page. ``field`` names what was wrong, if one field was."""
+
+    field: str = ""
+
+
+@dataclass(eq=False)
+class NameRefused(Refusal):
+    """A guest's name must be 1 to ``most`` characters of text, no control characters."""
+
+    most: int
+
+
+@dataclass(eq=False)
+class GuestOnly(Refusal):
+    """Only someone with a name (a guest, or a member) can do that; spectators watch."""

@@ -126,6 +126,7 @@ class Announcer:
     """Hears the table service (``stored``) and posts, one worker per table."""
 
     face = acting.FACE
+    catches_up = True
 
     def __init__(
         self,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import LineLayout, SpinnerLayout, Tile
+from bot.engine import LineLayout, Move, SpinnerLayout, Tile
 
 LONG, SHORT = 64, 32
 STRAIGHT_RUN = 4
@@ -222,3 +222,21 @@ def place(view: Laid, label_size: tuple[int, int]) -> Layout | None:
     if isinstance(layout, LineLayout):
         return line_layout(layout, view.open_ends, label_size)
     return spinner_layout(layout, view.open_ends, label_size)
+
+
+class Played(Protocol):
+    """What :func:`last_played` reads: a public view's history of (seat, move)."""
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]: ...
+
+
+def last_played(view: Played) -> Tile | None:
+    """The tile of the round's last play (a draw or a pass lays none)."""
+    return next((move.tile for _, move in reversed(view.history) if move.tile is not None), None)
+
+
+def halves(placed: PlacedTile) -> tuple[int, int]:
+    """(top or left value, bottom or right value) as the tile lies on the picture."""
+    outward_first = placed.direction in (RIGHT, DOWN)
+    return (placed.near, placed.far) if outward_first else (placed.far, placed.near)

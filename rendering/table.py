@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.engine import END_NAMES, LineLayout, PublicView, SpinnerLayout, Tile
 from rendering.faces import paste_tile
-from rendering.geometry import DOWN, RIGHT, Layout, PlacedTile, Rect, place
+from rendering.geometry import Layout, Rect, halves, last_played, place
 from rendering.palette import (
     ALERT,
     HIGHLIGHT,
@@ -99,17 +99,6 @@ def fit_name(name: str, *, wide: bool = False) -> str:
     picture; a name on a line of its own (``wide``: the player to move) gets three times
     that. Kept, as every picture of a table measures the same names again."""
     return fit(name, (3 if wide else 1) * NAME_ROOM, font(HEADER_FONT))
-
-
-def last_played(view: PublicView) -> Tile | None:
-    """The tile of the round's last play (a draw or a pass lays none)."""
-    return next((move.tile for _, move in reversed(view.history) if move.tile is not None), None)
-
-
-def halves(placed: PlacedTile) -> tuple[int, int]:
-    """(top or left value, bottom or right value) as the tile lies on the picture."""
-    outward_first = placed.direction in (RIGHT, DOWN)
-    return (placed.near, placed.far) if outward_first else (placed.far, placed.near)
 
 
 @lru_cache(maxsize=8)

@@ -12,12 +12,15 @@ from bot.refusals import (
     AlreadyClosed,
     AlreadySeated,
     ChannelTaken,
+    GuestOnly,
     HintsOff,
     HostCannotLeave,
     HostOnly,
     HostOrManagerOnly,
     LobbyClosed,
+    Malformed,
     MoveRefused,
+    NameRefused,
     NoSuchGame,
     NoTableHere,
     NotAway,
@@ -186,6 +189,21 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
                 "That was NOT done: I could not save it ({why}), so nothing changed."
                 " Try again shortly."
             ).format(why=why)
+        case Malformed(field) if field:
+            return _(
+                "That request could not be read ({field} is missing or wrong), so nothing"
+                " changed: reload the page."
+            ).format(field=quote(field))
+        case Malformed():
+            return _("That request could not be read, so nothing changed: reload the page.")
+        case NameRefused(most):
+            return ngettext(
+                "A name is 1 to {count} character of text.",
+                "A name is 1 to {count} characters of text.",
+                most,
+            ).format(count=number(most))
+        case GuestOnly():
+            return _("Choose a name first: spectators can watch, not play.")
     return _("That cannot be done now.")
 
 

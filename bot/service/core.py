@@ -145,8 +145,9 @@ class TableService:
         version no action is logged for) and its events (an audit line written before
         events were stored whole has none: the table is still shown as it stands). The
         actions are read once, from the oldest any face lacks."""
+        catching_up = [listener for listener in self._listeners if listener.catches_up]
         since = {listener.face: self.shown(listener.face, table.id).version
-                 for listener in self._listeners}  # fmt: skip
+                 for listener in catching_up}  # fmt: skip
         oldest = min(since.values(), default=table.version)
         if oldest >= table.version:
             return
@@ -157,7 +158,7 @@ class TableService:
             for data in action.get("events", ()):
                 with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
                     events.append(events_from_dict(data))
-            for listener in self._listeners:
+            for listener in catching_up:
                 if version > since[listener.face]:
                     self._tell(listener, snapshot, events, Resumed(version))
 

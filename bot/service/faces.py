@@ -40,6 +40,11 @@ class Listener(Protocol):
     """The name of the face it shows the tables on (``discord``): what it has shown is
     noted and handed back under this name."""
 
+    catches_up: bool
+    """Whether, after a restart, it is told each stored action its face has not shown
+    (a face that posts messages); a face whose readers are sent the table as stored
+    when they connect (the browser's) needs none of them, and is not told."""
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         """``table`` as stored after the action, with what it caused (none: show the
         table as it stands). Called under the table's lock, in the order the actions

@@ -29,6 +29,7 @@ GAME = textwrap.dedent(
         \"\"\"A face that only words what it hears, as the Discord face does.\"\"\"
 
         face = "words"
+        catches_up = True
 
         def stored(self, table, events, via):
             said.extend(play.event_lines(table, events))

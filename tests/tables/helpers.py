@@ -56,6 +56,7 @@ class Heard:
 
     def __init__(self, face: str = "discord") -> None:
         self.face = face
+        self.catches_up = True
         self.told: list[tuple[int, list[Event], object | None]] = []
         self.closed = False
 

@@ -1,0 +1,218 @@
+"""The browser face's listener: it hears every stored action of the local tables and
+sends each page that follows a table its frame, in the page's language, with the hand
+of that page's guest only.
+
+Each page is a :class:`Reader` with its own queue and writer task, so a slow page never
+holds up the service (which tells listeners under the table's lock) nor another page.
+A page is sent whole states, never differences, so a page that reconnects (or finds the
+server restarted) is brought to the stored state by the frame it is sent on ``watch``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.events import Event
+from bot.service import TableService
+from bot.snapshot import TableSnapshot
+from web import frames
+from web.identity import LOCAL_SERVER, Guest
+from web.marks import WebMarks
+from words import i18n, marks
+
+log = logging.getLogger(__name__)
+
+FACE = "web"
+QUEUE_MOST = 64
+"""Frames a page may fall behind by; a page further behind is closed, and reconnects
+to the stored state (its frames are whole states, so nothing is lost but the lines)."""
+KEEP_FINISHED = 256
+"""Finished local tables kept in memory, so their pages still show how they ended and
+offer a rematch (the service lets a closed table go)."""
+
+
+@dataclass(eq=False)
+class Reader:
+    """One open page: who it is (a guest, or None for a spectator), its language, the
+    local table it follows (by channel: a rematch is the same channel's next table),
+    whether it follows the lobby list, and what is queued for it."""
+
+    socket: web.WebSocketResponse
+    guest: Guest | None
+    language: i18n.Language
+    channel: int | None = None
+    lobby: bool = False
+    queue: deque[str] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    writer: asyncio.Task[None] | None = None
+
+    @property
+    def user_id(self) -> int | None:
+        return None if self.guest is None else self.guest.id
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue ``frame``; never waits (see the module's docstring)."""
+        if len(self.queue) >= QUEUE_MOST:
+            self.queue.clear()
+            self.queue.append("")  # the writer closes a page that fell this far behind
+        else:
+            self.queue.append(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+        self.ready.set()
+
+    async def write(self) -> None:
+        """Send what is queued, in order, until the page goes."""
+        while not self.socket.closed:
+            await self.ready.wait()
+            self.ready.clear()
+            while self.queue:
+                text = self.queue.popleft()
+                if not text:
+                    await self.socket.close()
+                    return
+                await self.socket.send_str(text)
+
+
+class WebFace:
+    """The browser face's listener and its pages (see the module's docstring)."""
+
+    face = FACE
+    catches_up = False
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.readers: set[Reader] = set()
+        self._following: dict[int, set[Reader]] = {}
+        """Local channel → the pages that follow its table."""
+        self._finished: dict[int, TableSnapshot] = {}
+        """Local channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
+
+    # -- pages come and go --------------------------------------------------------------
+
+    def add(self, reader: Reader) -> None:
+        self.readers.add(reader)
+        reader.writer = asyncio.create_task(self._write(reader), name="web-reader")
+
+    async def _write(self, reader: Reader) -> None:
+        try:
+            await reader.write()
+        except (ConnectionError, RuntimeError) as error:  # the page went mid-send
+            log.debug("a page went while being written to (%s)", error)
+
+    async def remove(self, reader: Reader) -> None:
+        self.readers.discard(reader)
+        self._unfollow(reader)
+        if reader.writer is not None:
+            reader.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader.writer
+
+    def follow(self, reader: Reader, channel: int | None) -> None:
+        """``reader`` follows the table of ``channel`` from now on (None: no table)."""
+        self._unfollow(reader)
+        reader.channel = channel
+        if channel is not None:
+            self._following.setdefault(channel, set()).add(reader)
+
+    def _unfollow(self, reader: Reader) -> None:
+        if reader.channel is not None:
+            followers = self._following.get(reader.channel)
+            if followers is not None:
+                followers.discard(reader)
+                if not followers:
+                    del self._following[reader.channel]
+        reader.channel = None
+
+    # -- what a page is shown -----------------------------------------------------------
+
+    def table_in(self, channel: int) -> TableSnapshot | None:
+        """The channel's open table, or the one that finished there last."""
+        return self.service.in_channel(channel) or self._finished.get(channel)
+
+    def finished(self, table_id: str) -> TableSnapshot | None:
+        """A local table that finished (or was cancelled) lately, by its id."""
+        return next((t for t in self._finished.values() if t.id == table_id), None)
+
+    def _table_id_in(self, channel: int) -> str | None:
+        table = self.table_in(channel)
+        return None if table is None else table.id
+
+    def local_tables(self) -> list[TableSnapshot]:
+        """The open local tables, the newest first."""
+        tables = [self.service.find(table_id) for table_id in list(self.service.tables)]
+        local = [t for t in tables if t is not None and t.guild_id == LOCAL_SERVER]
+        return local[::-1]
+
+    def show(self, reader: Reader, table: TableSnapshot, events: Sequence[Event] = ()) -> None:
+        """Send ``reader`` the table as stored (with what ``events`` did)."""
+        with self.speaking(reader.language, table):
+            public = frames.public_part(table, events)
+        reader.send({**public, **frames.reader_part(table, reader.user_id)})
+
+    def show_lobby(self, reader: Reader) -> None:
+        with i18n.speaking(reader.language):
+            reader.send(frames.table_list(self.local_tables()))
+
+    def speaking(
+        self, language: i18n.Language, table: TableSnapshot | None = None
+    ) -> contextlib.AbstractContextManager[object]:
+        """The words in ``language``, marked for the page, naming ``table``'s members."""
+        names = {} if table is None else {
+            seat.user_id: seat.name for seat in table.seats if seat.user_id is not None
+        }  # fmt: skip
+        stack = contextlib.ExitStack()
+        stack.enter_context(i18n.speaking(language))
+        stack.enter_context(marks.using(WebMarks(names, self._table_id_in)))
+        return stack
+
+    # -- the service tells ----------------------------------------------------------------
+
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
+        if table.guild_id != LOCAL_SERVER:
+            return
+        if not table.is_open:
+            self._finished[table.channel_id] = table
+            while len(self._finished) > KEEP_FINISHED:
+                del self._finished[next(iter(self._finished))]
+        followers = self._following.get(table.channel_id, ())
+        public: dict[str, dict[str, Any]] = {}
+        for reader in followers:
+            code = reader.language.code
+            if code not in public:
+                with self.speaking(reader.language, table):
+                    public[code] = frames.public_part(table, events)
+            reader.send({**public[code], **frames.reader_part(table, reader.user_id)})
+        if table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events):
+            self.lobby_changed()
+
+    def opened(self, table: TableSnapshot) -> None:
+        """A local table was opened (the service tells its listeners of actions, not of
+        openings): its followers and the lobby list are shown it."""
+        self._finished.pop(table.channel_id, None)
+        for reader in self._following.get(table.channel_id, ()):
+            self.show(reader, table)
+        self.lobby_changed()
+
+    def lobby_changed(self) -> None:
+        for reader in self.readers:
+            if reader.lobby:
+                self.show_lobby(reader)
+
+    async def close(self) -> None:
+        """Close every page's socket: the pages reconnect when the bot is back."""
+        for reader in list(self.readers):
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await reader.socket.close()
+            await self.remove(reader)
+
+
+_LISTED = frozenset({"joined", "left", "started", "cancelled"})
+"""Events that change what the lobby list shows of a table."""

@@ -1,0 +1,140 @@
+"""What a page may send over its socket, read strictly (``docs/WEB.md``, "The socket").
+
+Each message is one JSON object of a known ``type`` with exactly its fields, each of its
+type; anything else (not JSON, over :data:`MOST_BYTES`, an unknown type, a field missing,
+unknown or mistyped, a number out of range) is refused as :class:`Malformed`, before it
+reaches the table service. What a message asks for is then checked by the service
+exactly as a Discord click is (seat, turn, version).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.refusals import Malformed
+
+MOST_BYTES = 4096
+"""The longest message a page sends is an ``open`` of some 150 bytes."""
+
+TABLE_ID = re.compile(r"[0-9a-f]{8}")
+"""A table's id as the service makes them (``secrets.token_hex(4)``)."""
+
+ACTIONS = frozenset(
+    {"join", "leave", "start", "cancel", "computer", "play", "draw", "pass", "back",
+     "rematch", "hint"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class SetLanguage:
+    lang: str
+
+
+@dataclass(frozen=True, slots=True)
+class FollowLobby:
+    """Follow the list of open tables."""
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    table: str
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    game: str
+    target: int | None
+    keep_last_two: bool | None
+    match_games: int | None
+    hints: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    table: str
+    version: int
+    action: str
+    level: str | None = None
+    move: str | None = None
+
+
+Message = SetLanguage | FollowLobby | Watch | Open | Act
+
+_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "lang": {"lang": (str,)},
+    "lobby": {},
+    "watch": {"table": (str,)},
+    "open": {
+        "game": (str,),
+        "target": (int, type(None)),
+        "keep_last_two": (bool, type(None)),
+        "match_games": (int, type(None)),
+        "hints": (bool,),
+    },
+    "act": {"table": (str,), "version": (int,), "action": (str,)},
+}
+"""Per type, its required fields and their JSON types."""
+_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
+    "act": {"level": (str,), "move": (str,)},
+}
+_TEXT_MOST = 64
+"""No field of text is longer (a move is ``6-5 N``, a language ``pt-BR``)."""
+
+
+def parse(raw: str | bytes) -> Message:
+    """The message ``raw`` says, or :class:`Malformed`."""
+    if len(raw) > MOST_BYTES:
+        raise Malformed()
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise Malformed() from None
+    if not isinstance(data, dict):
+        raise Malformed()
+    kind = data.pop("type", None)
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise Malformed("type")
+    fields = _checked(kind, data)
+    match kind:
+        case "lang":
+            return SetLanguage(fields["lang"])
+        case "lobby":
+            return FollowLobby()
+        case "watch":
+            return Watch(_table_id(fields["table"]))
+        case "open":
+            return Open(**fields)
+        case _:
+            if fields["action"] not in ACTIONS:
+                raise Malformed("action")
+            if fields["version"] < 0:
+                raise Malformed("version")
+            return Act(**{**fields, "table": _table_id(fields["table"])})
+
+
+def _checked(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    required, optional = _FIELDS[kind], _OPTIONAL.get(kind, {})
+    for name in data:
+        if name not in required and name not in optional:
+            raise Malformed(name)
+    for name, types in (*required.items(), *optional.items()):
+        if name not in data:
+            if name in required:
+                raise Malformed(name)
+            continue
+        value = data[name]
+        # JSON true is not a number here, though Python's bool is an int.
+        if isinstance(value, bool) and bool not in types:
+            raise Malformed(name)
+        if not isinstance(value, types) or (isinstance(value, str) and len(value) > _TEXT_MOST):
+            raise Malformed(name)
+    return data
+
+
+def _table_id(text: str) -> str:
+    if not TABLE_ID.fullmatch(text):
+        raise Malformed("table")
+    return text

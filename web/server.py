@@ -1,0 +1,218 @@
+"""The browser face's web server (aiohttp): the page, the guest cookie, the read-only
+pages' data and the socket (``docs/WEB.md``).
+
+It runs in the bot's own process, on the bot's event loop and table service: with no
+Discord token it is the whole bot (``bot.local``); with one, it runs beside the Discord
+face when ``WEB_PORT`` is set.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from bot.refusals import Refusal
+from bot.service import TableService
+from bot.standings import Standings
+from web import actions, frames, reads
+from web.face import Reader, WebFace
+from web.identity import (
+    COOKIE,
+    COOKIE_DAYS,
+    LOCAL_SERVER,
+    Guest,
+    Signer,
+    checked_name,
+    new_guest_id,
+)
+from web.languages import choose
+from words import refusals
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+PAGES = ("/", "/t/{table}", "/replay/{game}", "/rules/{game}", "/boards")
+"""The page's own paths: each serves the same page, which reads its path."""
+GUEST_MOST_BYTES = 1024
+SOCKET_MOST_BYTES = 64 * 1024
+"""aiohttp drops a socket whose message is longer; up to this, a message over the
+protocol's own limit (``web.protocol.MOST_BYTES``) gets a clear refusal instead."""
+HEARTBEAT_SECONDS = 30.0
+"""aiohttp pings each socket this often, so a page that vanished is noticed."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self';"
+        " connect-src 'self'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+FACE_KEY = web.AppKey("face", WebFace)
+SIGNER_KEY = web.AppKey("signer", Signer)
+
+
+def make_app(service: TableService, signer: Signer) -> web.Application:
+    """The web application over ``service`` (its face is added to the service as a
+    listener while the application runs)."""
+    app = web.Application(middlewares=[_headers], client_max_size=GUEST_MOST_BYTES)
+    face = WebFace(service)
+    app[FACE_KEY] = face
+    app[SIGNER_KEY] = signer
+    for path in PAGES:
+        app.router.add_get(path, _page)
+    app.router.add_static("/static/", STATIC, follow_symlinks=False)
+    app.router.add_post("/api/guest", _guest)
+    app.router.add_get("/api/boards", _boards)
+    app.router.add_get("/api/rules/{game}", _rules)
+    app.router.add_get("/api/games/{game}", _game)
+    app.router.add_get("/ws", _socket)
+
+    async def listening(app: web.Application) -> None:
+        service.add_listener(face)
+
+    async def closing(app: web.Application) -> None:
+        service.remove_listener(face)
+        await face.close()
+
+    app.on_startup.append(listening)
+    app.on_shutdown.append(closing)
+    return app
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def _headers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    response = await handler(request)
+    if not isinstance(response, web.WebSocketResponse):
+        response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+def _guest_of(request: web.Request) -> Guest | None:
+    return request.app[SIGNER_KEY].read(request.cookies.get(COOKIE))
+
+
+def _same_origin(request: web.Request) -> bool:
+    """The request comes from a page this server served (a socket or a form from
+    another site carries its own ``Origin``, and never gets this one)."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == request.host
+
+
+def _refused(refusal: Refusal, request: web.Request, status: int = 400) -> web.Response:
+    language = choose(request.query.get("lang"), request.headers.get("Accept-Language"))
+    face = request.app[FACE_KEY]
+    with face.speaking(language):
+        text = refusals.refusal(refusal)
+    return web.json_response({"refused": text}, status=status)
+
+
+async def _guest(request: web.Request) -> web.Response:
+    """Take a name: the guest's cookie, signed; the same guest keeps their id when they
+    change their name."""
+    if not _same_origin(request):
+        raise web.HTTPForbidden(text="cross-origin request refused")
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    try:
+        name = checked_name(body.get("name") if isinstance(body, dict) else None)
+    except Refusal as refusal:
+        return _refused(refusal, request)
+    known = _guest_of(request)
+    guest = Guest(known.id if known is not None else new_guest_id(), name)
+    response = web.json_response({"id": str(guest.id), "name": guest.name})
+    response.set_cookie(
+        COOKIE,
+        request.app[SIGNER_KEY].sign(guest),
+        max_age=COOKIE_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="Strict",
+        secure=request.secure,
+        path="/",
+    )
+    return response
+
+
+async def _read(
+    request: web.Request, build: Callable[[], Awaitable[dict[str, Any]] | dict[str, Any]]
+) -> web.Response:
+    """A read-only page's data, worded in the asker's language (refused: 404)."""
+    language = choose(request.query.get("lang"), request.headers.get("Accept-Language"))
+    face = request.app[FACE_KEY]
+    try:
+        with face.speaking(language):
+            made = build()
+            data = await made if inspect.isawaitable(made) else made
+    except Refusal as refusal:
+        return _refused(refusal, request, 404)
+    return web.json_response(data, dumps=_dumps)
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+async def _boards(request: web.Request) -> web.Response:
+    store = request.app[FACE_KEY].service.store
+    return await _read(request, lambda: reads.boards(Standings(store), LOCAL_SERVER))
+
+
+async def _rules(request: web.Request) -> web.Response:
+    return await _read(request, lambda: reads.rules(request.match_info["game"]))
+
+
+async def _game(request: web.Request) -> web.Response:
+    store = request.app[FACE_KEY].service.store
+    game = request.match_info["game"]
+    return await _read(request, lambda: reads.replay(Standings(store), game, LOCAL_SERVER))
+
+
+async def _socket(request: web.Request) -> web.StreamResponse:
+    """One page's socket: ``hello`` first, then its messages one at a time, in order."""
+    if not _same_origin(request):
+        raise web.HTTPForbidden(text="cross-origin socket refused")
+    socket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=SOCKET_MOST_BYTES)
+    await socket.prepare(request)
+    face = request.app[FACE_KEY]
+    guest = _guest_of(request)
+    reader = Reader(socket, guest, choose(None, request.headers.get("Accept-Language")))
+    face.add(reader)
+    with face.speaking(reader.language):
+        reader.send(frames.hello(None if guest is None else (guest.id, guest.name),
+                                 reader.language))  # fmt: skip
+    try:
+        async for message in socket:
+            if message.type is WSMsgType.TEXT:
+                await actions.handle(face, reader, message.data)
+            elif message.type is WSMsgType.BINARY:
+                await actions.handle(face, reader, "")
+    finally:
+        await face.remove(reader)
+    return socket
+
+
+async def serve(app: web.Application, host: str, port: int) -> web.AppRunner:
+    """Start serving ``app`` at ``host``:``port``; the caller cleans the runner up."""
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    return runner
