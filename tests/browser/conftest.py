@@ -1,0 +1,157 @@
+"""The browser tests' fixtures: Debian's Chromium driven by Playwright, the bot serving
+the browser face as its own process, people in browser contexts, and the frame monitor.
+
+Without Chromium or Playwright the whole folder is skipped as one, in one line of the
+summary saying how to run it; with ``DOMINO_BROWSER_TESTS=required`` (CI sets it) each
+test fails instead, saying what is missing. Playwright never downloads a browser here:
+it launches the one at ``CHROMIUM``, else ``chromium`` on the PATH.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser.harness import WAIT_MS, BotProcess, Monitor, Person, join_as
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+HOW_TO_RUN = "browser tests skipped: install Chromium (apt-get install chromium) to run them"
+REQUIRED = "DOMINO_BROWSER_TESTS"
+"""Set to ``required``, a missing browser fails the tests instead of skipping them."""
+
+_screenshots: list[Path] = []
+
+
+def chromium() -> str | None:
+    """The Chromium to drive: ``CHROMIUM`` if set, else ``chromium`` on the PATH."""
+    return os.environ.get("CHROMIUM") or shutil.which("chromium")
+
+
+def _missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright is not installed (pip install -r requirements/test.txt)"
+    path = chromium()
+    if path is None or not os.access(path, os.X_OK):
+        return f"no Chromium at {path or 'chromium on the PATH'} (set CHROMIUM to its path)"
+    return None
+
+
+_MISSING = _missing()
+
+
+class _WithoutBrowser(pytest.Module):
+    """A test module of this folder on a machine with no browser to run it in: skipped
+    as a whole, from here, so the summary folds every module into one line."""
+
+    def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
+        pytest.skip(HOW_TO_RUN)
+
+
+def pytest_pycollect_makemodule(
+    module_path: Path, parent: pytest.Collector
+) -> pytest.Module | None:
+    if _MISSING is None or os.environ.get(REQUIRED) == "required":
+        return None
+    return _WithoutBrowser.from_parent(parent, path=module_path)
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole folder, closed after its last test (before any
+    other folder's asyncio tests run)."""
+    if _MISSING is not None:
+        pytest.fail(f"{_MISSING}; {REQUIRED}=required needs them")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium())
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def bot(tmp_path: Path) -> Iterator[BotProcess]:
+    """The bot serving the browser face on a database of this test's own. At the end it
+    must still run, stop on SIGTERM, and have logged no traceback."""
+    process = BotProcess(tmp_path / "bot")
+    process.start()
+    yield process
+    running = process.process is not None and process.process.poll() is None
+    status = process.stop()
+    assert running, f"the bot ended during the test:\n{process.output()}"
+    assert status == 0, f"the bot exited {status} on SIGTERM:\n{process.output()}"
+    for log in sorted(process.folder.glob("bot-*.log")):
+        text = log.read_text(errors="replace")
+        assert "Traceback" not in text, f"{log.name}:\n{text[-4000:]}"
+
+
+@pytest.fixture
+def monitor() -> Iterator[Monitor]:
+    """Every frame of every person's page, checked; the test fails at the end on any
+    hand sent to anyone but its owner."""
+    watching = Monitor()
+    yield watching
+    watching.check()
+
+
+@dataclass
+class People:
+    """Makes the people of a test, each in a browser context of their own."""
+
+    browser: Browser
+    bot: BotProcess
+    monitor: Monitor
+    made: list[Person] = field(default_factory=list)
+
+    def arrive(self, label: str, *, locale: str = "en-US", width: int = 1280) -> Person:
+        """Someone opens the page at ``/`` with their browser's ``locale``, unnamed."""
+        context = self.browser.new_context(
+            base_url=self.bot.url, locale=locale, viewport={"width": width, "height": 900}
+        )
+        context.set_default_timeout(WAIT_MS)
+        person = Person(label, context, context.new_page())
+        self.monitor.attach(person)
+        self.made.append(person)
+        person.page.goto("/")
+        return person
+
+    def guest(self, name: str, *, locale: str = "en-US", width: int = 1280) -> Person:
+        """Someone opens the page and names themselves ``name``."""
+        person = self.arrive(name, locale=locale, width=width)
+        join_as(person, name)
+        return person
+
+
+@pytest.fixture
+def people(browser: Browser, bot: BotProcess, monitor: Monitor) -> Iterator[People]:
+    made = People(browser, bot, monitor)
+    yield made
+    for person in made.made:
+        person.context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots for review go (a temporary folder, never the repository);
+    named at the end of the run."""
+    folder = tmp_path_factory.mktemp("screenshots")
+    _screenshots.append(folder)
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Where the screenshots for review were written."""
+    for folder in _screenshots:
+        shots = sorted(folder.glob("*.png"))
+        if shots:
+            terminalreporter.write_line(f"{len(shots)} screenshots for review in {folder}")
