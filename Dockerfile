@@ -27,6 +27,7 @@ COPY discord_face discord_face
 COPY words words
 COPY rendering rendering
 COPY data data
+COPY web web
 
 # The default database, sqlite:///var/domino.db, is relative to this folder; the source
 # stays root's, only var/ is the bot's to write.

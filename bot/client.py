@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from aiohttp.web import AppRunner
 from discord.ext import commands
 
 from bot.config import Settings
@@ -29,6 +30,8 @@ from discord_face.buttons import DYNAMIC_ITEMS
 from discord_face.commands_i18n import CommandTranslator
 from discord_face.tree import DominoTree
 from rendering.painter import Painter
+from web.identity import Signer, load_secret
+from web.server import make_app, serve
 from words import i18n
 
 log = logging.getLogger(__name__)
@@ -83,6 +86,8 @@ class DominoBot(commands.AutoShardedBot):
         self._stopping: asyncio.Task[None] | None = None
         self.health = Health(settings.local_folder)
         """What ``python -m bot.health`` reads: whether this bot is up and connected."""
+        self.web: AppRunner | None = None
+        """The browser table's server, when ``WEB_PORT`` is set (``web.server``)."""
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
@@ -97,6 +102,11 @@ class DominoBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.web_port is not None:
+            signer = Signer(load_secret(self.settings.web_secret, self.settings.local_folder))
+            self.web = await serve(
+                make_app(self.service, signer), self.settings.web_host, self.settings.web_port
+            )
         await self.service.resume(owns=self.owns)
         await self.sync_commands_if_changed()
         self.health.watch(self)
@@ -137,6 +147,8 @@ class DominoBot(commands.AutoShardedBot):
             closing.push_async_callback(super().close)
             closing.push_async_callback(self.painter.close)
             closing.callback(self.health.stopped)
+            if self.web is not None:
+                closing.push_async_callback(self.web.cleanup)
             running = {t for t in self.in_flight if t is not asyncio.current_task()}
             if running:
                 await asyncio.wait(running, timeout=IN_FLIGHT_SECONDS)

@@ -1,0 +1,192 @@
+"""The browser face over its socket, as pages use it (no browser: ``tests/browser`` drives
+Chromium): who sees which hand, what a forged or malformed message gets, and what a
+page finds after the server restarts."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.web.conftest import SECRET, Page, Site
+from web.identity import COOKIE, Guest, Signer
+
+
+async def open_table(page: Page, game: str = "cross", **options: Any) -> dict[str, Any]:
+    await page.send(
+        type="open", game=game, target=options.get("target"), keep_last_two=None,
+        match_games=None, hints=options.get("hints", False),
+    )  # fmt: skip
+    opened = await page.next("opened")
+    table = await page.next("table")
+    assert table["id"] == opened["table"]
+    return table
+
+
+async def seated_game(site: Site, names: list[str]) -> tuple[list[Page], dict[str, Any]]:
+    """Pages of ``names`` at one Cross table to 10 points, started; the host's frame."""
+    pages = [await site.open_page(name) for name in names]
+    table = await open_table(pages[0], target=10)
+    for page in pages[1:]:
+        await page.send(type="watch", table=table["id"])
+        table = await page.next("table")
+        await page.send(type="act", table=table["id"], version=table["version"], action="join")
+        table = await page.table_at(table["version"] + 1)
+    await pages[0].send(type="act", table=table["id"], version=table["version"], action="start")
+    return pages, await pages[0].table_at(table["version"] + 1)
+
+
+def moves_of(frame: dict[str, Any]) -> list[str]:
+    """The moves a hand's owner may make now, as the page offers them."""
+    moves = [move["move"] for tile in frame["hand"] for move in tile["moves"]]
+    return moves + [m for m in (frame["draw_move"], frame["pass_move"]) if m]
+
+
+async def play_on(pages: list[Page], frame: dict[str, Any], turns: int) -> dict[str, Any]:
+    """Play ``turns`` moves (random legal ones) from the pages whose turn it is."""
+    by_id = {page.guest_id: page for page in pages}
+    picker = random.Random(7)
+    for _ in range(turns):
+        if frame["status"] != "playing":
+            break
+        page = by_id[frame["seats"][frame["turn"]]["id"]]
+        mine = await page.table_at(frame["version"])
+        await page.send(type="act", table=mine["id"], version=mine["version"], action="play",
+                        move=picker.choice(moves_of(mine)))  # fmt: skip
+        frame = await pages[0].table_at(frame["version"] + 1)
+    return frame
+
+
+async def test_a_hand_goes_to_its_owner_alone_and_spectators_see_none(site: Site) -> None:
+    """R-ALL-6: a hand is seen by its owner only, on every one of their pages."""
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    second = await site.open_page(guest=ann)  # Ann's other tab
+    watcher = await site.open_page()
+    for page in (second, watcher):
+        await page.send(type="watch", table=frame["id"])
+    frame = await play_on([ann, bob], frame, 30)
+    last = frame["version"]
+    for page in (ann, bob, second, watcher):
+        await page.table_at(last)
+        hands = 0
+        for sent in page.frames:
+            if sent["type"] != "table" or sent["hand"] is None:
+                continue
+            hands += 1
+            assert sent["you"] is not None
+            assert sent["seats"][sent["you"]]["id"] == page.guest_id, "another's hand"
+        assert (hands > 0) == (page.guest_id is not None), page.guest_id
+    assert ann.guest_id != bob.guest_id and second.guest_id == ann.guest_id
+
+
+async def test_forged_and_malformed_messages_are_refused_and_change_nothing(site: Site) -> None:
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    table_id, version = frame["id"], frame["version"]
+    mover, other = (ann, bob) if frame["turn"] == 0 else (bob, ann)
+    theirs = await mover.table_at(version)
+    their_tile = theirs["hand"][0]["tile"]
+    forged: list[str | dict[str, Any]] = [
+        "not json",
+        "[1, 2]",
+        {"type": "fly"},
+        {"type": "act", "table": table_id, "version": version},
+        {"type": "act", "table": table_id, "version": True, "action": "draw"},
+        {"type": "act", "table": table_id, "version": version, "action": "draw", "as": "Ann"},
+        {"type": "act", "table": "../../etc", "version": version, "action": "draw"},
+        {"type": "act", "table": table_id, "version": version, "action": "play",
+         "move": "x" * 5000},
+        # another's turn, another's tile, a tile with the right version from the wrong page
+        {"type": "act", "table": table_id, "version": version, "action": "play",
+         "move": their_tile},
+        # an old version (the table has moved on since that page was drawn)
+        {"type": "act", "table": table_id, "version": version - 1, "action": "draw"},
+    ]  # fmt: skip
+    for message in forged:
+        raw = message if isinstance(message, str) else json.dumps(message)
+        await other.socket.send_str(raw)
+        refused = await other.next("refused")
+        assert refused["type"] == "refused" and refused["text"], message
+    assert site.service.snapshot(table_id).version == version
+    # The version refusal is the service's own, worded.
+    assert "moved on" in refused["text"]
+    await mover.send(type="act", table=table_id, version=version - 1, action="play",
+                     move=moves_of(theirs)[0])  # fmt: skip
+    assert (await mover.next("refused"))["text"]
+    assert site.service.snapshot(table_id).version == version
+
+
+async def test_a_forged_cookie_is_a_spectator_and_another_site_gets_no_socket(
+    site: Site,
+) -> None:
+    (ann, _), frame = await seated_game(site, ["Ann", "Bob"])
+    ann_id = int(ann.guest_id or 0)
+    forger = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    try:
+        cookie = Signer(b"another secret").sign(Guest(ann_id, "Ann"))
+        forger.cookie_jar.update_cookies({COOKIE: cookie}, site.client.make_url("/"))
+        socket = await forger.ws_connect(site.client.make_url("/ws"),
+                                         headers={"Origin": site.origin})  # fmt: skip
+        page = Page(forger, socket, None)
+        assert (await page.next("hello"))["you"] is None
+        await page.send(type="watch", table=frame["id"])
+        watched = await page.next("table")
+        assert watched["hand"] is None and watched["you"] is None
+        await page.send(type="act", table=frame["id"], version=frame["version"], action="draw")
+        assert (await page.next("refused"))["text"]
+        await socket.close()
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await forger.ws_connect(site.client.make_url("/ws"),
+                                    headers={"Origin": "https://evil.example"})  # fmt: skip
+        assert refused.value.status == 403
+    finally:
+        await forger.close()
+    assert Signer(SECRET).read(cookie) is None
+
+
+async def test_after_a_restart_every_page_comes_back_to_the_stored_table(site: Site) -> None:
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    frame = await play_on([ann, bob], frame, 6)
+    before = {page.guest_id: await page.table_at(frame["version"]) for page in (ann, bob)}
+    await site.restart()
+    for old in (ann, bob):
+        page = await site.open_page(guest=old)
+        await page.send(type="watch", table=frame["id"])
+        after = await page.next("table")
+        assert after["version"] == frame["version"]
+        assert after["hand"] == before[old.guest_id]["hand"]
+        assert after["layout"] == before[old.guest_id]["layout"]
+
+
+async def test_the_page_speaks_the_browsers_language_and_switches(site: Site) -> None:
+    page = await site.open_page("Ana", language="es-ES,es;q=0.9,en;q=0.5")
+    hello = page.frames[0]
+    assert hello["lang"] == "es-ES"
+    await page.send(type="open", game="nada", target=None, keep_last_two=None,
+                    match_games=None, hints=False)  # fmt: skip
+    spanish = (await page.next("refused"))["text"]
+    await page.send(type="lang", lang="pt-BR")
+    assert (await page.next("hello"))["lang"] == "pt-BR"
+    await page.send(type="open", game="nada", target=None, keep_last_two=None,
+                    match_games=None, hints=False)  # fmt: skip
+    portuguese = (await page.next("refused"))["text"]
+    assert spanish.startswith("Ese juego no existe") and portuguese.startswith("Esse jogo")
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 33, "Ann\u0000", "Bob\u202e", 7])
+async def test_a_name_out_of_bounds_is_refused_with_a_reason(site: Site, name: object) -> None:
+    async with aiohttp.ClientSession() as session:
+        answer = await session.post(site.client.make_url("/api/guest"), json={"name": name},
+                                    headers={"Origin": site.origin})  # fmt: skip
+        assert answer.status == 400
+        assert "32" in (await answer.json())["refused"]
+        assert COOKIE not in answer.cookies
+
+
+async def test_a_new_name_keeps_the_guest(site: Site) -> None:
+    ann = await site.open_page("Ann")
+    renamed = await site.open_page("Anne", guest=ann)
+    assert renamed.guest_id == ann.guest_id
+    assert renamed.frames[0]["you"] == {"id": ann.guest_id, "name": "Anne"}
