@@ -22,8 +22,10 @@ from pathlib import Path
 from bot.refusals import NameRefused
 from bot.table import NAME_MOST
 
-LOCAL_SERVER = 0
-"""The server every local table belongs to: its leaderboards are the local table's."""
+LOCAL_SERVER = -1
+"""The server every local table belongs to: its leaderboards are the local table's.
+Negative, as no Discord server's id is, and not 0, which the store's boards use for
+"every server" (``data.models.GLOBAL``)."""
 
 COOKIE = "domino_guest"
 COOKIE_DAYS = 365

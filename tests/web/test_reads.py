@@ -178,11 +178,6 @@ async def test_the_boards_list_the_players_of_each_game(service: TableService) -
     assert boards["cross", "wins"]["note"] == "Cross — this server: nobody has finished a game yet."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="LOCAL_SERVER is 0, the store's 'every server' (data.models.GLOBAL): a local "
-    "game is added to the same totals twice",
-)
 async def test_a_local_game_counts_once(service: TableService) -> None:
     await finished(service, "milo", ["Ann", "Bob", "Cat", "Dan"], target=3)
     shown = await reads.boards(Standings(service.store), LOCAL_SERVER)
