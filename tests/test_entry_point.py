@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -15,17 +18,45 @@ from bot.config import ConfigError, Settings
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_without_a_token_the_bot_says_how_to_set_it_in_one_line(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
-    result = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 2
-    assert result.stdout == ""
+def test_without_a_token_the_bot_serves_the_local_table_and_says_where(tmp_path: Path) -> None:
+    """A fresh clone's start command, with no Discord application: the browser table on
+    this machine, said in one line, stopped cleanly by SIGTERM (as Ctrl-C or systemd)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "WEB_HOST")}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env.update(PYTHONPATH=str(ROOT), WEB_PORT=str(port))
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        said = bot.stdout.readline() if bot.stdout is not None else ""
+        assert said.startswith(f"Serving the local table at http://127.0.0.1:{port} "), said
+        assert "DISCORD_TOKEN" in said and ".env" in said
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+            assert page.status == 200 and b"<html" in page.read()
+    finally:
+        bot.send_signal(signal.SIGTERM)
+        _, errors = bot.communicate(timeout=30)
+    assert bot.returncode == 0, errors
+    assert "Traceback" not in errors
+    assert (tmp_path / "var" / "domino.db").exists(), "SQLite by default, under the folder"
+
+
+def test_a_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "WEB_HOST")}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        env.update(PYTHONPATH=str(ROOT), WEB_PORT=str(taken.getsockname()[1]))
+        result = subprocess.run(
+            [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+            text=True, timeout=60,
+        )  # fmt: skip
+    assert result.returncode == 6
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and ".env" in lines[0]
-    assert "Traceback" not in result.stderr
+    assert len(lines) == 1 and "WEB_PORT" in lines[0], result.stderr
 
 
 def test_settings_come_from_a_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
