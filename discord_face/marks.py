@@ -11,6 +11,8 @@ from rendering.table import NAMES_KEPT
 
 
 class DiscordMarks:
+    slash_commands = True
+
     def member(self, user_id: int) -> str:
         return f"<@{user_id}>"
 

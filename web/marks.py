@@ -15,6 +15,8 @@ class WebMarks:
     """Marks for one table's words: ``names`` gives a member's name by id (a guest's
     seat), ``table_in`` a local channel's table id (a refusal naming where one sits)."""
 
+    slash_commands = False
+
     def __init__(self, names: Mapping[int, str], table_in: Callable[[int], str | None]) -> None:
         self._names = names
         self._table_in = table_in

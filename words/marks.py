@@ -21,6 +21,10 @@ from typing import Protocol
 class Marks(Protocol):
     """What a face must say its own way."""
 
+    slash_commands: bool
+    """Whether the face has the ``/domino`` commands, so a sentence may point to one (a
+    browser has none: the same sentence says where to click instead)."""
+
     def member(self, user_id: int) -> str:
         """A member, so that the face shows (and may notify) them."""
         ...
@@ -48,6 +52,8 @@ class Marks(Protocol):
 
 class PlainMarks:
     """Plain text: for tests, logs and faces that mark the words up themselves."""
+
+    slash_commands = True
 
     def member(self, user_id: int) -> str:
         return f"@{user_id}"

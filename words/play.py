@@ -207,6 +207,10 @@ def seat_note(table: Seated, event: TimedOut | Away | Back) -> str:
     match event:
         case TimedOut():
             return _("{name}'s time ran out: the computer plays for them.").format(name=who)
+        case Away() if not marks.current().slash_commands:
+            return _("{name} is away: the computer plays their seat until they come back.").format(
+                name=who
+            )
         case Away():
             return _(
                 "{name} is away: the computer plays their seat until they come back (/domino hand)."

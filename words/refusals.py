@@ -63,6 +63,8 @@ from words.i18n import _, ngettext, number
 def _lobby_closed(action: str) -> str:
     if action == "join":
         return _("The game has started already: wait for the next table.")
+    if action == "leave" and not marks.current().slash_commands:
+        return _("The game has started: ask the host to end it.")
     if action == "leave":
         return _("The game has started: ask the host to /domino end it.")
     return _("The game has started already.")
@@ -86,6 +88,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
     match error:
         case NoTableHere():
             return _("There is no table in this channel: open one with /domino new.")
+        case TableClosed() if not marks.current().slash_commands:
+            return _("That table is closed: open a new one from the list of tables.")
         case TableClosed():
             return _("That table is closed: open a new one with /domino new.")
         case NotSeatedHere():
@@ -98,6 +102,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             )
         case OtherServer():
             return _("That belongs to another server.")
+        case NoSuchGame(game_id) if not marks.current().slash_commands:
+            return _("There is no game {game}.").format(game=quote(game_id))
         case NoSuchGame(game_id):
             return _(
                 "There is no game {game}: its id is at the foot of the game's last message,"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.engine import MatchOutcome, Reason, RoundOutcome
 from bot.snapshot import TableSnapshot
+from words import marks
 from words.cards import Card, Field, Tone
 from words.common import and_list, names, side_names
 from words.i18n import _, ngettext, number
@@ -117,9 +118,14 @@ def game_over_card(table: TableSnapshot, outcome: MatchOutcome) -> Card:
     if table.options.match_games > 1:
         won = ", ".join(f"{sides[s]} {number(outcome.games_won[s])}" for s in range(len(sides)))
         fields.append(Field(_("Games won"), won, inline=False))
-    footer = _(
-        "Game {id} · stats and ratings are saved: /domino leaderboard, /domino stats"
-    ).format(id=table.game_id)
+    if marks.current().slash_commands:
+        footer = _(
+            "Game {id} · stats and ratings are saved: /domino leaderboard, /domino stats"
+        ).format(id=table.game_id)
+    else:
+        footer = _("Game {id} · stats and ratings are saved: see the leaderboards.").format(
+            id=table.game_id
+        )
     return Card(
         _("Winner: {name}").format(name=sides[outcome.winner]),
         fields=tuple(fields),
