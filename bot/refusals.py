@@ -234,3 +234,15 @@ class NameRefused(Refusal):
 @dataclass(eq=False)
 class GuestOnly(Refusal):
     """Only someone with a name (a guest, or a member) can do that; spectators watch."""
+
+
+@dataclass(eq=False)
+class NotConfirmed(Refusal):
+    """Discord did not confirm who the Activity's page speaks for (a code or token
+    refused, expired, or of another application)."""
+
+
+@dataclass(eq=False)
+class NotInActivity(Refusal):
+    """The member is not a participant of that Activity, or it is not running in the
+    table's channel: the page may show and do only what its own Activity may."""

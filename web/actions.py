@@ -9,11 +9,18 @@ import logging
 
 from bot import hints
 from bot.commands import AddComputer, Cancel, ComeBack, Command, Join, Leave, Play, Start
-from bot.refusals import GuestOnly, Refusal, TableClosed
+from bot.refusals import (
+    GuestOnly,
+    NoTableHere,
+    NotConfirmed,
+    NotInActivity,
+    Refusal,
+    TableClosed,
+)
 from bot.service import NewTable
 from bot.snapshot import TableSnapshot
-from web import frames, protocol
-from web.face import Reader, WebFace
+from web import protocol
+from web.face import Activity, Reader, WebFace
 from web.identity import LOCAL_SERVER, Guest, new_channel_id
 from web.languages import choose
 from words import advice, common, refusals
@@ -37,10 +44,7 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
     match message:
         case protocol.SetLanguage(lang):
             reader.language = choose(lang, None)
-            with face.speaking(reader.language):
-                guest = reader.guest
-                reader.send(frames.hello(None if guest is None else (guest.id, guest.name),
-                                         reader.language))  # fmt: skip
+            face.greet(reader)
             if reader.lobby:
                 face.show_lobby(reader)
             if reader.channel is not None:
@@ -51,13 +55,15 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
             reader.lobby = True
             face.show_lobby(reader)
         case protocol.Watch(table_id):
-            table = face.service.find(table_id) or face.finished(table_id)
-            if table is None or table.guild_id != LOCAL_SERVER:
-                raise TableClosed()
+            table = _table(face, reader, table_id)
             face.follow(reader, table.channel_id)
             face.show(reader, table)
+        case protocol.JoinActivity(token, instance):
+            await _join_activity(face, reader, token, instance)
         case protocol.Open():
             guest = _guest(reader)
+            if reader.activity is not None:  # a Discord channel's tables open in Discord
+                raise NoTableHere()
             table = await face.service.open_table(
                 NewTable(
                     LOCAL_SERVER,
@@ -80,14 +86,16 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
 
 async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
     guest = _guest(reader)
-    table = face.service.find(message.table) or face.finished(message.table)
-    if table is None or table.guild_id != LOCAL_SERVER:
-        raise TableClosed()
+    table = _table(face, reader, message.table)
+    if reader.activity is not None and message.action in ("join", "rematch"):
+        await _confirm(face, reader)  # still in the Activity, before a seat is given
     if message.action == "rematch":
         opened, _ = await face.service.rematch(
-            table.game_id, LOCAL_SERVER, table.channel_id, guest.id, guest.name
+            table.game_id, table.guild_id, table.channel_id, guest.id, guest.name
         )
         face.opened(opened)
+        if reader.activity is not None:  # the channel is shown the new lobby too
+            await face.service.repost(opened.id, via=reader)
         return
     if message.action == "hint":
         advised = await hints.hint(table, guest.id)
@@ -119,6 +127,45 @@ def _command(message: protocol.Act, guest: Guest, table: TableSnapshot) -> Comma
             return Play(user, message.action)
         case _:
             return Play(user, message.move or "")
+
+
+def _table(face: WebFace, reader: Reader, table_id: str) -> TableSnapshot:
+    """The table ``table_id``, if this page may see it: a local one, or in an Activity
+    its own channel's (an open table, or the one that finished there last)."""
+    table = face.service.find(table_id) or face.finished(table_id)
+    if table is None or table.guild_id != reader.guild_id:
+        raise TableClosed()
+    if reader.activity is not None and table.channel_id != reader.activity.channel_id:
+        raise NotInActivity()
+    return table
+
+
+async def _join_activity(face: WebFace, reader: Reader, token: str, instance: str) -> None:
+    """The page is in Discord: from now on it speaks for the member Discord confirms,
+    in the Activity's server, and follows the table of the Activity's channel."""
+    activities = face.activities
+    if activities is None:
+        raise NotConfirmed()
+    member = await activities.participant(token, instance)
+    reader.guest = Guest(member.user_id, member.name)
+    reader.guild_id = member.guild_id
+    reader.activity = Activity(token, instance, member.channel_id)
+    reader.lobby = False
+    face.greet(reader)
+    face.follow(reader, member.channel_id)
+    table = face.table_in(member.channel_id)
+    if table is None:
+        raise NoTableHere()
+    face.show(reader, table)
+
+
+async def _confirm(face: WebFace, reader: Reader) -> None:
+    assert reader.activity is not None and face.activities is not None
+    member = await face.activities.participant(reader.activity.token, reader.activity.instance)
+    if member.channel_id != reader.activity.channel_id or reader.guest is None:
+        raise NotInActivity()
+    if member.user_id != reader.guest.id:
+        raise NotConfirmed()
 
 
 def _guest(reader: Reader) -> Guest:

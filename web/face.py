@@ -25,11 +25,23 @@ from bot.events import Event
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from web import frames
+from web.activity import Activities
 from web.identity import LOCAL_SERVER, Guest
 from web.marks import WebMarks
 from words import i18n, marks
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """A page's Activity: its access token and instance, and the channel Discord said
+    the instance runs in (the only table the page may follow)."""
+
+    token: str
+    instance: str
+    channel_id: int
+
 
 FACE = "web"
 QUEUE_MOST = 64
@@ -42,13 +54,19 @@ offer a rematch (the service lets a closed table go)."""
 
 @dataclass(eq=False)
 class Reader:
-    """One open page: who it is (a guest, or None for a spectator), its language, the
-    local table it follows (by channel: a rematch is the same channel's next table),
-    whether it follows the lobby list, and what is queued for it."""
+    """One open page: who it is (a guest, a Discord member in an Activity, or None for
+    a spectator), its language, the table it follows (by channel: a rematch is the same
+    channel's next table), whether it follows the lobby list, and what is queued for it.
+
+    A page in an Activity (``activity``: its token and instance, confirmed with
+    Discord) belongs to that Discord server and channel; any other page, to the local
+    server (``web.identity.LOCAL_SERVER``)."""
 
     socket: web.WebSocketResponse
     guest: Guest | None
     language: i18n.Language
+    guild_id: int = LOCAL_SERVER
+    activity: Activity | None = None
     channel: int | None = None
     lobby: bool = False
     queue: deque[str] = field(default_factory=deque)
@@ -87,8 +105,10 @@ class WebFace:
     face = FACE
     catches_up = False
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, activities: Activities | None = None) -> None:
         self.service = service
+        self.activities = activities
+        """Discord's side of the Activity, when the bot runs in Discord with it set up."""
         self.readers: set[Reader] = set()
         self._following: dict[int, set[Reader]] = {}
         """Local channel → the pages that follow its table."""
@@ -157,6 +177,18 @@ class WebFace:
             public = frames.public_part(table, events)
         reader.send({**public, **frames.reader_part(table, reader.user_id)})
 
+    def greet(self, reader: Reader) -> None:
+        """Send the page its ``hello``: who it speaks for, in its language."""
+        guest = reader.guest
+        with self.speaking(reader.language):
+            reader.send(
+                frames.hello(
+                    None if guest is None else (guest.id, guest.name),
+                    reader.language,
+                    None if self.activities is None else self.activities.client_id,
+                )
+            )
+
     def show_lobby(self, reader: Reader) -> None:
         with i18n.speaking(reader.language):
             reader.send(frames.table_list(self.local_tables()))
@@ -176,13 +208,13 @@ class WebFace:
     # -- the service tells ----------------------------------------------------------------
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
-        if table.guild_id != LOCAL_SERVER:
-            return
+        followers = self._following.get(table.channel_id, ())
+        if table.guild_id != LOCAL_SERVER and not followers:
+            return  # a Discord table that no Activity shows
         if not table.is_open:
             self._finished[table.channel_id] = table
             while len(self._finished) > KEEP_FINISHED:
                 del self._finished[next(iter(self._finished))]
-        followers = self._following.get(table.channel_id, ())
         public: dict[str, dict[str, Any]] = {}
         for reader in followers:
             code = reader.language.code
@@ -190,7 +222,8 @@ class WebFace:
                 with self.speaking(reader.language, table):
                     public[code] = frames.public_part(table, events)
             reader.send({**public[code], **frames.reader_part(table, reader.user_id)})
-        if table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events):
+        listed = table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events)
+        if listed and table.guild_id == LOCAL_SERVER:
             self.lobby_changed()
 
     def opened(self, table: TableSnapshot) -> None:
@@ -199,7 +232,8 @@ class WebFace:
         self._finished.pop(table.channel_id, None)
         for reader in self._following.get(table.channel_id, ()):
             self.show(reader, table)
-        self.lobby_changed()
+        if table.guild_id == LOCAL_SERVER:
+            self.lobby_changed()
 
     def lobby_changed(self) -> None:
         for reader in self.readers:

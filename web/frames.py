@@ -30,11 +30,13 @@ LABEL_ROOM = (40, 16)
 Frame = dict[str, Any]
 
 
-def hello(you: tuple[int, str] | None, language: i18n.Language) -> Frame:
+def hello(you: tuple[int, str] | None, language: i18n.Language, activity: str | None) -> Frame:
     """The first frame of a socket (and after each change of language): who the page
-    speaks for, the languages, every label of the page, the games and the levels."""
+    speaks for, the languages, every label of the page, the games and the levels, and
+    the application id a page inside Discord gives its SDK (None: no Activity here)."""
     return {
         "type": "hello",
+        "activity": activity,
         "you": None if you is None else {"id": str(you[0]), "name": you[1]},
         "lang": language.code,
         "languages": [{"code": lang.code, "name": lang.name} for lang in i18n.SHIPPED],

@@ -61,7 +61,16 @@ class Act:
     move: str | None = None
 
 
-Message = SetLanguage | FollowLobby | Watch | Open | Act
+@dataclass(frozen=True, slots=True)
+class JoinActivity:
+    """The page runs inside Discord as an Activity: the access token its SDK was given
+    and the Activity instance it runs in (both checked with Discord, ``web.activity``)."""
+
+    token: str
+    instance: str
+
+
+Message = SetLanguage | FollowLobby | Watch | Open | Act | JoinActivity
 
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "lang": {"lang": (str,)},
@@ -75,13 +84,16 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
         "hints": (bool,),
     },
     "act": {"table": (str,), "version": (int,), "action": (str,)},
+    "activity": {"token": (str,), "instance": (str,)},
 }
 """Per type, its required fields and their JSON types."""
 _OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
     "act": {"level": (str,), "move": (str,)},
 }
 _TEXT_MOST = 64
-"""No field of text is longer (a move is ``6-5 N``, a language ``pt-BR``)."""
+"""No field of text is longer (a move is ``6-5 N``, a language ``pt-BR``) but these."""
+_LONGER_TEXT = {"token": 512, "instance": 256}
+"""Discord's access tokens and Activity instance ids, with room to spare."""
 
 
 def parse(raw: str | bytes) -> Message:
@@ -107,6 +119,8 @@ def parse(raw: str | bytes) -> Message:
             return Watch(_table_id(fields["table"]))
         case "open":
             return Open(**fields)
+        case "activity":
+            return JoinActivity(**fields)
         case _:
             if fields["action"] not in ACTIONS:
                 raise Malformed("action")
@@ -129,7 +143,8 @@ def _checked(kind: str, data: dict[str, Any]) -> dict[str, Any]:
         # JSON true is not a number here, though Python's bool is an int.
         if isinstance(value, bool) and bool not in types:
             raise Malformed(name)
-        if not isinstance(value, types) or (isinstance(value, str) and len(value) > _TEXT_MOST):
+        most = _LONGER_TEXT.get(name, _TEXT_MOST)
+        if not isinstance(value, types) or (isinstance(value, str) and len(value) > most):
             raise Malformed(name)
     return data
 

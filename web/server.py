@@ -18,10 +18,11 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from bot.refusals import Refusal
+from bot.refusals import Malformed, Refusal
 from bot.service import TableService
 from bot.standings import Standings
-from web import actions, frames, reads
+from web import actions, reads
+from web.activity import Activities, activity_origin
 from web.face import Reader, WebFace
 from web.identity import (
     COOKIE,
@@ -59,17 +60,21 @@ FACE_KEY = web.AppKey("face", WebFace)
 SIGNER_KEY = web.AppKey("signer", Signer)
 
 
-def make_app(service: TableService, signer: Signer) -> web.Application:
+def make_app(
+    service: TableService, signer: Signer, activities: Activities | None = None
+) -> web.Application:
     """The web application over ``service`` (its face is added to the service as a
-    listener while the application runs)."""
+    listener while the application runs); with ``activities``, also the page of the
+    Discord Activity (``web.activity``)."""
     app = web.Application(middlewares=[_headers], client_max_size=GUEST_MOST_BYTES)
-    face = WebFace(service)
+    face = WebFace(service, activities)
     app[FACE_KEY] = face
     app[SIGNER_KEY] = signer
     for path in PAGES:
         app.router.add_get(path, _page)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
     app.router.add_post("/api/guest", _guest)
+    app.router.add_post("/api/token", _token)
     app.router.add_get("/api/boards", _boards)
     app.router.add_get("/api/rules/{game}", _rules)
     app.router.add_get("/api/games/{game}", _game)
@@ -108,10 +113,14 @@ def _guest_of(request: web.Request) -> Guest | None:
 
 def _same_origin(request: web.Request) -> bool:
     """The request comes from a page this server served (a socket or a form from
-    another site carries its own ``Origin``, and never gets this one)."""
+    another site carries its own ``Origin``, and never gets this one): this server's
+    own, or the Activity's, which Discord's proxy serves the same page under."""
     origin = request.headers.get("Origin")
     if origin is None:
         return False
+    activities = request.app[FACE_KEY].activities
+    if activities is not None and origin == activity_origin(activities.client_id):
+        return True
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and parts.netloc == request.host
 
@@ -150,6 +159,29 @@ async def _guest(request: web.Request) -> web.Response:
         path="/",
     )
     return response
+
+
+async def _token(request: web.Request) -> web.Response:
+    """The Activity's page exchanges its ``authorize`` code for an access token (the
+    SDK's ``authenticate`` needs it): the exchange is the server's, as only it holds
+    the application's secret."""
+    activities = request.app[FACE_KEY].activities
+    if activities is None:
+        raise web.HTTPNotFound()
+    if not _same_origin(request):
+        raise web.HTTPForbidden(text="cross-origin request refused")
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    code = body.get("code") if isinstance(body, dict) else None
+    if not isinstance(code, str) or not 0 < len(code) <= 256:
+        return _refused(Malformed("code"), request)
+    try:
+        token = await activities.exchange(code)
+    except Refusal as refusal:
+        return _refused(refusal, request, 401)
+    return web.json_response({"access_token": token})
 
 
 async def _read(
@@ -196,9 +228,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     guest = _guest_of(request)
     reader = Reader(socket, guest, choose(None, request.headers.get("Accept-Language")))
     face.add(reader)
-    with face.speaking(reader.language):
-        reader.send(frames.hello(None if guest is None else (guest.id, guest.name),
-                                 reader.language))  # fmt: skip
+    face.greet(reader)
     try:
         async for message in socket:
             if message.type is WSMsgType.TEXT:

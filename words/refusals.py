@@ -24,6 +24,8 @@ from bot.refusals import (
     NoSuchGame,
     NoTableHere,
     NotAway,
+    NotConfirmed,
+    NotInActivity,
     NotInThatGame,
     NotRead,
     NotSaved,
@@ -208,6 +210,10 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
                 "A name is 1 to {count} characters of text.",
                 most,
             ).format(count=number(most))
+        case NotConfirmed():
+            return _("Discord did not confirm who you are: close the Activity and open it again.")
+        case NotInActivity():
+            return _("You are not in this channel's Activity: open it from the channel.")
         case GuestOnly():
             return _("Choose a name first: spectators can watch, not play.")
     return _("That cannot be done now.")
