@@ -13,13 +13,12 @@ import importlib.util
 import os
 import shutil
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser.harness import WAIT_MS, BotProcess, Monitor, Person, join_as
+from tests.browser.harness import BotProcess, Monitor, People
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -102,34 +101,6 @@ def monitor() -> Iterator[Monitor]:
     watching = Monitor()
     yield watching
     watching.check()
-
-
-@dataclass
-class People:
-    """Makes the people of a test, each in a browser context of their own."""
-
-    browser: Browser
-    bot: BotProcess
-    monitor: Monitor
-    made: list[Person] = field(default_factory=list)
-
-    def arrive(self, label: str, *, locale: str = "en-US", width: int = 1280) -> Person:
-        """Someone opens the page at ``/`` with their browser's ``locale``, unnamed."""
-        context = self.browser.new_context(
-            base_url=self.bot.url, locale=locale, viewport={"width": width, "height": 900}
-        )
-        context.set_default_timeout(WAIT_MS)
-        person = Person(label, context, context.new_page())
-        self.monitor.attach(person)
-        self.made.append(person)
-        person.page.goto("/")
-        return person
-
-    def guest(self, name: str, *, locale: str = "en-US", width: int = 1280) -> Person:
-        """Someone opens the page and names themselves ``name``."""
-        person = self.arrive(name, locale=locale, width=width)
-        join_as(person, name)
-        return person
 
 
 @pytest.fixture

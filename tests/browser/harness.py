@@ -24,6 +24,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from data import sqlite_url
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page, WebSocket
+    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 30_000
@@ -310,6 +311,34 @@ class Monitor:
                             )
 
 
+@dataclass
+class People:
+    """Makes the people of a test, each in a browser context of their own."""
+
+    browser: Browser
+    bot: BotProcess
+    monitor: Monitor
+    made: list[Person] = field(default_factory=list)
+
+    def arrive(self, label: str, *, locale: str = "en-US", width: int = 1280) -> Person:
+        """Someone opens the page at ``/`` with their browser's ``locale``, unnamed."""
+        context = self.browser.new_context(
+            base_url=self.bot.url, locale=locale, viewport={"width": width, "height": 900}
+        )
+        context.set_default_timeout(WAIT_MS)
+        person = Person(label, context, context.new_page())
+        self.monitor.attach(person)
+        self.made.append(person)
+        person.page.goto("/")
+        return person
+
+    def guest(self, name: str, *, locale: str = "en-US", width: int = 1280) -> Person:
+        """Someone opens the page and names themselves ``name``."""
+        person = self.arrive(name, locale=locale, width=width)
+        join_as(person, name)
+        return person
+
+
 def join_as(person: Person, name: str) -> None:
     """``person`` names themselves in the page's form; their guest id is what the server
     answered, and they are named once their socket is greeted as them."""
@@ -372,35 +401,48 @@ def sit_down(person: Person, table_id: str) -> Frame:
     return frame
 
 
-def play_turn(person: Person, frame: Frame, style: str = "click") -> None:
+def play_turn(person: Person, frame: Frame, style: str = "click") -> str:
     """``person`` plays their turn in ``frame`` (the one their page shows) through the
     page: the first tile with a legal move, by ``style`` (``click``; ``drag`` onto its
-    end; ``keys``: focus, Enter); else draw, else pass. Returns once the page shows the
-    table moved on."""
+    end; ``keys``: the keyboard alone), else draw, else pass; returns how (a tile played
+    on the empty table, where there is no end to drag to, is clicked). Returns once the
+    page shows the table moved on."""
     page = person.page
     moves = [(tile, moves) for tile, moves in person.hand(frame).items() if moves]
     if not moves:
         action = "draw" if frame["can"]["draw"] else "pass"
         assert frame["can"][action], f"{person.label} can neither move, draw nor pass: {frame}"
         act(person, f"button[data-action={action}]")
-        return
+        return action
     tile, tile_moves = moves[0]
     end = _end_of(frame, tile, tile_moves[0])
-    tile_button = f'#hand button[data-tile="{tile}"]'
+    tile_button = f'#table button[data-tile="{tile}"]'
     end_button = f'[data-end="{end}"][data-playable=true]'
-    if style == "drag" and end is not None:
+    how = style if style != "drag" or end is not None else "click"
+    if how == "drag":
         _drag(page, tile_button, end_button)
-    elif style == "keys":
-        page.focus(tile_button)
+    elif how == "keys":
+        _press_to(page, "#table button[data-tile]", "Tab")  # the hand is one tab stop
+        _press_to(page, tile_button, "ArrowRight")
         page.keyboard.press("Enter")
-        if len(tile_moves) > 1:
-            page.focus(end_button)
+        if len(tile_moves) > 1:  # the focus is on the first end the tile can go to
+            _press_to(page, end_button, "Tab")
             page.keyboard.press("Enter")
     else:
         page.click(tile_button)
         if len(tile_moves) > 1:
             page.click(end_button)
     person.shown(frame["version"] + 1)
+    return how
+
+
+def _press_to(page: Page, selector: str, key: str, most: int = 80) -> None:
+    """Press ``key`` until the focus is on ``selector`` (at most ``most`` times)."""
+    for _ in range(most):
+        if page.evaluate("wanted => document.activeElement?.matches(wanted) ?? false", selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{most} presses of {key} never reached {selector}")
 
 
 def _end_of(frame: Frame, tile: str, move: str) -> str | None:
@@ -417,6 +459,7 @@ def _end_of(frame: Frame, tile: str, move: str) -> str | None:
 def _drag(page: Page, tile: str, end: str) -> None:
     """Press on the tile, move off it (the page starts a drag and lights the ends the
     tile can go to), move onto a lit end and let go: pointer events, as a hand does."""
+    page.locator(tile).scroll_into_view_if_needed()
     start = page.locator(tile).bounding_box()
     assert start is not None, tile
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
@@ -424,18 +467,22 @@ def _drag(page: Page, tile: str, end: str) -> None:
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] - 20, steps=4)
     target = page.locator(end)
     target.wait_for(timeout=WAIT_MS)
+    target.scroll_into_view_if_needed()  # the pointer stays captured by the tile meanwhile
     box = target.bounding_box()
     assert box is not None, end
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=8)
     page.mouse.up()
 
 
-def play_game(people: list[Person], styles: dict[str, str] | None = None) -> Frame:
+def play_game(
+    people: list[Person], styles: dict[str, str] | None = None
+) -> tuple[Frame, dict[str, Counter[str]]]:
     """Play the table the first of ``people`` shows until the game is over: whoever's
     turn it is plays it in their page (in their ``styles`` entry, else by click); the
-    computers play their own. The game's last frame."""
+    computers play their own. The game's last frame, and how each person played."""
     styles = styles or {}
     by_id = {person.guest_id: person for person in people}
+    ways: dict[str, Counter[str]] = {person.label: Counter() for person in people}
     frame = people[0].shown()
     while frame["status"] == "playing":
         turn = frame["turn"]
@@ -445,7 +492,7 @@ def play_game(people: list[Person], styles: dict[str, str] | None = None) -> Fra
             continue
         current = mover.shown(frame["version"])
         if current["version"] == frame["version"]:
-            play_turn(mover, current, styles.get(mover.label, "click"))
+            ways[mover.label][play_turn(mover, current, styles.get(mover.label, "click"))] += 1
             current = mover.shown(frame["version"] + 1)
         frame = current
-    return frame
+    return frame, ways

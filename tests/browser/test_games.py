@@ -1,0 +1,54 @@
+"""Whole games of each of the four games, played in the page by two to four people at
+once (computers in the other seats), by click, drag and keyboard, with a spectator
+watching; the monitor checks every frame each of them received."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.harness import People, Person, act, open_table, play_game, sit_down
+
+GAMES = [
+    # game, the players' names with how each plays, computers seated
+    ("cross", {"Ann": "drag", "Bob": "keys"}, 0),
+    ("maltese-cross", {"Ann": "click", "Bob": "keys", "Cid": "drag"}, 0),
+    ("merry-go-round", {"Ann": "keys", "Bob": "click"}, 1),
+    ("milo", {"Ann": "click", "Bob": "drag", "Cid": "keys", "Dee": "click"}, 0),
+]
+
+
+def seat_everyone(people: People, game: str, names: list[str], computers: int) -> list[Person]:
+    """The first name opens a table of ``game``, the others join by its link, the host
+    seats ``computers`` computers and starts; the players, host first."""
+    players = [people.guest(name) for name in names]
+    table_id = open_table(players[0], game)
+    for player in players[1:]:
+        sit_down(player, table_id)
+    for _ in range(computers):
+        act(players[0], "button[data-level=easy]")
+    frame = act(players[0], "button[data-action=start]")
+    assert frame["status"] == "playing", frame["card"]
+    return players
+
+
+@pytest.mark.parametrize(("game", "styles", "computers"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_in_the_page(
+    people: People, game: str, styles: dict[str, str], computers: int
+) -> None:
+    players = seat_everyone(people, game, list(styles), computers)
+    eve = people.arrive("Eve (watching)")
+    table_id = players[0].shown()["id"]
+    eve.page.goto(f"/t/{table_id}")
+
+    last, ways = play_game(players, styles)
+
+    assert last["status"] == "finished"
+    assert last["ended"] is not None
+    for person in [*players, eve]:
+        shown = person.shown(last["version"])
+        assert shown["status"] == "finished"
+        person.page.locator("#ended").wait_for()
+    assert eve.tables(table_id), "the spectator was sent the table"
+    assert all(frame["you"] is None and frame["hand"] is None for frame in eve.tables())
+    for name, style in styles.items():
+        assert ways[name][style] > 0, f"{name} never played by {style}: {ways}"
