@@ -1,0 +1,347 @@
+/**
+ * The page's conductor: reads the address, keeps the socket, and hands each message to
+ * the view it belongs to. The paths are the server's (`/`, `/t/<table>`, `/replay/<game>`,
+ * `/rules/<game>`, `/boards`), all served the same page; moving between them is done
+ * here with the History API, so the socket stays open.
+ */
+
+import { el, replace } from "./dom.js";
+import { boardsView, load, placeholder, rulesView } from "./fetched.js";
+import { guestForm } from "./guest.js";
+import { openForm, rulesLinks, tablesView } from "./lobby.js";
+import { ReplayView } from "./replay.js";
+import { Connection } from "./socket.js";
+import { TableView } from "./table.js";
+import { marked, speak, word } from "./text.js";
+
+const LANGUAGE_KEY = "domino-lang";
+
+/**
+ * @typedef {{page: "lobby"} | {page: "table", id: string} | {page: "replay", id: string}
+ *   | {page: "rules", game: string} | {page: "boards"} | {page: "missing"}} Route
+ */
+
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+const live = /** @type {HTMLElement} */ (document.getElementById("live"));
+const notices = /** @type {HTMLElement} */ (document.getElementById("notices"));
+const link = /** @type {HTMLElement} */ (document.getElementById("link"));
+
+const state = {
+  /** @type {any} the last `hello`: who the reader is, the words, games and levels */
+  hello: null,
+  /** @type {any[]|null} */
+  tables: null,
+  /** @type {any} the table the page shows, as last sent */
+  table: null,
+  route: parse(location.pathname),
+  /** Whether this socket was asked for the remembered language yet. */
+  askedLanguage: false,
+  /** @type {string|null} the table asked for, until its first frame comes */
+  awaited: null,
+  /** @type {HTMLElement|null} the lobby's list, redrawn alone so the form keeps what is typed */
+  tablesSlot: null,
+  /** Which page a load belongs to: an answer for a page left since is dropped. */
+  loads: 0,
+};
+
+const connection = new Connection({
+  message: received,
+  open: () => {
+    state.askedLanguage = false;
+    follow();
+  },
+  status: (up) => {
+    link.textContent = up || !state.hello ? "" : word("reconnecting");
+  },
+});
+
+const table = new TableView({
+  send: (message) => connection.send(message),
+  levels: () => state.hello?.levels ?? [],
+  notify,
+  guest: () => (state.hello?.you ? null : guestForm(notify, () => connection.renew())),
+});
+
+const replay = new ReplayView(announce);
+
+/**
+ * The page a path shows.
+ * @param {string} path
+ * @returns {Route}
+ */
+function parse(path) {
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { page: "lobby" };
+  if (parts.length === 2 && parts[0] === "t") return { page: "table", id: parts[1] };
+  if (parts.length === 2 && parts[0] === "replay") return { page: "replay", id: parts[1] };
+  if (parts.length === 2 && parts[0] === "rules") return { page: "rules", game: parts[1] };
+  if (parts.length === 1 && parts[0] === "boards") return { page: "boards" };
+  return { page: "missing" };
+}
+
+/**
+ * Go to a path of the page without loading it again.
+ * @param {string} path
+ */
+function navigate(path) {
+  if (path !== location.pathname) history.pushState(null, "", path);
+  routed();
+}
+
+function routed() {
+  state.route = parse(location.pathname);
+  state.table = null;
+  notices.replaceChildren();
+  follow();
+  render();
+  main.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+}
+
+/** Tell the server what the page shows: the lobby's list, or one table. */
+function follow() {
+  const route = state.route;
+  if (route.page === "lobby") connection.send({ type: "lobby" });
+  if (route.page === "table" && connection.send({ type: "watch", table: route.id })) state.awaited = route.id;
+}
+
+/**
+ * A message from the server.
+ * @param {any} message
+ */
+function received(message) {
+  switch (message.type) {
+    case "hello":
+      return greeted(message);
+    case "tables":
+      state.tables = message.tables;
+      if (state.tablesSlot?.isConnected) state.tablesSlot.replaceChildren(tablesView(state.tables));
+      return;
+    case "table":
+      return tableCame(message);
+    case "opened":
+      return navigate(`/t/${encodeURIComponent(message.table)}`);
+    case "refused":
+      table.answered();
+      return notify(message.text, "alert");
+    case "hint":
+      table.answered();
+      return notify(message.text, "status");
+  }
+}
+
+/**
+ * Who the reader is and the words of their language. On the first `hello` of a socket
+ * the language remembered from an earlier visit is asked for (the server chose one
+ * from the browser's languages). After a change of language the server sends again
+ * what the page follows, in that language.
+ * @param {any} hello
+ */
+function greeted(hello) {
+  state.hello = hello;
+  speak(hello.words, hello.lang);
+  document.documentElement.lang = hello.lang;
+  const remembered = rememberedLanguage();
+  if (!state.askedLanguage && remembered && remembered !== hello.lang && hello.languages.some((/** @type {any} */ l) => l.code === remembered)) {
+    state.askedLanguage = true;
+    connection.send({ type: "lang", lang: remembered });
+  }
+  state.askedLanguage = true;
+  header();
+  render();
+}
+
+/** The header: the page's name, its links, who the reader is, and the language. */
+function header() {
+  const hello = state.hello;
+  replace(/** @type {HTMLElement} */ (document.getElementById("brand")), word("title"));
+  const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
+  nav.setAttribute("aria-label", word("nav"));
+  replace(
+    nav,
+    el("a", { href: "/", "data-nav": true, text: word("tables") }),
+    el("a", { href: "/boards", "data-nav": true, text: word("boards") }),
+  );
+  replace(
+    /** @type {HTMLElement} */ (document.getElementById("who")),
+    hello.you ? word("playing_as", { name: hello.you.name }) : "",
+  );
+  replace(/** @type {HTMLElement} */ (document.getElementById("lang-label")), word("language"));
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
+  replace(select, ...hello.languages.map((/** @type {any} */ l) => el("option", { value: l.code, text: l.name })));
+  select.value = hello.lang;
+  link.textContent = "";
+}
+
+/** Draw the page the address names (nothing before the first `hello`: no words yet). */
+function render() {
+  if (!state.hello) return;
+  const route = state.route;
+  const hello = state.hello;
+  document.title = word("title");
+  state.tablesSlot = null;
+  switch (route.page) {
+    case "lobby": {
+      state.tablesSlot = el("div", {}, tablesView(state.tables));
+      replace(
+        main,
+        el(
+          "div",
+          { class: "lobby" },
+          hello.you ? null : guestForm(notify, () => connection.renew()),
+          state.tablesSlot,
+          hello.you ? openForm(hello.games, (message) => connection.send(message)) : null,
+          rulesLinks(hello.games),
+        ),
+      );
+      return;
+    }
+    case "table":
+      if (state.table) showTable(state.table, false);
+      else replace(main, placeholder("loading"));
+      return;
+    case "replay":
+      return fetched(`/api/games/${encodeURIComponent(route.id)}`, (data) => replay.show(main, data));
+    case "rules": {
+      const others = rulesLinks(hello.games);
+      return fetched(`/api/rules/${encodeURIComponent(route.game)}`, (data) => replace(main, rulesView(data, others)));
+    }
+    case "boards":
+      return fetched("/api/boards", (data) => replace(main, boardsView(data)));
+    default:
+      replace(main, placeholder("not_found"));
+  }
+}
+
+/**
+ * Load a page's data, and draw it if the reader is still on that page.
+ * @param {string} path
+ * @param {(data: any) => void} draw
+ */
+async function fetched(path, draw) {
+  const ticket = ++state.loads;
+  replace(main, placeholder("loading"));
+  const data = await load(path);
+  if (ticket !== state.loads) return;
+  if (data) draw(data);
+  else replace(main, placeholder("load_failed"));
+}
+
+/**
+ * A `table` frame: the whole table. A newer version is said aloud (what happened, then
+ * the layout in words) and its last tile arrives. A frame of another table than the
+ * address names is the rematch opened at the same place (the server follows the place,
+ * not the table): the address becomes the new table's, unless the page has just asked
+ * for a table and this frame is an older one's, still on its way.
+ * @param {any} frame
+ */
+function tableCame(frame) {
+  const route = state.route;
+  if (route.page !== "table") return;
+  if (state.awaited !== null && state.awaited !== frame.id) return;
+  state.awaited = null;
+  if (route.id !== frame.id) {
+    history.replaceState(null, "", `/t/${encodeURIComponent(frame.id)}`);
+    state.route = { page: "table", id: frame.id };
+  }
+  const before = state.table;
+  const fresh = !before || before.id !== frame.id || before.version !== frame.version;
+  state.table = frame;
+  showTable(frame, fresh && before !== null);
+  if (fresh) {
+    announce(...frame.lines, frame.alt);
+    document.title = `${frame.title} · ${word("title")}`;
+  }
+}
+
+/**
+ * Redraw the table, the focus kept on the control it was on (or the hand, if that
+ * control is gone: a played tile, a button no longer allowed).
+ * @param {any} frame
+ * @param {boolean} fresh
+ */
+function showTable(frame, fresh) {
+  const focused = focusKey();
+  table.show(main, frame, fresh);
+  if (focused) refocus(focused);
+}
+
+/** A selector for the focused control, by the hooks that stay from frame to frame. */
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || !main.contains(active)) return null;
+  for (const name of ["data-tile", "data-action", "data-level", "data-end", "id"]) {
+    const value = active.getAttribute(name);
+    if (value) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+/** @param {string} selector */
+function refocus(selector) {
+  const target = main.querySelector(selector) ?? (selector.startsWith("[data-tile") || selector.startsWith("[data-end") ? main.querySelector("button[data-tile]") : null);
+  if (!(target instanceof HTMLElement || target instanceof SVGElement)) return;
+  if (target.matches("button[data-tile]")) {
+    for (const tile of main.querySelectorAll("button[data-tile]")) tile.setAttribute("tabindex", tile === target ? "0" : "-1");
+  }
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * Say something to screen readers (the live region is polite: it waits its turn).
+ * @param {...string} texts
+ */
+function announce(...texts) {
+  replace(live, ...texts.filter(Boolean).map((text) => el("p", {}, marked(text))));
+}
+
+/**
+ * A notice the reader can close: a refusal is an alert, a hint or a copied link a
+ * status. A new notice takes the place of the last one.
+ * @param {string} text
+ * @param {"alert"|"status"} kind
+ */
+function notify(text, kind) {
+  const notice = el(
+    "div",
+    { id: "notice", class: `notice ${kind}`, role: kind },
+    el("p", {}, marked(text)),
+    el("button", { type: "button", class: "secondary", text: word("dismiss"), onclick: () => notice.remove() }),
+  );
+  notices.replaceChildren(notice);
+}
+
+/** The language chosen on an earlier visit (storage may be refused in a frame). */
+function rememberedLanguage() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} code */
+function rememberLanguage(code) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    // Not kept: the server's choice from the browser's languages stands next time.
+  }
+}
+
+document.getElementById("lang")?.addEventListener("change", (event) => {
+  const code = /** @type {HTMLSelectElement} */ (event.target).value;
+  rememberLanguage(code);
+  connection.send({ type: "lang", lang: code });
+});
+
+document.addEventListener("click", (event) => {
+  const anchor = /** @type {Element} */ (event.target).closest?.("a[data-nav]");
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== location.origin) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  navigate(anchor.pathname);
+});
+
+window.addEventListener("popstate", routed);
+connection.connect();

@@ -1,0 +1,96 @@
+/**
+ * The pages the server answers over plain HTTP, worded in the page's language: a game's
+ * rules and the local server's leaderboards. Both are drawn generically from what comes
+ * (headings and text; titled tables of rows), so a new section or board needs no change
+ * here.
+ */
+
+import { el } from "./dom.js";
+import { lang, marked, word } from "./text.js";
+
+/**
+ * GET a JSON answer in the page's language; null when it cannot be had.
+ * @param {string} path
+ * @returns {Promise<any|null>}
+ */
+export async function load(path) {
+  const separator = path.includes("?") ? "&" : "?";
+  try {
+    const answer = await fetch(`${path}${separator}lang=${encodeURIComponent(lang())}`, { credentials: "same-origin" });
+    return answer.ok ? await answer.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What shows while a page loads, or when it could not be had.
+ * @param {"loading"|"load_failed"|"not_found"} key
+ */
+export function placeholder(key) {
+  return el("section", { class: "page" }, el("p", { role: key === "loading" ? false : "alert", text: word(key) }));
+}
+
+/**
+ * A game's rules: `{title, sections: [{heading, text}]}`.
+ * @param {any} rules
+ * @param {Node} links the other games' rules
+ */
+export function rulesView(rules, links) {
+  return el(
+    "article",
+    { class: "page rules" },
+    el("h1", {}, marked(rules.title)),
+    ...rules.sections.map((/** @type {any} */ section) =>
+      el(
+        "section",
+        {},
+        section.heading ? el("h2", {}, marked(section.heading)) : null,
+        ...paragraphs(section.text),
+      ),
+    ),
+    links,
+  );
+}
+
+/**
+ * Text with blank lines between paragraphs.
+ * @param {string} text
+ */
+function paragraphs(text) {
+  return text
+    .split(/\n\s*\n/)
+    .filter((part) => part.trim())
+    .map((part) => el("p", {}, marked(part)));
+}
+
+/**
+ * The leaderboards and stats: `{title, boards: [{title, columns, rows}]}`.
+ * @param {any} boards
+ */
+export function boardsView(boards) {
+  return el(
+    "section",
+    { class: "page boards" },
+    el("h1", {}, marked(boards.title)),
+    ...(boards.boards.length ? boards.boards.map(board) : [el("p", { text: word("nothing") })]),
+  );
+}
+
+/**
+ * One board as a table (it scrolls sideways on a narrow screen rather than squeeze),
+ * with its note when nobody is on it yet and where the reader stands when off its page.
+ * @param {{title: string, columns: string[], rows: unknown[][], note?: string, you?: string}} board
+ */
+function board(board) {
+  const head = el("tr", {}, ...board.columns.map((c) => el("th", { scope: "col" }, marked(String(c)))));
+  const rows = board.rows.map((row) => el("tr", {}, ...row.map((cell) => el("td", {}, marked(String(cell ?? ""))))));
+  return el(
+    "div",
+    { class: "board" },
+    el("table", {}, el("caption", {}, marked(board.title)), el("thead", {}, head), el("tbody", {}, ...rows)),
+    board.note ? el("p", { class: "help" }, marked(board.note)) : null,
+    board.you ? el("p", {}, marked(board.you)) : null,
+    !board.rows.length && !board.note ? el("p", { class: "help", text: word("nothing") }) : null,
+  );
+}
