@@ -58,6 +58,14 @@ class Sent:
         message: Message = await self.fake.wait_for(newest, timeout)
         return message
 
+    async def launched(self, timeout: float = 10.0) -> str:
+        """The id of the Activity instance the answer opened for this user, once the bot
+        has answered with ``LAUNCH_ACTIVITY`` (the user is then among its users)."""
+        instance_id: str = await self.fake.wait_for(
+            lambda: self.fake.activities.launched.get(self.interaction.id), timeout
+        )
+        return instance_id
+
 
 class Member:
     def __init__(
