@@ -44,7 +44,6 @@ def _frame() -> dict[str, str]:
         "tables": _("Tables"),
         "boards": _("Leaderboards"),
         "language": _("Language"),
-        "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost: trying again…"),
         "loading": _("Loading…"),
         "load_failed": _("This page could not be loaded."),
@@ -103,7 +102,6 @@ def _table() -> dict[str, str]:
         "waiting_players": _("Waiting for players"),
         "round_over": _("The round is over."),
         "seats": _("Seats"),
-        "free": _("(free)"),
         # Translators: after the name of the seat the reader sits in.
         "you": _("(you)"),
         # Translators: a seat whose player left the game; a computer plays for them.
@@ -114,7 +112,6 @@ def _table() -> dict[str, str]:
         "boneyard": _("Boneyard {count}"),
         "scores": _("Scores"),
         "to_target": _("to {target}"),
-        "layout": _("The table"),
         "no_tiles": _("No tile played yet."),
         "hand": _("Your hand"),
         "hand_help": _(
