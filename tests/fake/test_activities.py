@@ -230,6 +230,26 @@ async def test_a_code_for_another_client_is_still_its_clients(
     assert fake.activities.tokens[body["access_token"]].client_id == other_client
 
 
+async def test_oauth2_me_names_the_application_a_token_was_granted_to(
+    fake: FakeDiscord, members: tuple[Member, Member]
+) -> None:
+    ana, _ = members
+    ours = await token_for(fake, ana)
+    other_client, other_secret = fake.activities.add_application()
+    code = fake.activities.authorize(ana.id, client_id=other_client)
+    form = exchange_form(fake, code, client_id=str(other_client), client_secret=other_secret)
+    theirs = (await call(fake, "POST", "/oauth2/token", form=form))[1]["access_token"]
+
+    for token, client in ((ours, fake.activities.client_id), (theirs, other_client)):
+        status, body = await call(fake, "GET", "/oauth2/@me", authorization=f"Bearer {token}")
+        assert status == 200 and off_description("/oauth2/@me", "get", status, body) == []
+        assert body["application"]["id"] == str(client)
+        assert body["user"]["id"] == str(ana.id) and body["scopes"] == ["identify"]
+    fake.activities.expire(ours)
+    status, _ = await call(fake, "GET", "/oauth2/@me", authorization=f"Bearer {ours}")
+    assert status == 401
+
+
 @pytest.mark.parametrize(
     ("case", "answer", "violation"),
     [

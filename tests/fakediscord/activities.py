@@ -34,6 +34,7 @@ import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -341,6 +342,24 @@ def current_user(fake: FakeDiscord, authorization: str) -> Answer:
     """``GET /users/@me`` with a user's ``Bearer`` token."""
     user = fake.activities.user_for(authorization.removeprefix("Bearer "))
     return (200, user) if user is not None else (401, UNAUTHORIZED)
+
+
+def current_authorization(fake: FakeDiscord, authorization: str) -> Answer:
+    """``GET /oauth2/@me`` with a user's ``Bearer`` token: its application, scopes,
+    expiry and (with ``identify``) user."""
+    token = authorization.removeprefix("Bearer ")
+    grant = fake.activities.grant_for(token) if authorization.startswith("Bearer ") else None
+    if grant is None:
+        return 401, UNAUTHORIZED
+    answer: dict[str, Any] = {
+        "application": fake.application(grant.client_id),
+        "scopes": list(grant.scopes),
+        "expires": datetime.fromtimestamp(grant.expires_at, UTC).isoformat(),
+    }
+    user = fake.activities.user_for(token)
+    if user is not None:
+        answer["user"] = {"primary_guild": None, **user}
+    return 200, answer
 
 
 async def get_instance(

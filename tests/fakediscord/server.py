@@ -330,6 +330,10 @@ class FakeDiscord:
             "relationships": [],
         }
 
+    def application(self, application_id: int) -> dict[str, Any]:
+        """An application's object, as ``GET /oauth2/applications/@me`` shows it."""
+        return _application_object(self, application_id)
+
     def _member(self, user_id: int) -> dict[str, Any]:
         user = self.bot_user if user_id == self.application_id else self.users[user_id]
         return {
@@ -620,8 +624,21 @@ async def _gateway_bot(
 async def _application(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
-    return 200, {
-        "id": str(fake.application_id),
+    return 200, fake.application(fake.application_id)
+
+
+@route("GET", "/oauth2/@me")
+async def _authorization(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    """A user's token: which application it was granted to, its scopes and user (how an
+    app's server tells its own users' tokens from another app's)."""
+    return activities.current_authorization(fake, request.headers.get("Authorization", ""))
+
+
+def _application_object(fake: FakeDiscord, application_id: int) -> dict[str, Any]:
+    return {
+        "id": str(application_id),
         "name": "Domino Referee",
         "icon": None,
         "description": "",
@@ -629,7 +646,9 @@ async def _application(
         "bot_require_code_grant": False,
         "owner": fake.bot_user,
         "verify_key": "fake",
+        "type": None,
         "flags": 0,
+        "flags_new": "0",
         "summary": "",
         "team": None,
     }
