@@ -26,6 +26,7 @@ from bot.memory import settle_memory
 from bot.service import TableService
 from data import open_store
 from data.repository import Repository
+from discord_face.activity import DiscordActivities
 from discord_face.buttons import DYNAMIC_ITEMS
 from discord_face.commands_i18n import CommandTranslator
 from discord_face.tree import DominoTree
@@ -88,6 +89,8 @@ class DominoBot(commands.AutoShardedBot):
         """What ``python -m bot.health`` reads: whether this bot is up and connected."""
         self.web: AppRunner | None = None
         """The browser table's server, when ``WEB_PORT`` is set (``web.server``)."""
+        self.activities: DiscordActivities | None = None
+        """The Activity's Discord side, when ``DISCORD_CLIENT_SECRET`` is set too."""
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
@@ -104,9 +107,13 @@ class DominoBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.web_port is not None:
             signer = Signer(load_secret(self.settings.web_secret, self.settings.local_folder))
-            self.web = await serve(
-                make_app(self.service, signer), self.settings.web_host, self.settings.web_port
-            )
+            if self.settings.discord_client_secret is not None:
+                client_id = self.settings.discord_client_id or str(self.application_id)
+                self.activities = DiscordActivities(
+                    self, client_id, self.settings.discord_client_secret
+                )
+            app = make_app(self.service, signer, self.activities)
+            self.web = await serve(app, self.settings.web_host, self.settings.web_port)
         await self.service.resume(owns=self.owns)
         await self.sync_commands_if_changed()
         self.health.watch(self)
@@ -147,6 +154,8 @@ class DominoBot(commands.AutoShardedBot):
             closing.push_async_callback(super().close)
             closing.push_async_callback(self.painter.close)
             closing.callback(self.health.stopped)
+            if self.activities is not None:
+                closing.push_async_callback(self.activities.close)
             if self.web is not None:
                 closing.push_async_callback(self.web.cleanup)
             running = {t for t in self.in_flight if t is not asyncio.current_task()}

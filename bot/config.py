@@ -47,6 +47,11 @@ class Settings:
     """The browser table's port: 8080 with no Discord token; with one, only if set."""
     web_secret: str | None = None
     """Signs the guests' cookies; unset, the bot makes one and keeps it beside the database."""
+    discord_client_secret: str | None = None
+    """The application's OAuth2 secret: with it (and ``WEB_PORT``), the page is also the
+    Discord Activity, whose players' codes the bot exchanges."""
+    discord_client_id: str | None = None
+    """The application's id, if it is not the bot's own (it nearly always is)."""
 
     @property
     def discord(self) -> bool:
@@ -90,6 +95,8 @@ class Settings:
             web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
             web_port=_web_port(token),
             web_secret=os.environ.get("WEB_SECRET", "").strip() or None,
+            discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            discord_client_id=_optional_id("DISCORD_CLIENT_ID"),
         )
 
 
@@ -129,6 +136,11 @@ def _optional_int(name: str) -> int | None:
     if not raw.isdigit():
         raise ConfigError(f"{name} must be a server id (digits only), not {raw!r}")
     return int(raw)
+
+
+def _optional_id(name: str) -> str | None:
+    value = _optional_int(name)
+    return None if value is None else str(value)
 
 
 def _float(name: str, default: float) -> float:

@@ -1,0 +1,120 @@
+"""Discord's side of the Activity (``web.activity.Activities``): the browser face asks
+here who a page speaks for and in which channel, and Discord answers.
+
+- ``exchange``: the code the page's SDK got from ``authorize`` is exchanged at
+  ``POST /oauth2/token`` with the application's id and secret (the secret never leaves
+  this process).
+- ``participant``: the access token the page presents is asked about at ``GET
+  /oauth2/@me`` (it must be granted to this application, with ``identify``: a token of
+  another application, which could be any user's, proves nothing here); the Activity
+  instance at ``GET /applications/{id}/activity-instances/{instance}`` with the bot's
+  token (the user must be one of its participants, and it gives the server and channel).
+
+The user's token calls go to Discord's API where discord.py sends the bot's own
+(``discord.http.Route.BASE``); the instance is asked through discord.py's client, under
+its rate limits.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import Route
+
+from bot.refusals import NotConfirmed, NotInActivity
+from web.activity import Participant
+
+log = logging.getLogger(__name__)
+
+TIMEOUT = aiohttp.ClientTimeout(total=10)
+
+
+class DiscordActivities:
+    """:class:`web.activity.Activities` for the bot ``client``."""
+
+    def __init__(self, client: discord.Client, client_id: str, client_secret: str) -> None:
+        self.client = client
+        self.client_id = client_id
+        self._secret = client_secret
+        self._session: aiohttp.ClientSession | None = None
+
+    def _http(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            self._session = aiohttp.ClientSession(timeout=TIMEOUT)
+        return self._session
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+
+    async def exchange(self, code: str) -> str:
+        form = {
+            "client_id": self.client_id,
+            "client_secret": self._secret,
+            "grant_type": "authorization_code",
+            "code": code,
+        }
+        answer = await self._call("POST", "/oauth2/token", data=form)
+        token = answer.get("access_token")
+        if not isinstance(token, str):
+            raise NotConfirmed()
+        return token
+
+    async def participant(self, token: str, instance_id: str) -> Participant:
+        granted = await self._call("GET", "/oauth2/@me", token=token)
+        application = granted.get("application") or {}
+        user = granted.get("user") or {}
+        if application.get("id") != self.client_id or "identify" not in granted.get("scopes", ()):
+            raise NotConfirmed()
+        try:
+            user_id = int(user["id"])
+        except (KeyError, TypeError, ValueError):
+            raise NotConfirmed() from None
+        route = Route(
+            "GET",
+            "/applications/{application_id}/activity-instances/{instance_id}",
+            application_id=self.client_id,
+            instance_id=instance_id,
+        )
+        try:
+            instance: dict[str, Any] = await self.client.http.request(route)
+        except discord.HTTPException as error:
+            log.info("activity instance %r: Discord answered %s", instance_id, error.status)
+            raise NotInActivity() from None
+        location = instance.get("location") or {}
+        if str(user_id) not in instance.get("users", ()):
+            raise NotInActivity()
+        try:
+            guild_id, channel_id = int(location["guild_id"]), int(location["channel_id"])
+        except (KeyError, TypeError, ValueError):
+            raise NotInActivity() from None  # a DM or a call: no server's table there
+        name = user.get("global_name") or user.get("username") or str(user_id)
+        return Participant(user_id, str(name)[:32], guild_id, channel_id)
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        *,
+        token: str | None = None,
+        data: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """One request to Discord's OAuth2 API as the user (``token``) or as the
+        application (``data``); anything but a JSON object with 200 is not confirmed."""
+        headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
+        try:
+            async with self._http().request(
+                method, Route.BASE + path, headers=headers, data=data
+            ) as response:
+                if response.status != 200:
+                    log.info("%s %s: Discord answered %s", method, path, response.status)
+                    raise NotConfirmed()
+                body = await response.json(content_type=None)
+        except (aiohttp.ClientError, TimeoutError, ValueError):
+            raise NotConfirmed() from None
+        if not isinstance(body, dict):
+            raise NotConfirmed()
+        return body
