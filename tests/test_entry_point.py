@@ -119,7 +119,7 @@ def test_picture_processes_are_read_within_range(
 
 def test_env_example_lists_every_setting_the_bot_and_compose_read() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
-    pattern = r'(?:environ\.get|_optional_int|_float|_int_in)\(\s*"([A-Z_]+)"'
+    pattern = r'(?:environ\.get|_optional_int|_optional_id|_float|_int_in)\(\s*"([A-Z_]+)"'
     read = set(re.findall(pattern, source))
     example = (ROOT / ".env.example").read_text()
     listed = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))
