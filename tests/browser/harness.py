@@ -42,6 +42,36 @@ milliseconds; this is only a bound that turns a hang into a failure naming the s
 
 Frame = dict[str, Any]
 
+SOCKETS_KEPT = """
+window.__sockets = [];
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) {
+    super(...args);
+    window.__sockets.push(this);
+  }
+};
+"""
+"""Run before the page's own code: every WebSocket the page opens is kept in
+``window.__sockets``, so a test can send a forged message over the page's own socket
+(the one whose answers the page shows)."""
+
+FORGE = """
+message => new Promise((resolve, reject) => {
+  const socket = new WebSocket(`ws://${location.host}/ws`);
+  socket.onopen = () => socket.send(message);
+  socket.onmessage = (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.type !== "hello") {
+      socket.close();
+      resolve(frame);
+    }
+  };
+  socket.onclose = (event) => reject(new Error(`closed (${event.code}) before an answer`));
+})
+"""
+"""Open a socket of the page's own (its cookie, its origin), send one message, and
+answer the first frame after the greeting."""
+
 
 def free_port() -> int:
     """A TCP port nobody listens on now (the bot takes it a moment later, and keeps it
@@ -163,6 +193,8 @@ class Person:
     page: Page
     guest_id: str | None = None
     frames: list[Frame] = field(default_factory=list)
+    sent: list[Frame] = field(default_factory=list)
+    """What the page sent over its sockets (parsed), oldest first."""
 
     def tables(self, table_id: str | None = None) -> list[Frame]:
         """The ``table`` frames received, oldest first (of one table, if named)."""
@@ -187,12 +219,14 @@ class Person:
                 return frame
         raise AssertionError(f"{self.label}'s page shows version {version}, never received")
 
-    def wait_frame(self, wanted: Callable[[Frame], bool], timeout: float = WAIT_MS) -> Frame:
-        """The first frame received (already, or from now) that ``wanted`` accepts.
-        Frames reach the monitor only while Playwright runs, so this lets the page run in
-        short slices until one arrives or the time is up."""
+    def wait_frame(
+        self, wanted: Callable[[Frame], bool], since: int = 0, timeout: float = WAIT_MS
+    ) -> Frame:
+        """The first frame received (already, or from now; the ``since``-th on) that
+        ``wanted`` accepts. Frames reach the monitor only while Playwright runs, so this
+        lets the page run in short slices until one arrives or the time is up."""
         deadline = time.monotonic() + timeout / 1000
-        seen = 0
+        seen = since
         while True:
             for frame in self.frames[seen:]:
                 if wanted(frame):
@@ -207,6 +241,22 @@ class Person:
 
     def refusals(self) -> list[str]:
         return [frame["text"] for frame in self.frames if frame.get("type") == "refused"]
+
+    def send(self, message: Frame | str) -> None:
+        """Send ``message`` (an object, or raw text) over the page's own open socket, as
+        if the page had: its answer is the page's to show."""
+        raw = message if isinstance(message, str) else json.dumps(message)
+        self.page.evaluate(
+            "raw => window.__sockets.filter(s => s.readyState === WebSocket.OPEN).at(-1).send(raw)",
+            raw,
+        )
+
+    def forge(self, message: Frame | str) -> Frame:
+        """Send ``message`` over a new socket the page opens (the page never sees the
+        answer); the first frame after the greeting."""
+        raw = message if isinstance(message, str) else json.dumps(message)
+        answer: Frame = self.page.evaluate(FORGE, raw)
+        return answer
 
     def hand(self, frame: Frame) -> dict[str, list[str]]:
         """Each tile of this person's hand in ``frame``, with the moves it has."""
@@ -237,6 +287,13 @@ class Monitor:
 
     def _socket(self, person: Person, socket: WebSocket) -> None:
         socket.on("framereceived", lambda payload: self._frame(person, payload))
+        socket.on("framesent", lambda payload: self._sent(person, payload))
+
+    def _sent(self, person: Person, payload: str | bytes) -> None:
+        try:
+            person.sent.append(json.loads(payload))
+        except ValueError:
+            person.sent.append({"raw": payload})
 
     def _frame(self, person: Person, payload: str | bytes) -> None:
         try:
@@ -326,6 +383,7 @@ class People:
             base_url=self.bot.url, locale=locale, viewport={"width": width, "height": 900}
         )
         context.set_default_timeout(WAIT_MS)
+        context.add_init_script(SOCKETS_KEPT)
         person = Person(label, context, context.new_page())
         self.monitor.attach(person)
         self.made.append(person)
@@ -376,9 +434,7 @@ def open_table(host: Person, game: str, target: int | None = None) -> str:
     page.fill("form#open input[name=target]", str(target or smallest_target(host, game)))
     before = len(host.frames)
     page.click("form#open button[type=submit]")
-    opened = host.wait_frame(
-        lambda frame: frame.get("type") == "opened" and host.frames.index(frame) >= before
-    )
+    opened = host.wait_frame(lambda frame: frame.get("type") == "opened", since=before)
     table_id: str = opened["table"]
     host.wait_frame(lambda frame: frame.get("type") == "table" and frame["id"] == table_id)
     host.shown()
