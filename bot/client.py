@@ -27,7 +27,7 @@ from bot.service import TableService
 from data import open_store
 from data.repository import Repository
 from discord_face.activity import DiscordActivities
-from discord_face.buttons import DYNAMIC_ITEMS
+from discord_face.buttons import DYNAMIC_ITEMS, offer_activity
 from discord_face.commands_i18n import CommandTranslator
 from discord_face.tree import DominoTree
 from rendering.painter import Painter
@@ -112,6 +112,7 @@ class DominoBot(commands.AutoShardedBot):
                 self.activities = DiscordActivities(
                     self, client_id, self.settings.discord_client_secret
                 )
+                offer_activity(True)
             app = make_app(self.service, signer, self.activities)
             self.web = await serve(app, self.settings.web_host, self.settings.web_port)
         await self.service.resume(owns=self.owns)

@@ -205,6 +205,28 @@ class CancelButton(TableButton, action="cancel"):
         await acting.run(interaction, service, table, Cancel(interaction.user.id, manager))
 
 
+class ActivityButton(TableButton, action="activity"):
+    """Opens the table in the channel's Activity (the browser table inside Discord), on
+    the lobby and the table messages when the bot has the Activity set up."""
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
+    ) -> None:
+        await interaction.response.launch_activity()
+
+
+class _Offered:
+    """Whether the messages offer the Activity: the bot says so once at start-up
+    (:func:`offer_activity`), as the views are drawn from a table alone."""
+
+    activity = False
+
+
+def offer_activity(offered: bool) -> None:
+    """The bot has the Activity (``DISCORD_CLIENT_SECRET`` and ``WEB_PORT``) or not."""
+    _Offered.activity = offered
+
+
 # -- the table message ----------------------------------------------------------------------
 
 
@@ -370,7 +392,7 @@ class HintButton(TableButton, action="hint"):
 CLAIMED = (
     JoinButton, LeaveButton, ComputerButton, LevelButton, StartButton, CancelButton,
     HandButton, DrawButton, PassButton, RulesButton, PlayButton, HintButton, RematchButton,
-    ForgetButton,
+    ForgetButton, ActivityButton,
 )  # fmt: skip
 """Every behaviour, in the order discord.py tries their templates."""
 
@@ -458,6 +480,8 @@ def lobby_view(table: TableSnapshot) -> discord.ui.View:
     view.add(ComputerButton.on(table, common.label("computer"), disabled=full))
     view.add(StartButton.on(table, common.label("start"), style=discord.ButtonStyle.success))
     view.add(CancelButton.on(table, common.label("cancel"), style=discord.ButtonStyle.danger))
+    if _Offered.activity:
+        view.add(ActivityButton.on(table, common.label("activity")))
     return view
 
 
@@ -479,6 +503,8 @@ def table_view(table: TableSnapshot) -> discord.ui.View:
         view.add(DrawButton.on(table, common.label("draw"), disabled=DRAW not in moves))
     view.add(PassButton.on(table, common.label("pass"), disabled=PASS not in moves))
     view.add(RulesButton.on(table, common.label("rules")))
+    if _Offered.activity:
+        view.add(ActivityButton.on(table, common.label("activity")))
     return view
 
 

@@ -184,6 +184,8 @@ def label(action: str) -> str:
         "rematch": pgettext("button", "Rematch"),
         "forget": pgettext("button", "Delete my data"),
         "hint": pgettext("button", "Hint"),
+        # Translators: opens the table inside Discord, as an Activity (drag the tiles).
+        "activity": pgettext("button", "Open the table"),
     }
     return labels[action]
 
