@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
+from discord.app_commands import AppCommand, locale_str
 from discord.ext import commands
 
 from bot.refusals import Refusal
@@ -27,6 +27,15 @@ if TYPE_CHECKING:
     from bot.client import DominoBot
 
 log = logging.getLogger(__name__)
+
+ENTRY_POINT = 4
+"""The type of an application's Entry Point command (``PRIMARY_ENTRY_POINT``), which
+discord.py does not know."""
+_ENTRY_POINT_FIELDS = frozenset(
+    {"id", "name", "name_localizations", "description", "description_localizations", "type",
+     "handler", "integration_types", "contexts", "default_member_permissions", "nsfw"}
+)  # fmt: skip
+"""What of the Entry Point command a bulk overwrite sends back to keep it as it is."""
 
 
 class DominoTree(app_commands.CommandTree[Any]):
@@ -41,6 +50,33 @@ class DominoTree(app_commands.CommandTree[Any]):
             guild_only=True,
         )
         self.add_command(self.domino)
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[AppCommand]:
+        """discord.py's sync (a bulk overwrite), keeping the application's Entry Point
+        command: Discord makes one ("Launch") when Activities are turned on, and refuses
+        a global overwrite that would remove it. It is sent back as it is, so whatever
+        the developer portal set for it stays."""
+        application_id = self.client.application_id
+        if guild is not None or application_id is None:
+            return await super().sync(guild=guild)
+        kept = [
+            {key: value for key, value in command.items() if key in _ENTRY_POINT_FIELDS}
+            for command in await self._http.get_global_commands(application_id)
+            if command.get("type") == ENTRY_POINT
+        ]
+        if not kept:
+            return await super().sync()
+        translator = self.translator
+        assert translator is not None, "set in setup_hook"
+        payload = [
+            await command.get_translated_payload(self, translator)
+            for command in self._get_all_commands()
+        ]
+        data = await self._http.bulk_upsert_global_commands(
+            application_id, payload=[*payload, *kept]
+        )
+        state = self._state
+        return [AppCommand(data=d, state=state) for d in data if d.get("type") != ENTRY_POINT]
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Every command is counted in flight and speaks its member's language; once the

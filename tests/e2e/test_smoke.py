@@ -58,3 +58,16 @@ async def test_commands_sync_to_the_dev_server_and_only_when_they_change(
     await running.start()
     assert server.fake.sync_count == 2
     assert {c["name"] for c in server.fake.commands[server.guild_id]} == {"domino", "ping"}
+
+
+async def test_a_global_sync_keeps_the_activitys_entry_point_command(
+    running, server: Server
+) -> None:
+    """With Activities turned on, Discord refuses an overwrite of the global commands
+    that would drop their Entry Point command ("Launch"): it is sent back as it was."""
+    launch = server.fake.activities.enable()
+    await running.start()
+    synced = server.fake.commands[None]
+    assert {c["name"] for c in synced} == {"domino", "launch"}
+    kept = next(c for c in synced if c["name"] == "launch")
+    assert kept["id"] == launch["id"] and kept["handler"] == launch["handler"]

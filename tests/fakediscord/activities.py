@@ -55,6 +55,14 @@ LAUNCH_ACTIVITY = 12
 """The interaction callback type that launches the app's Activity."""
 AUTOCOMPLETE = 4
 """The one interaction type (besides a ping) that cannot be answered by launching."""
+ENTRY_POINT = 4
+"""The type of an application's Entry Point command (``PRIMARY_ENTRY_POINT``)."""
+ENTRY_POINT_REMOVED = {
+    "message": "You cannot remove this app's Entry Point command in a bulk update operation."
+    " Please include the Entry Point command in your update request or delete it separately.",
+    "code": 50240,
+}
+"""Discord's refusal of a global overwrite without the Entry Point command."""
 UNAUTHORIZED = {"message": "401: Unauthorized", "code": 0}
 NOT_FOUND = {"message": "404: Not Found", "code": 0}
 """What Discord answers for an unknown activity instance (its Activities guide)."""
@@ -162,6 +170,25 @@ class Activities:
         client_id = self.fake.new_id()
         self.applications[client_id] = secrets.token_urlsafe(24)
         return client_id, self.applications[client_id]
+
+    def enable(self) -> dict[str, Any]:
+        """Turn Activities on for the fake application, as the developer portal does: a
+        global Entry Point command, "Launch", that Discord handles by launching it."""
+        command = {
+            "id": str(self.fake.new_id()),
+            "application_id": str(self.fake.application_id),
+            "version": str(self.fake.new_id()),
+            "name": "launch",
+            "description": "",
+            "type": ENTRY_POINT,
+            "handler": 2,
+            "integration_types": [0, 1],
+            "contexts": [0, 1, 2],
+            "default_member_permissions": None,
+            "guild_id": None,
+        }
+        self.fake.commands.setdefault(None, []).append(command)
+        return command
 
     # -- OAuth2 ----------------------------------------------------------------------------
 
@@ -360,6 +387,10 @@ def current_authorization(fake: FakeDiscord, authorization: str) -> Answer:
     if user is not None:
         answer["user"] = {"primary_guild": None, **user}
     return 200, answer
+
+
+def entry_point_of(commands: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
+    return next((c for c in commands if c.get("type") == ENTRY_POINT), None)
 
 
 async def get_instance(

@@ -655,13 +655,17 @@ def _application_object(fake: FakeDiscord, application_id: int) -> dict[str, Any
 
 
 async def _put_commands(fake: FakeDiscord, guild: int | None, body: list[dict[str, Any]]) -> Any:
+    entry = activities.entry_point_of(fake.commands.get(guild, []))
+    if entry is not None and not any(c.get("type") == activities.ENTRY_POINT for c in body):
+        return 400, activities.ENTRY_POINT_REMOVED
     fake.sync_count += 1
     stored = []
     for command in body:
+        kept = entry is not None and command.get("id") == entry["id"]
         stored.append(
             {
                 **command,
-                "id": str(fake.new_id()),
+                "id": command["id"] if kept else str(fake.new_id()),
                 "application_id": str(fake.application_id),
                 "version": str(fake.new_id()),
                 "guild_id": str(guild) if guild else None,
@@ -671,6 +675,13 @@ async def _put_commands(fake: FakeDiscord, guild: int | None, body: list[dict[st
         )
     fake.commands[guild] = stored
     return 200, stored
+
+
+@route("GET", "/applications/{application_id}/commands")
+async def _get_global(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    return 200, fake.commands.get(None, [])
 
 
 @route("PUT", "/applications/{application_id}/commands")
