@@ -441,6 +441,20 @@ def open_table(host: Person, game: str, target: int | None = None) -> str:
     return table_id
 
 
+def seat_everyone(people: People, game: str, names: list[str], computers: int = 0) -> list[Person]:
+    """The first name opens a table of ``game``, the others join by its link, the host
+    seats ``computers`` computers and starts; the players, host first."""
+    players = [people.guest(name) for name in names]
+    table_id = open_table(players[0], game)
+    for player in players[1:]:
+        sit_down(player, table_id)
+    for _ in range(computers):
+        act(players[0], "button[data-level=easy]")
+    frame = act(players[0], "button[data-action=start]")
+    assert frame["status"] == "playing", frame["card"]
+    return players
+
+
 def act(person: Person, selector: str) -> Frame:
     """``person`` clicks ``selector`` on the table shown; the table once it has moved on."""
     version = person.shown()["version"]
@@ -531,16 +545,19 @@ def _drag(page: Page, tile: str, end: str) -> None:
 
 
 def play_game(
-    people: list[Person], styles: dict[str, str] | None = None
+    people: list[Person], styles: dict[str, str] | None = None, most: int | None = None
 ) -> tuple[Frame, dict[str, Counter[str]]]:
-    """Play the table the first of ``people`` shows until the game is over: whoever's
-    turn it is plays it in their page (in their ``styles`` entry, else by click); the
-    computers play their own. The game's last frame, and how each person played."""
+    """Play the table the first of ``people`` shows until the game is over (or ``most``
+    turns have been played in the pages): whoever's turn it is plays it in their page
+    (in their ``styles`` entry, else by click); the computers play their own. The last
+    frame, and how each person played."""
     styles = styles or {}
     by_id = {person.guest_id: person for person in people}
     ways: dict[str, Counter[str]] = {person.label: Counter() for person in people}
     frame = people[0].shown()
-    while frame["status"] == "playing":
+    while frame["status"] == "playing" and (
+        most is None or sum(way.total() for way in ways.values()) < most
+    ):
         turn = frame["turn"]
         mover = by_id.get(frame["seats"][turn]["id"]) if turn is not None else None
         if mover is None:  # a computer's turn, or the round's end: the table moves itself

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import People, Person, act, open_table, play_game, sit_down
+from tests.browser.harness import People, play_game, seat_everyone
 
 GAMES = [
     # game, the players' names with how each plays, computers seated
@@ -15,20 +15,6 @@ GAMES = [
     ("merry-go-round", {"Ann": "keys", "Bob": "click"}, 1),
     ("milo", {"Ann": "click", "Bob": "drag", "Cid": "keys", "Dee": "click"}, 0),
 ]
-
-
-def seat_everyone(people: People, game: str, names: list[str], computers: int) -> list[Person]:
-    """The first name opens a table of ``game``, the others join by its link, the host
-    seats ``computers`` computers and starts; the players, host first."""
-    players = [people.guest(name) for name in names]
-    table_id = open_table(players[0], game)
-    for player in players[1:]:
-        sit_down(player, table_id)
-    for _ in range(computers):
-        act(players[0], "button[data-level=easy]")
-    frame = act(players[0], "button[data-action=start]")
-    assert frame["status"] == "playing", frame["card"]
-    return players
 
 
 @pytest.mark.parametrize(("game", "styles", "computers"), GAMES, ids=[g[0] for g in GAMES])

@@ -16,10 +16,8 @@ from tests.browser.harness import (
     Frame,
     People,
     Person,
-    act,
-    open_table,
     play_turn,
-    sit_down,
+    seat_everyone,
 )
 from web.identity import COOKIE, Guest, Signer
 from words import i18n
@@ -33,10 +31,8 @@ def worded(error: Refusal, frame: Frame) -> str:
 
 
 def cross_for_two(people: People) -> tuple[Person, Person]:
-    """Ann opens a Cross table, Bob joins, Ann starts; both, whoever is to play first."""
-    ann, bob = people.guest("Ann"), people.guest("Bob")
-    sit_down(bob, open_table(ann, "cross"))
-    act(ann, "button[data-action=start]")
+    """Ann and Bob at a Cross table, started."""
+    ann, bob = seat_everyone(people, "cross", ["Ann", "Bob"])
     return ann, bob
 
 

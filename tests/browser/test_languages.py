@@ -1,0 +1,46 @@
+"""The page speaks the browser's language (its Accept-Language) from the first visit,
+each reader their own at the same table, and switches when asked."""
+
+from __future__ import annotations
+
+from tests.browser.harness import People, join_as, open_table, sit_down
+from web.frames import game_names
+from words import i18n
+from words.page import page_words
+
+
+def words_in(code: str) -> tuple[dict[str, str], str]:
+    """The page's labels and Cross's title in the language of ``code``."""
+    with i18n.speaking(i18n.for_locale(code)):
+        return page_words(), game_names("cross")
+
+
+def test_each_reader_has_their_browsers_language_and_can_switch(people: People) -> None:
+    spanish, cross_es = words_in("es-ES")
+    english, cross_en = words_in("en-US")
+    portuguese, cross_pt = words_in("pt-BR")
+
+    carla = people.arrive("Carla", locale="es-ES")
+    hello = carla.wait_frame(lambda frame: frame.get("type") == "hello")
+    assert hello["lang"] == "es-ES"
+    carla.page.get_by_role("heading", name=spanish["guest_heading"]).wait_for()
+    assert carla.page.locator("html").get_attribute("lang") == "es-ES"
+
+    join_as(carla, "Carla")
+    table_id = open_table(carla, "cross")
+    ann = people.guest("Ann")  # an English browser at the same table
+    sit_down(ann, table_id)
+    assert (carla.shown()["title"], ann.shown()["title"]) == (cross_es, cross_en)
+    carla.page.get_by_role("button", name=spanish["copy"]).wait_for()
+    ann.page.get_by_role("button", name=english["copy"]).wait_for()
+
+    switched = len(carla.frames)
+    carla.page.select_option("select#lang", "pt-BR")
+    carla.wait_frame(lambda f: f.get("type") == "hello" and f["lang"] == "pt-BR", since=switched)
+    carla.page.get_by_role("button", name=portuguese["copy"]).wait_for()
+    again = carla.wait_frame(lambda frame: frame.get("type") == "table", since=switched)
+    assert (again["id"], again["title"]) == (table_id, cross_pt)
+
+    carla.page.reload()  # the choice is remembered
+    carla.page.get_by_role("button", name=portuguese["copy"]).wait_for()
+    assert ann.shown()["title"] == cross_en
