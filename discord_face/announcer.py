@@ -151,6 +151,8 @@ class Announcer:
     # -- what the service tells -----------------------------------------------------------
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
+        if table.guild_id <= 0:  # no Discord server's (snowflakes are positive): the
+            return  # browser's local tables, which only the browser face shows
         feed = self._feeds.get(table.id)
         if feed is None:
             feed = self._feeds[table.id] = Feed(table)
@@ -271,6 +273,18 @@ class Announcer:
             if unshown is None:
                 return
             events = unshown
+        if table.status is Status.LOBBY and feed.message_id is None and not events:
+            # A lobby shown again that the channel never got (one opened by another
+            # face: a rematch asked for in the Activity), posted as /domino new posts
+            # its own. (A lobby's first actions may come before its opener has noted
+            # its message: those only edit it.)
+            posted = await self._send(
+                table, None, embed=embed(lobby.lobby_card(table)), view=lobby_view(table)
+            )
+            await self.service.remember_message(
+                acting.FACE, table.id, posted.message_id, table.version
+            )
+            return
         if table.status is Status.LOBBY:
             await self._edit_lobby(feed, table, via, embed=embed(lobby.lobby_card(table)),
                                    view=lobby_view(table))  # fmt: skip
