@@ -1,0 +1,57 @@
+"""The pages around a table: a finished game's replay, stepped by buttons and arrow keys
+and said aloud in the live region; a game's rules; the leaderboards. Each is reached by
+the page's own links (client-side navigation) and shows what its API answered."""
+
+from __future__ import annotations
+
+from tests.browser.harness import People, act, open_table, play_game
+from words import i18n
+from words.page import page_words
+
+
+def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> None:
+    with i18n.speaking(i18n.ENGLISH):
+        words = page_words()
+    ann = people.guest("Ann")
+    open_table(ann, "cross")
+    act(ann, "button[data-level=easy]")
+    act(ann, "button[data-action=start]")
+    last, _ = play_game([ann])
+    assert last["status"] == "finished" and last["game_id"], last["ended"]
+    page = ann.page
+
+    with page.expect_response(f"**/api/games/{last['game_id']}*") as answered:
+        page.click(f'#ended a[href="/replay/{last["game_id"]}"]')
+    replay = answered.value.json()
+    count = len(replay["frames"])
+    assert count > 2, replay
+    assert page.url.endswith(f"/replay/{last['game_id']}")
+
+    def at(step: int) -> None:
+        text = words["step"].format(step=step, count=count)
+        page.locator("#replay .step").filter(has_text=text).wait_for()
+
+    at(1)
+    page.keyboard.press("ArrowRight")
+    at(2)
+    page.locator("#live").filter(has_text=replay["frames"][1]["line"]).wait_for()
+    page.keyboard.press("End")
+    at(count)
+    page.click("button[data-step=previous]")
+    at(count - 1)
+    page.click("button[data-step=first]")
+    at(1)
+
+    with page.expect_response("**/api/rules/cross*") as answered:
+        page.goto("/t/" + last["id"])
+        page.get_by_role("link", name=words["rules_of"].format(game=last["title"])).click()
+    rules = answered.value.json()
+    page.get_by_role("heading", name=rules["title"], level=1).wait_for()
+    for section in rules["sections"]:
+        page.get_by_role("heading", name=section["heading"]).first.wait_for()
+
+    with page.expect_response("**/api/boards*") as answered:
+        page.get_by_role("link", name=words["boards"]).click()
+    boards = answered.value.json()
+    page.get_by_role("heading", name=boards["title"], level=1).wait_for()
+    assert page.url.endswith("/boards")
