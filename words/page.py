@@ -149,6 +149,8 @@ def _replay() -> dict[str, str]:
         "previous": pgettext("replay", "Previous move"),
         "next": pgettext("replay", "Next move"),
         "last": pgettext("replay", "Last move"),
-        "step": _("Move {step} of {count}"),
+        # Translators: where the replay stands: {count} counts each round's deal as a
+        # step besides each move.
+        "step": _("Step {step} of {count}"),
         "replay_help": _("The left and right arrow keys step through the moves."),
     }

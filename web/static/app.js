@@ -6,7 +6,7 @@
  */
 
 import { el, replace } from "./dom.js";
-import { boardsView, load, placeholder, rulesView } from "./fetched.js";
+import { boardsView, failed, load, placeholder, rulesView } from "./fetched.js";
 import { guestForm } from "./guest.js";
 import { openForm, rulesLinks, tablesView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
@@ -34,8 +34,8 @@ const state = {
   /** @type {any} the table the page shows, as last sent */
   table: null,
   route: parse(location.pathname),
-  /** Whether this socket was asked for the remembered language yet. */
-  askedLanguage: false,
+  /** A socket just opened: its first `hello` is yet to come. */
+  ungreeted: false,
   /** @type {string|null} the table asked for, until its first frame comes */
   awaited: null,
   /** @type {HTMLElement|null} the lobby's list, redrawn alone so the form keeps what is typed */
@@ -47,8 +47,7 @@ const state = {
 const connection = new Connection({
   message: received,
   open: () => {
-    state.askedLanguage = false;
-    follow();
+    state.ungreeted = true;
   },
   status: (up) => {
     link.textContent = up || !state.hello ? "" : word("reconnecting");
@@ -123,6 +122,11 @@ function received(message) {
       return navigate(`/t/${encodeURIComponent(message.table)}`);
     case "refused":
       table.answered();
+      if (state.route.page === "table" && state.awaited !== null && !state.table) {
+        // The table asked for is not there (closed, or forgotten since): say so in its place.
+        state.awaited = null;
+        return replace(main, failed(message.text));
+      }
       return notify(message.text, "alert");
     case "hint":
       table.answered();
@@ -131,22 +135,26 @@ function received(message) {
 }
 
 /**
- * Who the reader is and the words of their language. On the first `hello` of a socket
- * the language remembered from an earlier visit is asked for (the server chose one
- * from the browser's languages). After a change of language the server sends again
- * what the page follows, in that language.
+ * Who the reader is and the words of their language. The first `hello` of a socket
+ * (the server chose its language from the browser's) is answered by asking for the
+ * language remembered from an earlier visit, if it differs, and only then for what the
+ * page shows: so the server sends it in that language, and the page is not drawn in
+ * another first. After a change of language the server sends again what the page
+ * follows, in that language.
  * @param {any} hello
  */
 function greeted(hello) {
+  if (state.ungreeted) {
+    state.ungreeted = false;
+    const remembered = rememberedLanguage();
+    const offered = hello.languages.some((/** @type {any} */ l) => l.code === remembered);
+    const asked = remembered !== hello.lang && offered && connection.send({ type: "lang", lang: remembered });
+    follow();
+    if (asked) return;
+  }
   state.hello = hello;
   speak(hello.words, hello.lang);
   document.documentElement.lang = hello.lang;
-  const remembered = rememberedLanguage();
-  if (!state.askedLanguage && remembered && remembered !== hello.lang && hello.languages.some((/** @type {any} */ l) => l.code === remembered)) {
-    state.askedLanguage = true;
-    connection.send({ type: "lang", lang: remembered });
-  }
-  state.askedLanguage = true;
   header();
   render();
 }
@@ -180,6 +188,7 @@ function render() {
   const hello = state.hello;
   document.title = word("title");
   state.tablesSlot = null;
+  state.loads += 1; // a page still loading for an earlier address is not drawn
   switch (route.page) {
     case "lobby": {
       state.tablesSlot = el("div", {}, tablesView(state.tables));
@@ -221,10 +230,10 @@ function render() {
 async function fetched(path, draw) {
   const ticket = ++state.loads;
   replace(main, placeholder("loading"));
-  const data = await load(path);
+  const answer = await load(path);
   if (ticket !== state.loads) return;
-  if (data) draw(data);
-  else replace(main, placeholder("load_failed"));
+  if ("data" in answer) draw(answer.data);
+  else replace(main, failed(answer.refused));
 }
 
 /**

@@ -9,26 +9,39 @@ import { el } from "./dom.js";
 import { lang, marked, word } from "./text.js";
 
 /**
- * GET a JSON answer in the page's language; null when it cannot be had.
+ * GET a JSON answer in the page's language: `{data}`, or `{refused}` with the server's
+ * worded reason (`{"refused": text}`, as for a game it does not know), or the page's
+ * own words when the answer cannot be had at all.
  * @param {string} path
- * @returns {Promise<any|null>}
+ * @returns {Promise<{data: any} | {refused: string}>}
  */
 export async function load(path) {
   const separator = path.includes("?") ? "&" : "?";
   try {
     const answer = await fetch(`${path}${separator}lang=${encodeURIComponent(lang())}`, { credentials: "same-origin" });
-    return answer.ok ? await answer.json() : null;
+    const body = await answer.json();
+    if (answer.ok) return { data: body };
+    if (typeof body?.refused === "string") return { refused: body.refused };
   } catch {
-    return null;
+    // Not reached, or not JSON: said below in the page's own words.
   }
+  return { refused: word("load_failed") };
 }
 
 /**
- * What shows while a page loads, or when it could not be had.
- * @param {"loading"|"load_failed"|"not_found"} key
+ * What shows while a page loads.
+ * @param {"loading"|"not_found"} key
  */
 export function placeholder(key) {
   return el("section", { class: "page" }, el("p", { role: key === "loading" ? false : "alert", text: word(key) }));
+}
+
+/**
+ * Why a page could not be shown, as the server worded it.
+ * @param {string} text
+ */
+export function failed(text) {
+  return el("section", { class: "page" }, el("p", { role: "alert" }, marked(text)));
 }
 
 /**
