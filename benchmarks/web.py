@@ -81,6 +81,8 @@ GOAL_TABLES = 500
 at this many tables on the 2-core machine."""
 OPENING_AT_ONCE = 32
 """Pages opening their socket at the same moment while the sockets are opened."""
+LIST_STARTS = '{"type":"tables"'
+"""How the bot's lobby list begins (its JSON written compactly, the type first)."""
 SETTLE_SECONDS = 2.0
 """How long the bot's memory is left to settle before it is read."""
 
@@ -165,6 +167,10 @@ class Page:
     table: dict[str, Any] | None = None
     opened: str | None = None
     refusals: list[str] = field(default_factory=list)
+    lists: int = 0
+    """Lobby lists (``tables``) received."""
+    closed: bool = False
+    """The bot closed the socket (as it does to a page that fell too far behind)."""
     in_flight: list[Move] = field(default_factory=list)
     """The moves of this page's table that not every socket has yet (the table's list,
     shared by its pages)."""
@@ -174,11 +180,15 @@ class Page:
         await self.socket.send_str(orjson.dumps(message).decode())
 
     async def read(self) -> None:
-        """Take every frame as it comes, until the socket closes."""
+        """Take every frame as it comes, until the socket closes (the lobby's lists
+        counted, not read: this process need not spend their reading)."""
         async for message in self.socket:
             if message.type is not aiohttp.WSMsgType.TEXT:
                 continue
             at = time.perf_counter()
+            if message.data.startswith(LIST_STARTS):
+                self.lists += 1
+                continue
             frame = orjson.loads(message.data)
             kind = frame["type"]
             if kind == "table":
@@ -188,15 +198,22 @@ class Page:
                 self.opened = frame["table"]
             elif kind == "refused":
                 self.refusals.append(frame["text"])
-            for waiter in self._waiters:
-                if not waiter.done():
-                    waiter.set_result(None)
-            self._waiters.clear()
+            self._wake()
+        self.closed = True
+        self._wake()
+
+    def _wake(self) -> None:
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._waiters.clear()
 
     async def until(self, ready: Callable[[Page], bool]) -> None:
         """Wait until ``ready`` holds of this page (a table stalls after ``WAIT`` s)."""
         async with asyncio.timeout(WAIT):
             while not ready(self):
+                if self.closed:
+                    raise ConnectionError("the bot closed the page's socket")
                 waiter = asyncio.get_running_loop().create_future()
                 self._waiters.append(waiter)
                 await waiter
@@ -398,6 +415,10 @@ class Result:
     driver_cpu: float
     driver_lag: float
     refusals: list[str]
+    closed: int
+    """Sockets the bot closed during the run."""
+    lists: int
+    """Lobby lists sent to the pages during the run."""
     stalled: list[str]
     setup: float
     """Seconds from the first table opened until every table had started."""
@@ -516,6 +537,7 @@ async def _run(tables: int, args: argparse.Namespace) -> Result:
             driver_cpu = (cpu_seconds() - driver_cpu) / (end - start)
             games = sum(party.games for party in parties)
             stalled = [why for why in await asyncio.gather(*tasks) if why]
+            closed = sum(page.closed for page in pages)
             with contextlib.suppress(TimeoutError):  # the last moves reach every socket
                 async with asyncio.timeout(WAIT):
                     while any(page.in_flight for page in pages):
@@ -544,6 +566,8 @@ async def _run(tables: int, args: argparse.Namespace) -> Result:
         driver_cpu,
         percentile(lag.samples, 0.99),
         [text for page in pages for text in page.refusals],
+        closed,
+        sum(page.lists for page in pages),
         stalled,
         setup,
         games,
@@ -571,7 +595,8 @@ def report(result: Result, args: argparse.Namespace) -> list[str]:
         f"MB before the sockets, {result.rss_with_sockets:.1f} MB with {result.sockets} open)",
         f"  this process (the pages): CPU {result.driver_cpu:.2f} cores, event-loop lag p99 "
         f"{result.driver_lag:.1f} ms",
-        f"  refused: {len(result.refusals)}",
+        f"  refused: {len(result.refusals)}; sockets closed by the bot: {result.closed}; "
+        f"lobby lists sent: {result.lists}",
     ]
     for text, count in Counter(result.refusals).most_common(5):
         lines.append(f"    {count} × {text}")

@@ -59,5 +59,6 @@ async def test_a_table_of_pages_plays_a_whole_game_every_move_to_every_socket(
     assert party.moves and not party.in_flight
     assert all(not m.refused and len(m.arrivals) == 4 for m in party.moves)
     assert not any(page.refusals for page in party.pages)
+    assert guests[0].lists > 0 and not guests[1].lists  # the host's page followed the lobby
     last = guests[0].table
     assert last is not None and last["status"] == "finished"
