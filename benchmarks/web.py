@@ -28,7 +28,8 @@ its first game:
   and p99 until the last socket of the table has it, and over every socket;
 - moves per second, and the bot's CPU per move (its process's CPU time over the window,
   divided by the moves accepted in it); the bot's event-loop lag (p99, ms late on a 20 ms
-  timer) and this process's, which shows whether the pages kept up;
+  timer) and this process's, which shows whether the pages kept up; the bot's longest
+  cycle collection (a full one stops every table at once);
 - memory per open socket: the bot's RSS once every page's socket is open and greeted,
   minus its RSS before any was opened, divided by their number (before any table opens);
 - refusals: a refusal means a page raced, and is printed.
@@ -105,6 +106,25 @@ def serve_bot(database: str, port: int, connection: Connection, profile: bool) -
     asyncio.run(_serve_bot(settings, connection, profile))
 
 
+class Collections:
+    """The bot's cycle collections: the longest pause of each generation (ms), and how
+    many full ones, which stop every table at once for as long as they take."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, float] = {}
+        self.full = 0
+        self._began = 0.0
+
+    def note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        generation = info["generation"]
+        took = (time.perf_counter() - self._began) * 1000
+        self.pauses[generation] = max(self.pauses.get(generation, 0.0), took)
+        self.full += generation == 2
+
+
 async def _serve_bot(settings: Settings, connection: Connection, profile: bool) -> None:
     started = asyncio.Event()
     serving = asyncio.create_task(serve_local(settings, started))
@@ -119,6 +139,8 @@ async def _serve_bot(settings: Settings, connection: Connection, profile: bool) 
     connection.send("ready")
     assert await receive(connection) == "measure"
     lag.samples.clear()
+    collections = Collections()
+    gc.callbacks.append(collections.note)
     profiler = cProfile.Profile() if profile else None
     if profiler:
         profiler.enable()
@@ -128,8 +150,15 @@ async def _serve_bot(settings: Settings, connection: Connection, profile: bool) 
         stats = pstats.Stats(profiler)
         stats.sort_stats("tottime").print_stats(30)
         stats.sort_stats("cumtime").print_stats(r"(bot|web|words|rendering|data)/", 40)
+    gc.callbacks.remove(collections.note)
     lag_task.cancel()
-    connection.send({"lag_p99": percentile(lag.samples, 0.99) if lag.samples else float("nan")})
+    connection.send(
+        {
+            "lag_p99": percentile(lag.samples, 0.99) if lag.samples else float("nan"),
+            "gc_longest": max(collections.pauses.values(), default=0.0),
+            "gc_full": collections.full,
+        }
+    )
     os.kill(os.getpid(), signal.SIGTERM)  # serve_local's own way to stop
     await serving
 
@@ -409,6 +438,8 @@ class Result:
     bot_cpu: float
     """The bot's CPU seconds in the window."""
     bot_lag: float
+    bot_gc: tuple[float, int]
+    """The bot's longest cycle collection in the window (ms), and its full collections."""
     rss_before: float
     rss_with_sockets: float
     rss_end: float
@@ -560,6 +591,7 @@ async def _run(tables: int, args: argparse.Namespace) -> Result:
         moves,
         bot_cpu,
         report["lag_p99"],
+        (report["gc_longest"], report["gc_full"]),
         rss_before,
         rss_with_sockets,
         rss_end,
@@ -590,6 +622,7 @@ def report(result: Result, args: argparse.Namespace) -> list[str]:
         f"({sum(len(m.arrivals) for m in accepted)} deliveries)",
         f"  bot: CPU {result.bot_cpu / result.duration:.2f} cores, "
         f"{result.cpu_ms_per_move:.2f} ms a move; event-loop lag p99 {result.bot_lag:.1f} ms; "
+        f"longest cycle collection {result.bot_gc[0]:.0f} ms ({result.bot_gc[1]} full); "
         f"RSS {result.rss_end:.0f} MB at the end",
         f"  memory per open socket: {result.kb_per_socket:.1f} KB (RSS {result.rss_before:.1f} "
         f"MB before the sockets, {result.rss_with_sockets:.1f} MB with {result.sockets} open)",
