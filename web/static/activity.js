@@ -1,0 +1,63 @@
+/**
+ * The page inside Discord, as an Activity. Discord loads it in its frame with the
+ * instance and frame in the address (`?instance_id=…&frame_id=…`); the page then talks
+ * to Discord's client through the Embedded App SDK: `ready`, `authorize` (scope
+ * `identify`: Discord's client asks the member, and hands the page a code), the bot's
+ * `/api/token` (only the bot's server holds the application's secret, and exchanges the
+ * code), `authenticate` with the token, and tells the server its token and instance.
+ * The server asks Discord itself who that is and whether they are in that instance, in
+ * which channel; the page shows that channel's table, nothing else.
+ */
+
+/** @typedef {{instance: string, token: string|null}} Activity */
+
+const query = new URLSearchParams(location.search);
+
+/**
+ * The Activity this page runs in, or null outside Discord's frame. Read once, at load:
+ * the address may change afterwards (the table's own path), the instance does not.
+ * @type {Activity|null}
+ */
+export const activity =
+  query.has("frame_id") && query.has("instance_id") ? { instance: query.get("instance_id") ?? "", token: null } : null;
+
+/** @type {Promise<string>|null} */
+let signingIn = null;
+
+/**
+ * The member's access token, asked for once per page (a reconnecting socket presents
+ * the same one). The SDK is loaded only inside Discord: outside, nothing of it runs.
+ * @param {string} clientId the application's id, from the server's `hello`
+ * @returns {Promise<string>}
+ */
+export function signIn(clientId) {
+  if (!signingIn) signingIn = fetchToken(clientId);
+  return signingIn;
+}
+
+/** @param {string} clientId */
+async function fetchToken(clientId) {
+  const { DiscordSDK } = await import("./vendor/discord-sdk.js");
+  const sdk = new DiscordSDK(clientId);
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const answer = await fetch("/api/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  const body = await answer.json();
+  if (!answer.ok || typeof body.access_token !== "string") {
+    signingIn = null; // the next try asks Discord again
+    throw new Error(typeof body.refused === "string" ? body.refused : String(answer.status));
+  }
+  await sdk.commands.authenticate({ access_token: body.access_token });
+  if (activity) activity.token = body.access_token;
+  return body.access_token;
+}
