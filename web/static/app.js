@@ -197,6 +197,7 @@ function render() {
         el(
           "div",
           { class: "lobby" },
+          el("h1", { class: "visually-hidden", text: word("title") }),
           hello.you ? null : guestForm(notify, () => connection.renew()),
           state.tablesSlot,
           hello.you ? openForm(hello.games, (message) => connection.send(message)) : null,

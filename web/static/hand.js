@@ -23,9 +23,6 @@ const DROP_REACH = 48;
  * @property {(move: Move) => void} play
  */
 
-/** When the last drag ended: the click that follows a drag is not a press. */
-let draggedAt = 0;
-
 /**
  * The hand's section.
  * @param {HandTile[]} hand
@@ -76,11 +73,16 @@ function tileButton(entry, { yourTurn, selected, letters, actions }) {
     },
     tilePicture(entry.a, entry.b),
   );
+  // The click a browser sends when a drag is let go over its tile is not a press.
+  const drag = { ended: false };
   button.addEventListener("click", (event) => {
-    if (Date.now() - draggedAt < 400) return;
+    if (drag.ended && event.detail > 0) {
+      drag.ended = false;
+      return;
+    }
     if (fits) actions.press(entry, event.detail === 0);
   });
-  if (fits) draggable(button, entry, actions);
+  if (fits) draggable(button, entry, actions, drag);
   return button;
 }
 
@@ -108,13 +110,18 @@ function arrows(event, tiles) {
  * Let a tile be dragged onto a lit end. Pointer events serve mouse, pen and touch
  * alike; the tile is picked when the drag begins, so its ends light up, and a copy of
  * it follows the pointer. Let go near a lit end, it plays there; elsewhere, it stays
- * picked (a click on an end still plays it).
+ * picked (a click on an end still plays it). A round's first tile plays wherever on
+ * the felt it is let go.
  * @param {HTMLElement} button
  * @param {HandTile} entry
  * @param {HandActions} actions
+ * @param {{ended: boolean}} drag set when a drag ends, so its click is let pass
  */
-function draggable(button, entry, actions) {
+function draggable(button, entry, actions, drag) {
+  // The first tile of a round goes on the empty felt: it names no end, and lands anywhere.
+  const lead = entry.moves.length === 1 && !entry.moves[0].end ? entry.moves[0] : null;
   button.addEventListener("pointerdown", (down) => {
+    drag.ended = false;
     if (down.button !== 0) return;
     const origin = { x: down.clientX, y: down.clientY };
     /** @type {HTMLElement|null} */
@@ -127,7 +134,7 @@ function draggable(button, entry, actions) {
     const moved = (event) => {
       if (!ghost) {
         if (Math.hypot(event.clientX - origin.x, event.clientY - origin.y) < DRAG_START) return;
-        actions.pick(entry);
+        if (!lead) actions.pick(entry);
         ghost = lifted(button);
       }
       ghost.style.transform = `translate(${event.clientX}px, ${event.clientY}px) translate(-50%, -50%)`;
@@ -141,13 +148,18 @@ function draggable(button, entry, actions) {
       button.removeEventListener("pointercancel", finished);
       ghost?.remove();
       target?.classList.remove("hover");
-      if (ghost) draggedAt = Date.now();
+      drag.ended = ghost !== null;
     };
     /** @param {PointerEvent} event */
     const dropped = (event) => {
       const wasDrag = ghost !== null;
       finished();
       if (!wasDrag) return;
+      if (lead) {
+        const onFelt = document.elementFromPoint(event.clientX, event.clientY)?.closest(".felt");
+        if (onFelt) actions.play(lead);
+        return;
+      }
       const end = nearestEnd(event.clientX, event.clientY);
       const move = entry.moves.find((m) => m.end === end?.getAttribute("data-end"));
       if (move) actions.play(move);

@@ -38,8 +38,13 @@ export class TableView {
     this.selected = null;
     this.offset = 0;
     this.pendingUntil = 0;
-    /** @type {string|null} the end of round the reader closed, so it stays closed */
-    this.closedEnd = null;
+    /**
+     * The last round's end at this table: a frame carries it only with the action that
+     * ended the round, and the next round may start a moment later, so the page keeps it
+     * until the reader closes it or another round ends.
+     * @type {any}
+     */
+    this.ended = null;
     /** @type {HTMLElement|null} */
     this.root = null;
     this.clock = window.setInterval(() => this.tick(), 1000);
@@ -61,6 +66,8 @@ export class TableView {
     this.pendingUntil = 0;
     const stillFits = this.pickedTile()?.moves.length ?? 0;
     if (previous?.id !== frame.id || stillFits < 2) this.selected = null;
+    if (previous?.id !== frame.id) this.ended = null;
+    if (frame.ended) this.ended = frame.ended;
     this.root = this.view(fresh);
     replace(container, this.root);
   }
@@ -230,7 +237,7 @@ export class TableView {
   /** The buttons `can` allows now (Rematch sits in the end panel when there is one). */
   buttons() {
     const can = this.frame.can;
-    const shown = ACTIONS.filter((a) => can[a] && !(a === "rematch" && this.endedShown()));
+    const shown = ACTIONS.filter((a) => can[a] && !(a === "rematch" && this.ended));
     const row = el(
       "div",
       { class: "actions" },
@@ -265,21 +272,11 @@ export class TableView {
     );
   }
 
-  endedShown() {
-    const ended = this.frame.ended;
-    return Boolean(ended) && this.closedEnd !== this.endKey();
-  }
-
-  endKey() {
-    const ended = this.frame.ended;
-    return ended ? `${this.frame.id}|${ended.title}|${ended.description}` : null;
-  }
-
   /** The end of a round or game: the card, every hand revealed, rematch and replay. */
   endedPanel() {
     const frame = this.frame;
-    const ended = frame.ended;
-    if (!ended || !this.endedShown()) return null;
+    const ended = this.ended;
+    if (!ended) return null;
     const hands = ended.hands.map((/** @type {any} */ hand) =>
       el(
         "li",
@@ -312,7 +309,7 @@ export class TableView {
               class: "secondary",
               text: word("dismiss"),
               onclick: () => {
-                this.closedEnd = this.endKey();
+                this.ended = null;
                 this.root?.querySelector("#ended")?.remove();
               },
             })
