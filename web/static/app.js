@@ -69,7 +69,12 @@ const replay = new ReplayView(announce);
  * @returns {Route}
  */
 function parse(path) {
-  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  let parts;
+  try {
+    parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return { page: "missing" }; // a malformed escape in the address
+  }
   if (parts.length === 0) return { page: "lobby" };
   if (parts.length === 2 && parts[0] === "t") return { page: "table", id: parts[1] };
   if (parts.length === 2 && parts[0] === "replay") return { page: "replay", id: parts[1] };

@@ -115,19 +115,13 @@ export class ReplayView {
 }
 
 /**
- * A frame's scores: per side `{names, score}`, or already worded.
- * @param {unknown} scores
+ * A frame's scores: per side `{names, score}` (the names marked, as the server words them).
+ * @param {Array<{names: string, score: number}>} scores
  */
 function scores(scores) {
-  if (!Array.isArray(scores) || !scores.length) return null;
   return el(
     "ul",
     { class: "scores" },
-    ...scores.map((side) => {
-      if (side && typeof side === "object") {
-        return el("li", {}, el("span", {}, marked(String(side.names ?? ""))), el("strong", { text: String(side.score ?? "") }));
-      }
-      return el("li", {}, marked(String(side)));
-    }),
+    ...scores.map((side) => el("li", {}, el("span", {}, marked(side.names)), el("strong", { text: String(side.score) }))),
   );
 }

@@ -47,7 +47,7 @@ export class TableView {
     this.ended = null;
     /** @type {HTMLElement|null} */
     this.root = null;
-    this.clock = window.setInterval(() => this.tick(), 1000);
+    window.setInterval(() => this.tick(), 1000);
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.selected && this.root?.isConnected) this.unpick();
     });
@@ -62,7 +62,9 @@ export class TableView {
   show(container, frame, fresh) {
     const previous = this.frame;
     this.frame = frame;
-    this.offset = frame.now - Date.now() / 1000;
+    // The server's clock less the page's, as the frame came (a frame drawn again later,
+    // in another language, keeps the offset it came with).
+    if (frame !== previous) this.offset = frame.now - Date.now() / 1000;
     this.pendingUntil = 0;
     const stillFits = this.pickedTile()?.moves.length ?? 0;
     if (previous?.id !== frame.id || stillFits < 2) this.selected = null;
