@@ -18,7 +18,8 @@ import { lang, marked, word } from "./text.js";
 export async function load(path) {
   const separator = path.includes("?") ? "&" : "?";
   try {
-    const answer = await fetch(`${path}${separator}lang=${encodeURIComponent(lang())}`, { credentials: "same-origin" });
+    const address = `${path}${separator}lang=${encodeURIComponent(lang())}`;
+    const answer = await fetch(address, { credentials: "same-origin" });
     const body = await answer.json();
     if (answer.ok) return { data: body };
     if (typeof body?.refused === "string") return { refused: body.refused };
@@ -33,7 +34,8 @@ export async function load(path) {
  * @param {"loading"|"not_found"} key
  */
 export function placeholder(key) {
-  return el("section", { class: "page" }, el("p", { role: key === "loading" ? false : "alert", text: word(key) }));
+  const role = key === "loading" ? false : "alert";
+  return el("section", { class: "page" }, el("p", { role, text: word(key) }));
 }
 
 /**
@@ -97,7 +99,8 @@ export function boardsView(boards) {
  */
 function board(board) {
   const head = el("tr", {}, ...board.columns.map((c) => el("th", { scope: "col" }, marked(String(c)))));
-  const rows = board.rows.map((row) => el("tr", {}, ...row.map((cell) => el("td", {}, marked(String(cell ?? ""))))));
+  const cells = (/** @type {unknown[]} */ row) => row.map((cell) => el("td", {}, marked(String(cell ?? ""))));
+  const rows = board.rows.map((row) => el("tr", {}, ...cells(row)));
   return el(
     "div",
     { class: "board" },

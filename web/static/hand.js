@@ -36,7 +36,11 @@ export function handView(hand, { yourTurn, selected, letters, actions }) {
   const tiles = hand.map((entry) => tileButton(entry, { yourTurn, selected, letters, actions }));
   const focusable = tiles.find((b) => b.dataset.tile === selected) ?? tiles[0];
   if (focusable) focusable.tabIndex = 0;
-  const row = el("div", { class: "tiles", role: "group", "aria-labelledby": "hand-heading", "aria-describedby": "hand-help" }, ...tiles);
+  const row = el(
+    "div",
+    { class: "tiles", role: "group", "aria-labelledby": "hand-heading", "aria-describedby": "hand-help" },
+    ...tiles,
+  );
   row.addEventListener("keydown", (event) => arrows(event, tiles));
   const picked = hand.find((entry) => entry.tile === selected);
   return el(
@@ -52,7 +56,11 @@ export function handView(hand, { yourTurn, selected, letters, actions }) {
 /**
  * One tile of the hand.
  * @param {HandTile} entry
- * @param {{yourTurn: boolean, selected: string|null, letters: Record<string, string>, actions: HandActions}} options
+ * @param {object} options as for {@link handView}
+ * @param {boolean} options.yourTurn
+ * @param {string|null} options.selected
+ * @param {Record<string, string>} options.letters
+ * @param {HandActions} options.actions
  */
 function tileButton(entry, { yourTurn, selected, letters, actions }) {
   const fits = entry.moves.length > 0;

@@ -33,7 +33,10 @@ export function tablesView(tables) {
       el("a", { href: `/t/${encodeURIComponent(table.id)}`, "data-nav": true, text: table.title }),
       el("span", { class: "tag", text: word(`state_${table.status}`) }),
       el("span", { class: "names", text: table.seats.join(", ") }),
-      el("span", { class: "count", text: word("seats_taken", { seated: table.seats.length, max: table.max }) }),
+      el("span", {
+        class: "count",
+        text: word("seats_taken", { seated: table.seats.length, max: table.max }),
+      }),
     ),
   );
   return el(
@@ -54,13 +57,40 @@ export function tablesView(tables) {
  * @param {(message: object) => boolean} send
  */
 export function openForm(games, send) {
-  const game = el("select", { id: "open-game", name: "game" }, ...games.map((g) => el("option", { value: g.game, text: g.title })));
+  const options = games.map((g) => el("option", { value: g.game, text: g.title }));
+  const game = el("select", { id: "open-game", name: "game" }, ...options);
   const players = el("p", { class: "help" });
-  const target = el("input", { id: "open-target", name: "target", type: "number", inputmode: "numeric", list: "open-targets", required: true, "aria-describedby": "open-target-help" });
+  const target = el("input", {
+    id: "open-target",
+    name: "target",
+    type: "number",
+    inputmode: "numeric",
+    list: "open-targets",
+    required: true,
+    "aria-describedby": "open-target-help",
+  });
   const targets = el("datalist", { id: "open-targets" });
-  const keep = el("input", { id: "open-keep", name: "keep_last_two", type: "checkbox", "aria-describedby": "open-keep-help" });
-  const match = el("input", { id: "open-match", name: "match_games", type: "number", inputmode: "numeric", min: "1", max: String(MOST_MATCH_GAMES), "aria-describedby": "open-match-help" });
-  const hints = el("input", { id: "open-hints", name: "hints", type: "checkbox", "aria-describedby": "open-hints-help" });
+  const keep = el("input", {
+    id: "open-keep",
+    name: "keep_last_two",
+    type: "checkbox",
+    "aria-describedby": "open-keep-help",
+  });
+  const match = el("input", {
+    id: "open-match",
+    name: "match_games",
+    type: "number",
+    inputmode: "numeric",
+    min: "1",
+    max: String(MOST_MATCH_GAMES),
+    "aria-describedby": "open-match-help",
+  });
+  const hints = el("input", {
+    id: "open-hints",
+    name: "hints",
+    type: "checkbox",
+    "aria-describedby": "open-hints-help",
+  });
   const keepRow = checkRow(keep, "keep_last_two", "open-keep-help");
   const matchRow = el(
     "div",
@@ -89,7 +119,10 @@ export function openForm(games, send) {
   );
 
   /** Fit the options to the chosen game: its targets, and the options that apply. */
-  const chosen = () => games.find((g) => g.game === /** @type {HTMLSelectElement} */ (game).value) ?? games[0];
+  const chosen = () => {
+    const key = /** @type {HTMLSelectElement} */ (game).value;
+    return games.find((g) => g.game === key) ?? games[0];
+  };
   const fit = () => {
     const g = chosen();
     if (!g) return;
@@ -154,9 +187,10 @@ export function rulesLinks(games) {
     el(
       "ul",
       {},
-      ...games.map((g) =>
-        el("li", {}, el("a", { href: `/rules/${encodeURIComponent(g.game)}`, "data-nav": true, text: word("rules_of", { game: g.title }) })),
-      ),
+      ...games.map((g) => {
+        const href = `/rules/${encodeURIComponent(g.game)}`;
+        return el("li", {}, el("a", { href, "data-nav": true, text: word("rules_of", { game: g.title }) }));
+      }),
     ),
   );
 }

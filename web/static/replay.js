@@ -34,7 +34,13 @@ export class ReplayView {
     this.step = 0;
     this.stage = el("div", { class: "stage" });
     const button = (/** @type {string} */ key, /** @type {() => number} */ to) =>
-      el("button", { type: "button", class: "secondary", dataset: { step: key }, text: word(key), onclick: () => this.go(to()) });
+      el("button", {
+        type: "button",
+        class: "secondary",
+        dataset: { step: key },
+        text: word(key),
+        onclick: () => this.go(to()),
+      });
     const last = () => replay.frames.length - 1;
     this.root = el(
       "section",
@@ -86,7 +92,7 @@ export class ReplayView {
       el(
         "div",
         { class: "lines" },
-        ...[frame.line, ...(frame.over ?? []), ...(this.step === frames.length - 1 ? this.replay.result ?? [] : [])]
+        ...[frame.line, ...(frame.over ?? []), ...(this.step === frames.length - 1 ? this.replay.result : [])]
           .filter(Boolean)
           .map((line) => el("p", {}, marked(line))),
       ),
@@ -122,6 +128,8 @@ function scores(scores) {
   return el(
     "ul",
     { class: "scores" },
-    ...scores.map((side) => el("li", {}, el("span", {}, marked(side.names)), el("strong", { text: String(side.score) }))),
+    ...scores.map((side) =>
+      el("li", {}, el("span", {}, marked(side.names)), el("strong", { text: String(side.score) })),
+    ),
   );
 }

@@ -286,7 +286,11 @@ export class TableView {
         el("span", {
           text: word("hand_line", { name: hand.name, tiles: hand.tiles.join(" ") || "—", count: hand.count }),
         }),
-        el("span", { class: "mini" }, ...hand.tiles.map((/** @type {string} */ t) => tilePicture(...values(t), { lying: true }))),
+        el(
+          "span",
+          { class: "mini" },
+          ...hand.tiles.map((/** @type {string} */ t) => tilePicture(...values(t), { lying: true })),
+        ),
       ),
     );
     const closable = frame.status === "playing";
@@ -302,9 +306,20 @@ export class TableView {
         "div",
         { class: "actions" },
         frame.can.rematch
-          ? el("button", { type: "button", dataset: { action: "rematch" }, text: word("rematch"), onclick: () => this.act("rematch") })
+          ? el("button", {
+              type: "button",
+              dataset: { action: "rematch" },
+              text: word("rematch"),
+              onclick: () => this.act("rematch"),
+            })
           : null,
-        frame.game_id ? el("a", { href: `/replay/${encodeURIComponent(frame.game_id)}`, "data-nav": true, text: word("replay_link") }) : null,
+        frame.game_id
+          ? el("a", {
+              href: `/replay/${encodeURIComponent(frame.game_id)}`,
+              "data-nav": true,
+              text: word("replay_link"),
+            })
+          : null,
         closable
           ? el("button", {
               type: "button",
@@ -329,12 +344,22 @@ export class TableView {
       { class: "side" },
       frame.you === null ? el("p", { class: "badge", text: word("spectating") }) : null,
       this.services.guest(),
-      el("button", { type: "button", class: "secondary", dataset: { action: "copy" }, text: word("copy"), onclick: () => this.copy() }),
+      el("button", {
+        type: "button",
+        class: "secondary",
+        dataset: { action: "copy" },
+        text: word("copy"),
+        onclick: () => this.copy(),
+      }),
       el(
         "section",
         { "aria-labelledby": "seats-heading" },
         el("h2", { id: "seats-heading", text: word("seats") }),
-        el("ol", { class: "seats" }, ...frame.seats.map((/** @type {any} */ seat, /** @type {number} */ index) => seatItem(seat, index === frame.you))),
+        el(
+          "ol",
+          { class: "seats" },
+          ...frame.seats.map((/** @type {any} */ seat, /** @type {number} */ at) => seatItem(seat, at === frame.you)),
+        ),
       ),
       el(
         "section",
@@ -360,7 +385,15 @@ export class TableView {
             card.footer ? el("p", { class: "footer" }, marked(card.footer)) : null,
           )
         : null,
-      el("p", {}, el("a", { href: `/rules/${encodeURIComponent(frame.game)}`, "data-nav": true, text: word("rules_of", { game: frame.title }) })),
+      el(
+        "p",
+        {},
+        el("a", {
+          href: `/rules/${encodeURIComponent(frame.game)}`,
+          "data-nav": true,
+          text: word("rules_of", { game: frame.title }),
+        }),
+      ),
     );
   }
 
@@ -390,7 +423,9 @@ function seatItem(seat, yours) {
     yours ? el("span", { class: "tag", text: word("you") }) : null,
     seat.turn ? el("span", { class: "tag turn", text: word("to_play") }) : null,
     seat.away ? el("span", { class: "tag away", text: word("away") }) : null,
-    seat.tiles === null ? null : el("span", { class: "count", text: word("tiles_in_hand", { count: seat.tiles }) }),
+    seat.tiles === null
+      ? null
+      : el("span", { class: "count", text: word("tiles_in_hand", { count: seat.tiles }) }),
   );
 }
 
