@@ -1,6 +1,7 @@
-"""The browser's marks (``words.marks``): the page renders ``**bold**`` and `` `code` ``
-into elements with plain text (never HTML), and a backslash keeps the next character
-as it is, so a name written ``**me**`` shows as typed. Members are named, not pinged."""
+"""The browser's marks (``words.marks``): the page renders ``**bold**``, `` `code` `` and
+a moment ``<t:1700000000>`` into elements with plain text (never HTML), and a backslash
+keeps the next character as it is, so a name written ``**me**`` shows as typed. Members
+are named, not pinged."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
-_SPECIAL = re.compile(r"([\\*`])")
+_SPECIAL = re.compile(r"([\\*`<])")
 
 
 class WebMarks:
@@ -28,8 +29,9 @@ class WebMarks:
         return self.code(self._table_in(channel_id) or "?")
 
     def relative_time(self, when: float) -> str:
-        # The page shows the turn clock itself, counting down: here, the moment.
-        return datetime.fromtimestamp(int(when), UTC).strftime("%H:%M:%S UTC")
+        """The moment, which the page shows on the reader's own clock (it counts the
+        turn down beside it)."""
+        return f"<t:{int(when)}>"
 
     def date(self, when: float) -> str:
         return datetime.fromtimestamp(int(when), UTC).strftime("%Y-%m-%d")

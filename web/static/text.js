@@ -1,8 +1,8 @@
 /**
  * The page's words: the labels the server sent in `hello.words` (the page holds no
  * sentence of its own), numbers and lists in the language of the moment, and a tiny
- * renderer for the marks the server's words may hold (`**bold**`, `` `code` ``,
- * backslash escapes), built from elements and text nodes only.
+ * renderer for the marks the server's words may hold (`**bold**`, `` `code` ``, a moment
+ * `<t:1700000000>`, backslash escapes), built from elements and text nodes only.
  */
 
 import { el } from "./dom.js";
@@ -77,10 +77,21 @@ export function word(key, values = {}) {
   });
 }
 
+const MOMENT = /^<t:(\d{1,12})>/;
+
+/**
+ * A moment (Unix seconds) as the reader's clock shows it, in the page's language.
+ * @param {number} seconds
+ */
+function moment(seconds) {
+  const when = new Date(seconds * 1000);
+  return el("time", { datetime: when.toISOString(), text: when.toLocaleTimeString(language) });
+}
+
 /**
  * Text with the server's marks as elements: `**bold**` → <strong>, `` `code` `` →
- * <code>, `\*` → a literal `*`. An unclosed mark stays as typed. Line breaks are left
- * to CSS (`white-space: pre-line`).
+ * <code>, `<t:1700000000>` → the time on the reader's clock, `\*` → a literal `*`. An
+ * unclosed mark stays as typed. Line breaks are left to CSS (`white-space: pre-line`).
  * @param {string} text
  * @returns {DocumentFragment}
  */
@@ -122,6 +133,11 @@ function parse(text, start, closer) {
     } else if (closer !== null && text.startsWith(closer, i)) {
       flush();
       return { nodes, end: i + closer.length };
+    } else if (text[i] === "<" && MOMENT.test(text.slice(i, i + 16))) {
+      const found = /** @type {RegExpMatchArray} */ (text.slice(i, i + 16).match(MOMENT));
+      flush();
+      nodes.push(moment(Number(found[1])));
+      i += found[0].length;
     } else if (text[i] === "`" && closer !== "`") {
       const code = parse(text, i + 1, "`");
       if (code.end === null) {
