@@ -48,6 +48,10 @@ def _frame() -> dict[str, str]:
         "loading": _("Loading…"),
         "load_failed": _("This page could not be loaded."),
         "not_found": _("There is nothing at this address."),
+        # Translators: the page opened inside Discord, but the bot was not set up for it.
+        "no_activity": _(
+            "This bot has not set up its Discord Activity: play with the buttons in the channel."
+        ),
         "nothing": _("Nothing to show yet."),
         "dismiss": pgettext("button", "Close"),
         "rules_of": _("Rules of {game}"),

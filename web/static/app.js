@@ -5,6 +5,7 @@
  * here with the History API, so the socket stays open.
  */
 
+import { activity, signIn } from "./activity.js";
 import { el, replace } from "./dom.js";
 import { boardsView, failed, load, placeholder, rulesView } from "./fetched.js";
 import { guestForm } from "./guest.js";
@@ -33,7 +34,8 @@ const state = {
   tables: null,
   /** @type {any} the table the page shows, as last sent */
   table: null,
-  route: parse(location.pathname),
+  // Inside Discord the page shows its channel's table, whatever its address.
+  route: activity ? /** @type {Route} */ ({ page: "table", id: "" }) : parse(location.pathname),
   /** A socket just opened: its first `hello` is yet to come. */
   ungreeted: false,
   /** @type {string|null} the table asked for, until its first frame comes */
@@ -102,8 +104,15 @@ function routed() {
   window.scrollTo(0, 0);
 }
 
-/** Tell the server what the page shows: the lobby's list, or one table. */
+/**
+ * Tell the server what the page shows: the lobby's list, or one table; inside Discord,
+ * the member's token and Activity (once signed in), which name the channel's table.
+ */
 function follow() {
+  if (activity) {
+    if (activity.token) connection.send({ type: "activity", token: activity.token, instance: activity.instance });
+    return;
+  }
   const route = state.route;
   if (route.page === "lobby") connection.send({ type: "lobby" });
   if (route.page === "table" && connection.send({ type: "watch", table: route.id })) state.awaited = route.id;
@@ -127,6 +136,7 @@ function received(message) {
       return navigate(`/t/${encodeURIComponent(message.table)}`);
     case "refused":
       table.answered();
+      if (activity && !state.table) return replace(main, failed(message.text));
       if (state.route.page === "table" && state.awaited !== null && !state.table) {
         // The table asked for is not there (closed, or forgotten since): say so in its place.
         state.awaited = null;
@@ -149,6 +159,7 @@ function received(message) {
  * @param {any} hello
  */
 function greeted(hello) {
+  if (activity && !activity.token) enterDiscord(hello);
   if (state.ungreeted) {
     state.ungreeted = false;
     const remembered = rememberedLanguage();
@@ -164,6 +175,20 @@ function greeted(hello) {
   render();
 }
 
+/**
+ * Inside Discord: sign in through Discord's client (once per page), then follow the
+ * channel's table. A server without the Activity set up, or a refusal, is said in the
+ * page's place.
+ * @param {any} hello
+ */
+function enterDiscord(hello) {
+  if (!hello.activity) {
+    replace(main, failed(word("no_activity")));
+    return;
+  }
+  signIn(hello.activity).then(follow, (/** @type {Error} */ error) => replace(main, failed(error.message)));
+}
+
 /** The header: the page's name, its links, who the reader is, and the language. */
 function header() {
   const hello = state.hello;
@@ -172,8 +197,9 @@ function header() {
   nav.setAttribute("aria-label", word("nav"));
   replace(
     nav,
-    el("a", { href: "/", "data-nav": true, text: word("tables") }),
-    el("a", { href: "/boards", "data-nav": true, text: word("boards") }),
+    // Inside Discord the page is one channel's table: the local lobby and boards are not its.
+    activity ? null : el("a", { href: "/", "data-nav": true, text: word("tables") }),
+    activity ? null : el("a", { href: "/boards", "data-nav": true, text: word("boards") }),
   );
   replace(
     /** @type {HTMLElement} */ (document.getElementById("who")),
@@ -256,7 +282,8 @@ function tableCame(frame) {
   if (state.awaited !== null && state.awaited !== frame.id) return;
   state.awaited = null;
   if (route.id !== frame.id) {
-    history.replaceState(null, "", `/t/${encodeURIComponent(frame.id)}`);
+    // Inside Discord the address keeps Discord's query (the instance), not the table's path.
+    if (!activity) history.replaceState(null, "", `/t/${encodeURIComponent(frame.id)}`);
     state.route = { page: "table", id: frame.id };
   }
   const before = state.table;
