@@ -18,6 +18,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.service import TableService
 from data import open_store, sqlite_url
 from data.repository import Repository
+from web.activity import Activities
 from web.identity import Signer
 from web.server import make_app
 
@@ -61,14 +62,15 @@ class Site:
     """The web face under test, on one store: open pages on it, or restart it (a new
     service and server on the same store, as after a crash or a deploy)."""
 
-    def __init__(self, store: Repository) -> None:
+    def __init__(self, store: Repository, activities: Activities | None = None) -> None:
         self.store = store
+        self.activities = activities
         self.pages: list[Page] = []
 
     async def start(self) -> None:
         self.service = TableService(self.store, computer_pace=0.0)
         self.client: TestClient[Any, Any] = TestClient(
-            TestServer(make_app(self.service, Signer(SECRET)))
+            TestServer(make_app(self.service, Signer(SECRET), self.activities))
         )
         await self.client.start_server()
         await self.service.resume()

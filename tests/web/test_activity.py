@@ -1,0 +1,118 @@
+"""The browser face inside Discord, at its socket: a page is only who Discord confirms,
+sees only its Activity's channel, and can do there what a click in that channel can.
+Discord's answers come from a stand-in here (``tests/activity`` runs the real client's
+side against the fake Discord)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.commands import Join
+from bot.refusals import NotConfirmed, NotInActivity
+from bot.service import NewTable
+from data.repository import Repository
+from tests.web.conftest import Site
+from web.activity import Participant
+
+GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21
+
+
+@dataclass
+class Discord:
+    """What Discord would confirm: tokens' users and the instances' participants."""
+
+    client_id: str = "555"
+    users: dict[str, tuple[int, str]] = field(default_factory=dict)
+    instances: dict[str, tuple[int, set[int]]] = field(default_factory=dict)
+    """instance → (its channel, the users in it)."""
+
+    async def exchange(self, code: str) -> str:
+        raise NotConfirmed()
+
+    async def participant(self, token: str, instance_id: str) -> Participant:
+        if token not in self.users:
+            raise NotConfirmed()
+        user_id, name = self.users[token]
+        channel, users = self.instances.get(instance_id, (0, set()))
+        if user_id not in users:
+            raise NotInActivity()
+        return Participant(user_id, name, GUILD, channel)
+
+
+@pytest.fixture
+def discord() -> Discord:
+    return Discord(
+        users={"ann-token": (101, "Ann"), "bob-token": (102, "Bob"), "cy-token": (103, "Cy")},
+        instances={"i-1": (CHANNEL, {101, 102}), "i-2": (OTHER_CHANNEL, {103})},
+    )
+
+
+@pytest.fixture
+async def site(store: Repository, discord: Discord) -> AsyncIterator[Site]:
+    served = Site(store, discord)
+    await served.start()
+    yield served
+    await served.close_pages()
+    await served.stop()
+
+
+async def test_a_member_in_the_activity_sees_the_channels_table_and_their_hand_only(
+    site: Site,
+) -> None:
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 101, "Ann", "cross", target=10))
+    await site.service.act(lobby.id, Join(102, "Bob"))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    hello = await ann.next("hello")
+    assert hello["you"] == {"id": "101", "name": "Ann"} and hello["activity"] == "555"
+    table = await ann.next("table")
+    assert table["id"] == lobby.id and table["seats"][table["you"]]["name"] == "Ann"
+    await ann.send(type="act", table=lobby.id, version=table["version"], action="start")
+    started = await ann.table_at(table["version"] + 1)
+    assert started["status"] == "playing" and started["hand"] is not None
+    assert started["seats"][started["you"]]["id"] == "101"
+
+
+@pytest.mark.parametrize(
+    ("token", "instance", "refused"),
+    [
+        ("forged", "i-1", "did not confirm"),  # a token Discord does not know
+        ("cy-token", "i-1", "not in this channel"),  # a real user, not in that instance
+        ("ann-token", "i-9", "not in this channel"),  # a forged instance
+    ],
+)
+async def test_who_discord_does_not_confirm_gets_a_clear_refusal_and_no_seat(
+    site: Site, token: str, instance: str, refused: str
+) -> None:
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 101, "Ann", "cross"))
+    page = await site.open_page()
+    await page.send(type="activity", token=token, instance=instance)
+    assert refused in (await page.next("refused"))["text"]
+    await page.send(type="act", table=lobby.id, version=1, action="join")
+    assert (await page.next("refused"))["text"]
+    assert [seat.name for seat in site.service.snapshot(lobby.id).seats] == ["Ann"]
+    assert not [frame for frame in page.frames if frame["type"] == "table"]
+
+
+async def test_an_activitys_page_reaches_no_other_channel_and_opens_nothing(site: Site) -> None:
+    here = await site.service.open_table(NewTable(GUILD, CHANNEL, 101, "Ann", "cross"))
+    there = await site.service.open_table(NewTable(GUILD, OTHER_CHANNEL, 103, "Cy", "cross"))
+    bob = await site.open_page()
+    await bob.send(type="activity", token="bob-token", instance="i-1")
+    await bob.next("table")
+    for message in (
+        {"type": "watch", "table": there.id},
+        {"type": "act", "table": there.id, "version": 1, "action": "join"},
+        {"type": "open", "game": "milo", "target": None, "keep_last_two": None,
+         "match_games": None, "hints": False},
+    ):  # fmt: skip
+        await bob.send(**message)
+        assert (await bob.next("refused"))["text"]
+    assert [seat.name for seat in site.service.snapshot(there.id).seats] == ["Cy"]
+    assert site.service.in_channel(OTHER_CHANNEL) is not None
+    guest = await site.open_page("Dan")  # a browser guest: the local server's tables only
+    await guest.send(type="watch", table=here.id)
+    assert (await guest.next("refused"))["text"]
