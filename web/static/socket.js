@@ -4,6 +4,8 @@
  * follows (the server forgets a closed socket, and after a restart knows nothing of it).
  */
 
+import { activity } from "./activity.js";
+
 const FIRST_DELAY = 500;
 const LONGEST_DELAY = 5000;
 
@@ -22,10 +24,16 @@ export class Connection {
     this.timer = 0;
   }
 
-  /** Open the socket (on the page's own origin, which the server checks). */
+  /**
+   * Open the socket (on the page's own origin, which the server checks). Inside Discord
+   * it carries Discord's query (the server's `guild_id` among it), so that a proxy in
+   * front of several shard processes can send it to the one that owns that server's
+   * tables (README, "The Activity"); the bot itself reads nothing from it.
+   */
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    const query = activity ? location.search : "";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws${query}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.delay = FIRST_DELAY;
