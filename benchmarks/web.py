@@ -29,7 +29,9 @@ its first game:
 - moves per second, and the bot's CPU per move (its process's CPU time over the window,
   divided by the moves accepted in it); the bot's event-loop lag (p99, ms late on a 20 ms
   timer) and this process's, which shows whether the pages kept up; the bot's longest
-  cycle collection (a full one stops every table at once);
+  cycle collection (a full one stops every table at once); and the cores the machine's
+  other processes kept busy in the window (on a shared machine, a p99 measured beside
+  them says as much about them as about the bot);
 - memory per open socket: the bot's RSS once every page's socket is open and greeted,
   minus its RSS before any was opened, divided by their number (before any table opens);
 - refusals: a refusal means a page raced, and is printed.
@@ -445,6 +447,8 @@ class Result:
     rss_end: float
     driver_cpu: float
     driver_lag: float
+    others: float
+    """Cores the machine's other processes kept busy in the window."""
     refusals: list[str]
     closed: int
     """Sockets the bot closed during the run."""
@@ -497,6 +501,14 @@ async def settled_rss(pid: int) -> float:
         if abs(now - before) < 0.1:
             return now
         before = now
+
+
+def machine_busy() -> float:
+    """CPU seconds every process of the machine has used since it booted (``/proc/stat``):
+    over the window, less the bot's and this process's, what others took of the cores."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, and waiting for I/O
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -556,7 +568,7 @@ async def _run(tables: int, args: argparse.Namespace) -> Result:
             ours.send("measure")
             start = time.perf_counter()
             setup = start - setup
-            driver_cpu, bot_cpu = cpu_seconds(), cpu_and_faults(bot.pid)[0]
+            driver_cpu, bot_cpu, busy = cpu_seconds(), cpu_and_faults(bot.pid)[0], machine_busy()
             for party in parties:
                 party.stop_at = start + args.duration
             lag = LoopLag()
@@ -565,7 +577,9 @@ async def _run(tables: int, args: argparse.Namespace) -> Result:
             lag_task.cancel()
             end = time.perf_counter()
             bot_cpu = cpu_and_faults(bot.pid)[0] - bot_cpu
-            driver_cpu = (cpu_seconds() - driver_cpu) / (end - start)
+            driver_cpu = cpu_seconds() - driver_cpu
+            others = (machine_busy() - busy - bot_cpu - driver_cpu) / (end - start)
+            driver_cpu /= end - start
             games = sum(party.games for party in parties)
             stalled = [why for why in await asyncio.gather(*tasks) if why]
             closed = sum(page.closed for page in pages)
@@ -597,6 +611,7 @@ async def _run(tables: int, args: argparse.Namespace) -> Result:
         rss_end,
         driver_cpu,
         percentile(lag.samples, 0.99),
+        others,
         [text for page in pages for text in page.refusals],
         closed,
         sum(page.lists for page in pages),
@@ -627,7 +642,7 @@ def report(result: Result, args: argparse.Namespace) -> list[str]:
         f"  memory per open socket: {result.kb_per_socket:.1f} KB (RSS {result.rss_before:.1f} "
         f"MB before the sockets, {result.rss_with_sockets:.1f} MB with {result.sockets} open)",
         f"  this process (the pages): CPU {result.driver_cpu:.2f} cores, event-loop lag p99 "
-        f"{result.driver_lag:.1f} ms",
+        f"{result.driver_lag:.1f} ms; other processes: {result.others:.2f} cores",
         f"  refused: {len(result.refusals)}; sockets closed by the bot: {result.closed}; "
         f"lobby lists sent: {result.lists}",
     ]
