@@ -194,14 +194,23 @@ class Activities:
         self.monitor = monitor
         self.opened: list[Activity] = []
 
-    def open(self, member: Member, instance_id: str) -> Activity:
+    def open(
+        self,
+        member: Member,
+        instance_id: str,
+        *,
+        page: str | None = None,
+        locale: str = "en-US",
+        prepare: Callable[[BrowserContext], None] | None = None,
+    ) -> Activity:
         """``member`` opens the Activity ``instance_id`` (a frame stands for them, in it
-        or not)."""
+        or not), in their Discord's ``locale``: the bot's page, or ``page``."""
+        shown = page or self.world.page
         stand = self.world.call(
-            lambda: self.world.frames.stand(member.id, instance_id, self.world.page)
+            lambda: self.world.frames.stand(member.id, instance_id, shown, locale=locale)
         )
         activity = open_activity(
-            self.browser, self.monitor, self.world.frames.url, stand, member.name
+            self.browser, self.monitor, self.world.frames.url, stand, member.name, prepare
         )
         self.opened.append(activity)
         return activity

@@ -66,13 +66,13 @@ const record = {
   /** @type {any} the page's CLOSE, if it sent one */
   closed: null,
   /**
-   * Dispatch an event to the page, if it subscribed to it (the test tells it a change).
-   * @param {string} evt
-   * @param {object} data
+   * Tell the page who is in the instance now, as Discord does when someone comes or
+   * goes (only if it subscribed): whether it was told.
    */
-  dispatch(evt, data) {
+  async participantsChanged() {
+    const evt = "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE";
     if (!record.subscribed.includes(evt)) return false;
-    post([FRAME, { cmd: "DISPATCH", evt, nonce: null, data }]);
+    post([FRAME, { cmd: "DISPATCH", evt, nonce: null, data: await ask("participants") }]);
     return true;
   },
 };

@@ -22,8 +22,10 @@ Activity's.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,7 +37,7 @@ from tests.browser.harness import SOCKETS_KEPT, WAIT_MS, Monitor, Person
 from tests.fakediscord.server import FakeDiscord
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Frame, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Frame, Keyboard, Mouse, Page, Route
 
 DISCORD = "https://discord.com"
 """The frame's origin: Discord's own, as the SDK expects its parent's to be."""
@@ -263,14 +265,14 @@ class InFrame:
         return self._frame
 
     @property
-    def keyboard(self) -> Any:
+    def keyboard(self) -> Keyboard:
         return self.tab.keyboard
 
     @property
-    def mouse(self) -> Any:
+    def mouse(self) -> Mouse:
         return self.tab.mouse
 
-    def on(self, event: str, handler: Any) -> None:
+    def on(self, event: str, handler: Callable[..., object]) -> None:
         self.tab.on(event, handler)  # type: ignore[call-overload]
 
     def __getattr__(self, name: str) -> Any:
@@ -284,7 +286,6 @@ class Activity:
 
     person: Person
     tab: Page
-    stand: Stand
 
     def record(self) -> dict[str, Any]:
         """What the frame kept: the page's commands, logs, refusals and problems."""
@@ -305,23 +306,32 @@ class Activity:
         token: str = told[0]["token"]
         return token
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Tell the page an event, as Discord would (only if the page subscribed)."""
-        told: bool = self.tab.evaluate(
-            "([e, d]) => window.discordFrame.dispatch(e, d)", [event, data]
-        )
+    def participants_changed(self) -> bool:
+        """Tell the page who is in the instance now, as Discord does when someone comes
+        or goes; whether it was told (it must have subscribed)."""
+        told: bool = self.tab.evaluate("() => window.discordFrame.participantsChanged()")
         return told
 
 
 def open_activity(
-    browser: Browser, monitor: Monitor, frames_url: str, stand: Stand, label: str
+    browser: Browser,
+    monitor: Monitor,
+    frames_url: str,
+    stand: Stand,
+    label: str,
+    prepare: Callable[[BrowserContext], None] | None = None,
 ) -> Activity:
     """``stand``'s member opens the Activity: a browser context of their own, Discord's
     origin mapped to the frames' server (``frames_url``), the frame loaded, the page in
-    it watched by ``monitor`` (their guest id is their Discord id)."""
+    it watched by ``monitor`` (their guest id is their Discord id). ``prepare`` sets the
+    context up further before anything loads (a route of a test's own)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     context = browser.new_context(locale=stand.locale, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(WAIT_MS)
-    context.grant_permissions(["local-network-access"], origin=DISCORD)
+    # A Chromium from before Local Network Access knows no such permission, nor needs it.
+    with contextlib.suppress(PlaywrightError):
+        context.grant_permissions(["local-network-access"], origin=DISCORD)
 
     def to_frames(route: Route) -> None:
         local = frames_url + route.request.url.removeprefix(DISCORD)
@@ -329,13 +339,15 @@ def open_activity(
 
     context.route(f"{DISCORD}/**", to_frames)
     context.add_init_script(SOCKETS_KEPT)
+    if prepare is not None:
+        prepare(context)
     tab = context.new_page()
     page = InFrame(tab)
     person = Person(label, context, cast("Page", page), guest_id=str(stand.user_id))
     monitor.attach(person)
     tab.goto(stand.url)
     page.frame.wait_for_load_state()
-    return Activity(person, tab, stand)
+    return Activity(person, tab)
 
 
 def problems(activity: Activity) -> list[str]:
