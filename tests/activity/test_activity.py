@@ -159,6 +159,7 @@ def test_a_whole_game_in_the_activity_and_the_channel(world: World, activities: 
             actor = told[version][0].split()[0]
             assert message.content.split()[0] == actor, (message.content, told[version])
     assert end["ended"] is not None and end["game_id"], end["status"]
+    assert any(f["hand"] for f in page.tables()), "the page was never sent its hand"
 
 
 def test_an_outsider_and_forged_tokens_are_refused(world: World, activities: Activities) -> None:
