@@ -143,6 +143,7 @@ def _table(face: WebFace, reader: Reader, table_id: str) -> TableSnapshot:
 async def _join_activity(face: WebFace, reader: Reader, token: str, instance: str) -> None:
     """The page is in Discord: from now on it speaks for the member Discord confirms,
     in the Activity's server, and follows the table of the Activity's channel."""
+    reader.in_discord = True
     activities = face.activities
     if activities is None:
         raise NotConfirmed()
@@ -170,5 +171,5 @@ async def _confirm(face: WebFace, reader: Reader) -> None:
 
 def _guest(reader: Reader) -> Guest:
     if reader.guest is None:
-        raise GuestOnly()
+        raise NotInActivity() if reader.in_discord else GuestOnly()
     return reader.guest

@@ -67,6 +67,9 @@ class Reader:
     language: i18n.Language
     guild_id: int = LOCAL_SERVER
     activity: Activity | None = None
+    in_discord: bool = False
+    """The page said it runs inside Discord (even if Discord did not confirm it): it is
+    told about the Activity, not asked for a guest's name."""
     channel: int | None = None
     lobby: bool = False
     queue: deque[str] = field(default_factory=deque)

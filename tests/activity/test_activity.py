@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.refusals import GuestOnly, NotConfirmed, NotInActivity, Refusal
+from bot.refusals import NotConfirmed, NotInActivity, Refusal
 from tests.activity.conftest import Activities, World
 from tests.browser.harness import Frame, Person, act, play_turn
 from tests.e2e.driver import ENGLISH, Driver, open_lobby, table_messages
@@ -185,7 +185,7 @@ def test_an_outsider_and_forged_tokens_are_refused(world: World, activities: Act
     sent = len(cat_in.person.frames)
     join = {"type": "act", "table": table["id"], "version": before["version"], "action": "join"}
     cat_in.person.send(join)
-    cat_in.person.wait_frame(lambda f: f.get("text") == said(GuestOnly()), since=sent)
+    cat_in.person.wait_frame(lambda f: f.get("text") == said(NotInActivity()), since=sent)
 
     # Tokens Discord never gave this application for Ann: made up, or another app's.
     forged = page.forge({"type": "activity", "token": "made-up-token", "instance": instance})
