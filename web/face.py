@@ -48,8 +48,9 @@ QUEUE_MOST = 64
 """Frames a page may fall behind by; a page further behind is closed, and reconnects
 to the stored state (its frames are whole states, so nothing is lost but the lines)."""
 KEEP_FINISHED = 256
-"""Finished local tables kept in memory, so their pages still show how they ended and
-offer a rematch (the service lets a closed table go)."""
+"""Finished tables kept in memory (the newest), so their pages, and an Activity opened
+in their channel afterwards, still show how they ended and offer a rematch (the service
+lets a closed table go)."""
 
 
 @dataclass(eq=False)
@@ -116,7 +117,7 @@ class WebFace:
         self._following: dict[int, set[Reader]] = {}
         """Local channel → the pages that follow its table."""
         self._finished: dict[int, TableSnapshot] = {}
-        """Local channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
+        """Channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
 
     # -- pages come and go --------------------------------------------------------------
 
@@ -211,13 +212,14 @@ class WebFace:
     # -- the service tells ----------------------------------------------------------------
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
-        followers = self._following.get(table.channel_id, ())
-        if table.guild_id != LOCAL_SERVER and not followers:
-            return  # a Discord table that no Activity shows
-        if not table.is_open:
+        if not table.is_open:  # any server's: an Activity opened later shows it, with Rematch
+            self._finished.pop(table.channel_id, None)
             self._finished[table.channel_id] = table
             while len(self._finished) > KEEP_FINISHED:
                 del self._finished[next(iter(self._finished))]
+        followers = self._following.get(table.channel_id, ())
+        if table.guild_id != LOCAL_SERVER and not followers:
+            return  # a Discord table that no Activity shows
         public: dict[str, dict[str, Any]] = {}
         for reader in followers:
             code = reader.language.code

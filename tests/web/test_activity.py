@@ -5,12 +5,13 @@ side against the fake Discord)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 import pytest
 
-from bot.commands import Join
+from bot.commands import Join, Play, Start
 from bot.refusals import NotConfirmed, NotInActivity
 from bot.service import NewTable
 from data.repository import Repository
@@ -116,3 +117,26 @@ async def test_an_activitys_page_reaches_no_other_channel_and_opens_nothing(site
     guest = await site.open_page("Dan")  # a browser guest: the local server's tables only
     await guest.send(type="watch", table=here.id)
     assert (await guest.next("refused"))["text"]
+
+
+async def test_an_activity_opened_after_the_game_shows_how_it_ended_and_plays_again(
+    site: Site,
+) -> None:
+    table = await site.service.open_table(NewTable(GUILD, CHANNEL, 101, "Ann", "cross", target=10))
+    await site.service.act(table.id, Join(102, "Bob"))
+    await site.service.act(table.id, Start(101))
+    picker = random.Random(5)
+    while (now := site.service.find(table.id)) is not None:
+        user = now.seats[now.turn or 0].user_id or 0
+        await site.service.act(table.id, Play(user, picker.choice(now.legal_for(user))))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    ended = await ann.next("table")
+    assert ended["id"] == table.id and ended["status"] == "finished"
+    assert ended["can"]["rematch"] and ended["ended"]["hands"]
+    await ann.send(type="act", table=table.id, version=ended["version"], action="rematch")
+    again = await ann.table_at(1)
+    while again["id"] == table.id:
+        again = await ann.next("table")
+    assert again["status"] == "lobby"
+    assert [seat["name"] for seat in again["seats"]] == ["Ann"]  # Bob's seat is kept for him
