@@ -104,6 +104,16 @@ class ReleaseSeats:
 
 
 @dataclass(frozen=True, slots=True)
+class StandIn:
+    """A tournament's table: the member it keeps a seat for did not come in time; a
+    computer player (``level``) takes that seat, in the member's place in the lineup."""
+
+    user_id: int
+    level: str
+    kind: ClassVar[str] = "stand-in"
+
+
+@dataclass(frozen=True, slots=True)
 class Forget:
     """A member asked to be forgotten: a lobby keeps no seat and no series for them."""
 
@@ -113,7 +123,7 @@ class Forget:
 
 Command = (
     Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoveToThread | ComputerMove
-    | Timeout | ReleaseSeats | Forget
+    | Timeout | ReleaseSeats | StandIn | Forget
 )  # fmt: skip
 
 

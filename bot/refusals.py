@@ -216,6 +216,11 @@ class NotRead(Refusal):
 
 
 @dataclass(eq=False)
+class TournamentSeatsOnly(Refusal):
+    """A tournament's table seats only the players its round drew to it."""
+
+
+@dataclass(eq=False)
 class Malformed(Refusal):
     """A face could not read the request at all (a browser's socket message that is not
     JSON, too long, of no known type, or with a field missing, unknown or mistyped):

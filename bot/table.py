@@ -25,6 +25,7 @@ from bot.commands import (
     MoveToThread,
     Play,
     ReleaseSeats,
+    StandIn,
     Start,
     Timeout,
 )
@@ -64,6 +65,7 @@ from bot.refusals import (
     SeatedOnly,
     StaleVersion,
     TableFull,
+    TournamentSeatsOnly,
     UnknownLevel,
     WrongPlayerCount,
 )
@@ -168,7 +170,12 @@ class TableState:
     ``lineup`` order."""
     lineup: tuple[str, ...] = ()
     """A rematch's seats in the order they sat before (``u<member id>``, ``c<n>`` for the
-    n-th computer): the game starts with them in that order again."""
+    n-th computer): the game starts with them in that order again. A tournament's
+    table: the order its pairing seats them in (partners across)."""
+    tournament: str | None = None
+    """The tournament this is a round's table of: only the members it was opened for
+    (``invited``) sit here, a computer stands in for one who does not come
+    (:class:`~bot.commands.StandIn`), and the tournament (its ``host``) starts it."""
 
     @property
     def max_players(self) -> int:
@@ -239,6 +246,8 @@ class Table(TableState):
                 self._require_lobby("release")
                 self.invited, self.deadline = (), None
                 return self._changed()
+            case StandIn(user_id, level):
+                return self._stand_in(user_id, level)
             case Forget(user_id):
                 return self._forget(user_id)
 
@@ -248,6 +257,8 @@ class Table(TableState):
         self._require_lobby("join")
         if self.seat_of(user_id) is not None:
             raise AlreadySeated()
+        if self.tournament is not None and user_id not in self.invited:
+            raise TournamentSeatsOnly()
         kept = sum(1 for invited in self.invited if invited != user_id)
         if len(self.seats) + kept >= self.max_players:  # a rematch keeps its players' seats
             raise TableFull(self.max_players)
@@ -276,9 +287,14 @@ class Table(TableState):
             raise UnknownLevel(LEVELS)
         if len(self.seats) + len(self.invited) >= self.max_players:  # seats kept stay kept
             raise TableFull(self.max_players)
-        number = sum(1 for seat in self.seats if seat.is_computer) + 1
-        self.seats = (*self.seats, Seat(name=f"Computer {number} ({level})", level=level))
+        self.seats = (*self.seats, self._computer(level))
         return self._changed(Joined(len(self.seats) - 1))
+
+    def _computer(self, level: str) -> Seat:
+        """A new computer seat, numbered after those already seated (the words name it
+        in the reader's language from its number and level)."""
+        number = sum(1 for seat in self.seats if seat.is_computer) + 1
+        return Seat(name=f"Computer {number} ({level})", level=level)
 
     def _start(self, by: int) -> list[Event]:
         self._require_lobby("start")
@@ -293,6 +309,20 @@ class Table(TableState):
         self.match = Match(self.game, len(self.seats), self.options, seed=self.seed)
         self.status = Status.PLAYING
         return self._changed(Started())
+
+    def _stand_in(self, user_id: int, level: str) -> list[Event]:
+        self._require_lobby("computer")
+        if self.tournament is None or user_id not in self.invited:
+            raise NotSeated()
+        if level not in LEVELS:
+            raise UnknownLevel(LEVELS)
+        computers = sum(1 for seat in self.seats if seat.is_computer)
+        key = lineup_keys([None] * (computers + 1))[-1]  # the key this computer will have
+        member = lineup_keys([user_id])[0]
+        self.lineup = tuple(key if kept == member else kept for kept in self.lineup)
+        self.invited = tuple(invited for invited in self.invited if invited != user_id)
+        self.seats = (*self.seats, self._computer(level))
+        return self._changed(Joined(len(self.seats) - 1))
 
     def _forget(self, user_id: int) -> list[Event]:
         """No seat kept and no series line for ``user_id`` (they are not seated: the

@@ -44,6 +44,7 @@ from bot.refusals import (
     StillSeated,
     TableClosed,
     TableFull,
+    TournamentSeatsOnly,
     UnknownLanguage,
     UnknownLevel,
     WrongPlayerCount,
@@ -214,6 +215,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _("Discord did not confirm who you are: close the Activity and open it again.")
         case NotInActivity():
             return _("You are not in this channel's Activity: open it from the channel.")
+        case TournamentSeatsOnly():
+            return _("This is a tournament's table: only the players drawn to it sit here.")
         case GuestOnly():
             return _("Choose a name first: spectators can watch, not play.")
     return _("That cannot be done now.")

@@ -4,6 +4,6 @@ join and play tables (:class:`TableService`), and hears from (:class:`Listener`)
 
 from bot.service.core import TableService
 from bot.service.faces import Listener, Resumed, Shown
-from bot.service.requests import NewTable
+from bot.service.requests import NewTable, TournamentSeats
 
-__all__ = ["Listener", "NewTable", "Resumed", "Shown", "TableService"]
+__all__ = ["Listener", "NewTable", "Resumed", "Shown", "TableService", "TournamentSeats"]

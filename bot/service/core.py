@@ -42,11 +42,11 @@ from bot.service.faces import Listener, Resumed, Shown
 from bot.service.open_tables import OpenTables
 from bot.service.privacy import Privacy
 from bot.service.rematches import KEEP_SEATS_SECONDS, Rematch, Rematches
-from bot.service.requests import NewTable
+from bot.service.requests import NewTable, TournamentSeats
 from bot.service.rows import action_record, finished_game, row_of, shown_of, table_of
 from bot.service.settings import ServerSettings
 from bot.snapshot import TableSnapshot
-from bot.table import Status, Table
+from bot.table import Status, Table, lineup_keys
 from data.models import TableRow
 from data.repository import ChannelInUse, Repository, StoreError, VersionConflict
 
@@ -225,9 +225,12 @@ class TableService:
         *,
         computers: Sequence[str] = (),
         rematch: Rematch | None = None,
+        drawn: TournamentSeats | None = None,
     ) -> TableSnapshot:
-        """A new lobby with the host seated; refused if the channel already has a table or
-        the host sits at another table in this server, or if the options are not allowed.
+        """A new lobby with the host seated (a tournament's table, ``drawn``: its seats
+        kept for the players drawn to it, its host the organiser, not seated); refused if
+        the channel already has a table or the host sits at another table in this server,
+        or if the options are not allowed.
         Checked and stored under the server's lock, so two requests at the same moment
         cannot both pass the checks; the store's unique index backs the channel rule."""
         try:
@@ -238,7 +241,7 @@ class TableService:
             if self.tables.in_channel(request.channel_id) is not None:
                 raise ChannelTaken()
             busy = self.tables.of_member(request.guild_id, request.host_id)
-            if busy is not None:
+            if busy is not None and drawn is None:  # a tournament's host takes no seat
                 raise SeatedElsewhere(busy.channel_id)
             settings = await self.servers.of(request.guild_id)
             target = request.target
@@ -273,7 +276,15 @@ class TableService:
                     lineup=rematch.lineup,
                     deadline=self.clock() + KEEP_SEATS_SECONDS if rematch.invited else None,
                 )
-            table.apply(Join(request.host_id, request.host_name))
+            if drawn is not None:
+                table = replace(
+                    table,
+                    tournament=drawn.tournament,
+                    invited=drawn.players,
+                    lineup=tuple(lineup_keys(drawn.players)),
+                )
+            else:
+                table.apply(Join(request.host_id, request.host_name))
             for level in computers:
                 table.apply(AddComputer(request.host_id, level))
             try:

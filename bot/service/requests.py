@@ -6,6 +6,16 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentSeats:
+    """A tournament's table: the ``players`` its round drew to it, in the order they sit
+    (partners across), for whom its seats are kept; the tournament's organiser hosts it
+    without a seat, and the tournament starts it."""
+
+    tournament: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class NewTable:
     """What ``/domino new`` asks for; the options are checked by the engine."""
 
