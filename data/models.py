@@ -155,3 +155,26 @@ class GuildSettings:
     language: str | None = None
     """The language of the server's tables (a Discord locale code such as ``es-ES``);
     None: the server's own preferred locale."""
+
+
+@dataclass(slots=True)
+class TournamentRow:
+    """A tournament as stored: its state is the tournament service's own JSON document,
+    which the store writes and reads back without looking inside, and its version moves
+    on by compare-and-swap."""
+
+    id: str
+    """Eight hex characters, chosen by the service."""
+    guild_id: int
+    channel_id: int
+    status: str
+    """``signup``, ``running``, ``paused``, ``finished`` or ``cancelled``."""
+    version: int
+    state: Any
+    """The decoded document; text stored there that is not JSON comes back as that text,
+    for the service to judge (one bad row never keeps the others from loading)."""
+    due: float | None = None
+    """Unix time of the next thing the service must do (check-in opens, a round's
+    deadline); None: nothing is waiting on the clock."""
+    created_at: float = 0.0
+    updated_at: float = 0.0

@@ -12,7 +12,8 @@ concern, each in its own module with its own rules:
 - :mod:`data.games`: finished games, counted once, their history and series;
 - :mod:`data.boards`: running totals, ratings and leaderboards;
 - :mod:`data.guilds`: servers' settings;
-- :mod:`data.privacy`: what is stored about a member, and forgetting it.
+- :mod:`data.privacy`: what is stored about a member, and forgetting it;
+- :mod:`data.tournaments`: tournaments by compare-and-swap, their log, their tables.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from data.guilds import Guilds
 from data.outbox import Outbox
 from data.privacy import Privacy
 from data.schema import migrate
+from data.tournaments import Tournaments
 
 __all__ = ["ChannelInUse", "Repository", "StoreError", "VersionConflict"]
 
 
-class Repository(ActiveTables, FinishedGames, Boards, Guilds, Privacy):
+class Repository(ActiveTables, FinishedGames, Boards, Guilds, Privacy, Tournaments):
     """What the table service and the standings need from storage, over one backend.
     Open one with :func:`data.open_store`."""
 

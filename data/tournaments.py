@@ -1,0 +1,185 @@
+"""Tournaments, kept the way open tables are (``data.active_tables``): one row each whose
+state is the tournament service's own JSON document, rewritten by compare-and-swap on its
+version, with an append-only log of what was done to it; and the index from the table
+service's tables to the tournament tables they are.
+
+The store never reads inside a tournament's state: the service owns its shape. A state
+that does not parse is handed back as its text, so one damaged row neither hides nor
+blocks the others at start-up; the service decides what becomes of it.
+
+Each method is one transaction: a save moves the row on, logs the action and maps the
+round's new tables together, or writes nothing. A tournament is open while its status is
+one of :data:`OPEN_STATUSES`; the partial index ``tournaments_due`` is written with the
+same list, so the queries name the open statuses rather than exclude the closed ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from data.backend import Backend, Row, Session
+from data.codec import dumps, loads
+from data.errors import VersionConflict
+from data.models import TournamentRow
+
+OPEN_STATUSES = ("signup", "running", "paused")
+_OPEN = "status IN ({})".format(", ".join(f"'{status}'" for status in OPEN_STATUSES))
+"""Written out, not bound: a database uses a partial index only where the query's own
+text implies the index's condition."""
+TOURNAMENT_COLUMNS = "id, guild_id, channel_id, status, version, state, due, created_at, updated_at"
+"""Named, not ``*``, as the tables' columns are: a statement prepared before another
+process adds a column still reads the same row."""
+
+
+class Tournaments:
+    """The part of :class:`~data.repository.Repository` that keeps tournaments."""
+
+    backend: Backend
+
+    async def create_tournament(self, row: TournamentRow, action: dict[str, Any]) -> None:
+        """Store a new tournament with the action that made it as its first log line (at
+        the row's version). An id already taken is a bug of the caller's and is raised as
+        the driver names it."""
+
+        async def insert(tx: Session) -> None:
+            await tx.execute(
+                f"INSERT INTO tournaments ({TOURNAMENT_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.id, row.guild_id, row.channel_id, row.status, row.version,
+                    dumps(row.state), row.due, row.created_at, row.updated_at,
+                ),
+            )  # fmt: skip
+            await _log(tx, row, action)
+
+        await self.backend.write(insert)
+
+    async def save_tournament(
+        self,
+        row: TournamentRow,
+        expected_version: int,
+        action: dict[str, Any],
+        tables: Sequence[tuple[str, int, int]] = (),
+    ) -> None:
+        """Store the tournament's new state, its log line and the tables this action
+        opened (``(table_id, round, position)`` each) in one transaction, only if the
+        stored version is still ``expected_version``; else :class:`VersionConflict` and
+        nothing written, so a round's tables are never known without the state that
+        seated them, nor the other way round."""
+
+        async def store(tx: Session) -> None:
+            changed = await tx.execute(
+                "UPDATE tournaments SET channel_id = ?, status = ?, version = ?, state = ?,"
+                " due = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (
+                    row.channel_id, row.status, row.version, dumps(row.state), row.due,
+                    row.updated_at, row.id, expected_version,
+                ),
+            )  # fmt: skip
+            if changed != 1:
+                raise VersionConflict(
+                    f"tournament {row.id} is no longer at version {expected_version}"
+                )
+            await _log(tx, row, action)
+            if tables:  # most actions open none: no statement to send
+                await tx.executemany(
+                    "INSERT INTO tournament_tables (table_id, tournament_id, round, position)"
+                    " VALUES (?, ?, ?, ?)",
+                    [(table, row.id, number, position) for table, number, position in tables],
+                )
+
+        await self.backend.write(store)
+
+    async def load_open_tournaments(self) -> list[TournamentRow]:
+        """Every open tournament, oldest first: what the service resumes at start-up."""
+
+        async def query(tx: Session) -> list[Row]:
+            return await tx.fetch(
+                f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE {_OPEN}"
+                " ORDER BY created_at, id"
+            )
+
+        return [_tournament_row(row) for row in await self.backend.read(query)]
+
+    async def get_tournament(self, tournament_id: str) -> TournamentRow | None:
+        """The tournament, open or closed; None if there is none by that id."""
+
+        async def query(tx: Session) -> Row | None:
+            return await tx.fetchrow(
+                f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+            )
+
+        found = await self.backend.read(query)
+        return None if found is None else _tournament_row(found)
+
+    async def tournaments_in(self, guild_id: int) -> list[TournamentRow]:
+        """A server's open tournaments, oldest first (several may run at once)."""
+
+        async def query(tx: Session) -> list[Row]:
+            return await tx.fetch(
+                f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = ? AND {_OPEN}"
+                " ORDER BY created_at, id",
+                (guild_id,),
+            )
+
+        return [_tournament_row(row) for row in await self.backend.read(query)]
+
+    async def tournament_of_table(self, table_id: str) -> str | None:
+        """The tournament a table of the table service was opened for; None: a table of
+        no tournament."""
+
+        async def query(tx: Session) -> Row | None:
+            return await tx.fetchrow(
+                "SELECT tournament_id FROM tournament_tables WHERE table_id = ?", (table_id,)
+            )
+
+        found = await self.backend.read(query)
+        return None if found is None else str(found["tournament_id"])
+
+    async def tournament_log(self, tournament_id: str) -> list[dict[str, Any]]:
+        """What was done to the tournament, oldest first: each line's ``version``, ``at``
+        (Unix time) and ``action`` (the document the service stored, or its text if it
+        does not parse)."""
+
+        async def query(tx: Session) -> list[Row]:
+            return await tx.fetch(
+                "SELECT version, at, action FROM tournament_log WHERE tournament_id = ?"
+                " ORDER BY version",
+                (tournament_id,),
+            )
+
+        return [
+            {"version": row["version"], "at": row["at"], "action": _document(row["action"])}
+            for row in await self.backend.read(query)
+        ]
+
+
+async def _log(tx: Session, row: TournamentRow, action: dict[str, Any]) -> None:
+    """The log line of the row's version, stamped with the row's time of change."""
+    await tx.execute(
+        "INSERT INTO tournament_log (tournament_id, version, at, action) VALUES (?, ?, ?, ?)",
+        (row.id, row.version, row.updated_at, dumps(action)),
+    )
+
+
+def _document(value: Any) -> Any:
+    """A JSON column's value decoded, or its text as stored when it is not JSON."""
+    try:
+        return loads(value)
+    except ValueError:
+        return value
+
+
+def _tournament_row(row: Row) -> TournamentRow:
+    return TournamentRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=row["status"],
+        version=row["version"],
+        state=_document(row["state"]),
+        due=row["due"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )

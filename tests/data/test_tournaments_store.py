@@ -1,0 +1,215 @@
+"""The store's part for tournaments: rows by compare-and-swap on their version, the log of
+what was done to each, and which tournament a table belongs to; on both databases."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from contextlib import AsyncExitStack
+from typing import Any
+
+import pytest
+
+from data import open_store
+from data.backend import Session
+from data.models import TournamentRow
+from data.repository import Repository, VersionConflict
+from tests.data.databases import Database, count
+
+STATE = {"format": "swiss", "rounds": 3, "entrants": [{"user_id": 5, "name": "Ann"}]}
+"""A stand-in for the service's document: the store never looks inside it."""
+
+
+def tournament(
+    tournament_id: str = "0a1b2c3d",
+    version: int = 1,
+    status: str = "signup",
+    guild_id: int = 10,
+    created_at: float = 1.0,
+    **changes: Any,
+) -> TournamentRow:
+    row = TournamentRow(
+        id=tournament_id, guild_id=guild_id, channel_id=20, status=status, version=version,
+        state={**STATE, "version": version}, due=50.0, created_at=created_at,
+        updated_at=created_at + version,
+    )  # fmt: skip
+    return dataclasses.replace(row, **changes)
+
+
+def action(kind: str, who: int = 1, **more: Any) -> dict[str, Any]:
+    return {"kind": kind, "who": who, **more}
+
+
+async def test_a_created_tournament_reads_back_as_it_was_written(store: Repository) -> None:
+    row = tournament()
+    await store.create_tournament(row, action("new"))
+    assert await store.get_tournament(row.id) == row
+    assert await store.get_tournament("ffffffff") is None
+    assert [line["action"] for line in await store.tournament_log(row.id)] == [action("new")]
+
+
+async def test_a_save_moves_the_row_on_and_logs_the_action(store: Repository) -> None:
+    await store.create_tournament(tournament(), action("new"))
+    running = tournament(version=2, status="running", due=None, channel_id=21)
+    await store.save_tournament(running, 1, action("start"))
+    assert await store.get_tournament(running.id) == running
+    assert [line["version"] for line in await store.tournament_log(running.id)] == [1, 2]
+
+
+async def test_save_is_compare_and_swap_on_the_version(store: Repository) -> None:
+    """A second save from the same version is refused and writes nothing: no row, no log
+    line, no table mapping."""
+    await store.create_tournament(tournament(), action("new"))
+    await store.save_tournament(tournament(version=2, status="running"), 1, action("start"))
+    late = tournament(version=2, status="cancelled")
+    with pytest.raises(VersionConflict):
+        await store.save_tournament(late, 1, action("cancel"), tables=[("t1", 1, 0)])
+    stored = await store.get_tournament("0a1b2c3d")
+    assert stored is not None and (stored.version, stored.status) == (2, "running")
+    assert await count(store, "tournament_log") == 2
+    assert await store.tournament_of_table("t1") is None
+    with pytest.raises(VersionConflict):
+        await store.save_tournament(tournament("ffffffff", version=2), 1, action("start"))
+
+
+async def test_two_processes_saving_the_same_version_exactly_one_wins(
+    database: Database,
+) -> None:
+    """Two stores on one database, as two bot processes: the database alone lets one of
+    them move the tournament on at each version."""
+    async with AsyncExitStack() as stack:
+        one = await stack.enter_async_context(await open_store(database.url))
+        two = await stack.enter_async_context(await open_store(database.url))
+        await one.create_tournament(tournament(), action("new"))
+        for version in range(2, 12):
+            results = await asyncio.gather(
+                one.save_tournament(tournament(version=version), version - 1, action("by one")),
+                two.save_tournament(tournament(version=version), version - 1, action("by two")),
+                return_exceptions=True,
+            )
+            assert sorted(type(r).__name__ for r in results) == ["NoneType", "VersionConflict"]
+        assert await count(one, "tournament_log") == 11
+
+
+async def test_an_action_that_cannot_be_stored_leaves_the_previous_state(
+    store: Repository,
+) -> None:
+    """The log line fails to serialize after the row was updated inside the transaction:
+    the row and the round's tables are rolled back with it."""
+    await store.create_tournament(tournament(), action("new"))
+    with pytest.raises(TypeError):
+        await store.save_tournament(
+            tournament(version=2), 1, {"not json": object()}, tables=[("t1", 1, 0)]
+        )
+    stored = await store.get_tournament("0a1b2c3d")
+    assert stored is not None and stored.version == 1
+    assert await store.tournament_of_table("t1") is None
+    assert await count(store, "tournament_log") == 1
+
+
+async def test_open_tournaments_load_after_the_store_is_opened_again(
+    database: Database,
+) -> None:
+    """What a restart resumes: the open tournaments (signing up, running, paused) with
+    their states and deadlines, not the finished or cancelled ones; a server's open ones
+    apart from another server's."""
+    rows = [
+        tournament("00000001", status="signup", created_at=1.0),
+        tournament("00000002", status="running", created_at=2.0, guild_id=11),
+        tournament("00000003", status="paused", created_at=3.0),
+        tournament("00000004", status="finished", created_at=4.0),
+        tournament("00000005", status="cancelled", created_at=5.0),
+    ]
+    async with await open_store(database.url) as store:
+        for row in rows:
+            await store.create_tournament(dataclasses.replace(row, status="signup"), action("new"))
+            if row.status != "signup":
+                moved = dataclasses.replace(row, version=2)
+                await store.save_tournament(moved, 1, action(row.status))
+    async with await open_store(database.url) as store:
+        loaded = await store.load_open_tournaments()
+        assert [(r.id, r.status, r.due) for r in loaded] == [
+            ("00000001", "signup", 50.0),
+            ("00000002", "running", 50.0),
+            ("00000003", "paused", 50.0),
+        ]
+        assert loaded[1].state == {**STATE, "version": 1}
+        assert [r.id for r in await store.tournaments_in(10)] == ["00000001", "00000003"]
+        assert [r.id for r in await store.tournaments_in(11)] == ["00000002"]
+        assert await store.tournaments_in(12) == []
+        closed = await store.get_tournament("00000004")
+        assert closed is not None and closed.status == "finished"
+
+
+async def test_a_rounds_tables_are_mapped_to_their_tournament(database: Database) -> None:
+    """The tables a save opens are found by their id, also after a restart; a table of
+    no tournament has none."""
+    async with await open_store(database.url) as store:
+        await store.create_tournament(tournament("00000001"), action("new"))
+        await store.create_tournament(tournament("00000002"), action("new"))
+        round_one = [("ta", 1, 0), ("tb", 1, 1)]
+        await store.save_tournament(tournament("00000001", version=2), 1, action("r1"), round_one)
+        await store.save_tournament(
+            tournament("00000002", version=2), 1, action("r1"), [("tc", 1, 0)]
+        )
+        await store.save_tournament(tournament("00000001", version=3), 2, action("pause"))
+        await store.save_tournament(
+            tournament("00000001", version=4), 3, action("r2"), [("td", 2, 0)]
+        )
+    async with await open_store(database.url) as store:
+        found = {t: await store.tournament_of_table(t) for t in ("ta", "tb", "tc", "td", "tz")}
+        assert found == {
+            "ta": "00000001", "tb": "00000001", "tc": "00000002", "td": "00000001", "tz": None,
+        }  # fmt: skip
+
+        async def mapped(tx: Session) -> list[tuple[str, int, int]]:
+            rows = await tx.fetch(
+                "SELECT table_id, round, position FROM tournament_tables"
+                " WHERE tournament_id = '00000001' ORDER BY round, position"
+            )
+            return [(r["table_id"], r["round"], r["position"]) for r in rows]
+
+        assert await store.backend.read(mapped) == [("ta", 1, 0), ("tb", 1, 1), ("td", 2, 0)]
+
+
+async def test_the_log_reads_back_in_the_order_it_was_written(store: Repository) -> None:
+    """Oldest first, each line with its version and time; an organiser's adjustment keeps
+    its reason. Another tournament's lines are not mixed in."""
+    await store.create_tournament(tournament(), action("new"))
+    await store.create_tournament(tournament("ffffffff"), action("new", who=9))
+    adjust = action("adjust", table="ta", reason="the score was entered for the wrong seat")
+    for version, done in enumerate([action("start"), adjust, action("finish")], start=2):
+        await store.save_tournament(tournament(version=version), version - 1, done)
+    log = await store.tournament_log("0a1b2c3d")
+    assert [(line["version"], line["at"]) for line in log] == [(1, 2.0), (2, 3.0), (3, 4.0),
+                                                               (4, 5.0)]  # fmt: skip
+    assert [line["action"]["kind"] for line in log] == ["new", "start", "adjust", "finish"]
+    assert log[2]["action"] == adjust
+    assert [line["action"]["who"] for line in await store.tournament_log("ffffffff")] == [9]
+    assert await store.tournament_log("00000000") == []
+
+
+async def test_a_state_that_is_not_json_is_handed_back_as_its_text(store: Repository) -> None:
+    """A damaged row (written by hand, or half by a faulty release) loads beside the
+    others, its state as the stored text: the service judges it, and can still save it
+    over, since the version is intact."""
+    await store.create_tournament(tournament("00000001"), action("new"))
+    await store.create_tournament(tournament("00000002", created_at=2.0), action("new"))
+
+    async def damage(tx: Session) -> None:
+        await tx.execute("UPDATE tournaments SET state = '{\"rounds\": [1, 2' WHERE id = ?",
+                         ("00000001",))  # fmt: skip
+        await tx.execute(
+            "UPDATE tournament_log SET action = 'not json' WHERE tournament_id = ?",
+            ("00000001",),
+        )
+
+    await store.backend.write(damage)
+    damaged, sound = await store.load_open_tournaments()
+    assert damaged.state == '{"rounds": [1, 2'
+    assert sound.state == {**STATE, "version": 1}
+    assert await store.get_tournament("00000001") == damaged
+    assert [line["action"] for line in await store.tournament_log("00000001")] == ["not json"]
+    set_aside = dataclasses.replace(damaged, version=2, status="cancelled")
+    await store.save_tournament(set_aside, 1, action("unreadable", who=0))
+    assert [r.id for r in await store.load_open_tournaments()] == ["00000002"]
