@@ -24,14 +24,16 @@ Round robin (:func:`round_robin`)
     or four (or with drawn partners) the guarantee is that every pair sits at a table
     together at least once, in as few rounds as the schedule below finds: it starts
     from the least number of rounds that could do it, seats each round to bring together
-    the most pairs who have not met, then swaps entrants between tables of a round while
-    that brings together more pairs who had not met or spreads the repeats more evenly
-    (two pairs meeting twice rather than one three times), and adds a round only when no
-    swap completes the schedule. Measured, and checked by the tests for every count of
-    3 to 24 entrants: at most 2 rounds more than :func:`least_rounds` at tables of 3 or
-    4 (4 more with drawn partners, whose tables cannot shrink), and no pair meeting more
-    than 4 times (6 entrants at tables of 3 cannot do better in 4 rounds; most counts
-    keep every pair to 2 or 3 meetings).
+    the most pairs who have not met, then swaps entrants between tables of a round
+    towards every pair meeting, then towards repeats spread evenly (several pairs
+    meeting twice rather than one three times) — a steepest descent, then random swaps
+    taking a worse one now and then to get out of dead ends — and adds a round only
+    when the swaps cannot complete the schedule. Measured, and checked by the tests for
+    every count of 3 to 24 entrants (4 to 16 with drawn partners): at most 3 rounds
+    more than :func:`least_rounds` (4 with drawn partners, whose tables cannot shrink),
+    and no pair meeting more than 4 times (6 entrants at tables of 3 cannot do better in 4
+    rounds; most counts keep every pair to 2 or 3 meetings). Nine at tables of three
+    get the perfect schedule: four rounds, every pair once.
 """
 
 from __future__ import annotations
@@ -177,17 +179,16 @@ def _meet(sides: Sequence[Sequence[int]], met: search.History, partnered: search
 
 def _excess(times: int) -> int:
     """What a pair meeting ``times`` times adds to a round robin's ``spread``: nothing for
-    once (or never: that is ``uncovered``), 1 for twice, 4 for three times, 9 for four —
-    so two pairs meeting twice are better than one meeting three times."""
+    once (or never: that is ``uncovered``), 1 for twice, 8 for three times, 27 for four —
+    so seven pairs meeting twice are better than one meeting three times."""
     return (times - 1) ** 3 if times else 0
 
 
 class _Schedule:
     """A round robin being built, entrants numbered by seed: each round's tables (lists
     of entrants) and byes, and how many times each pair meets, with two totals kept up
-    to date — ``uncovered``, the pairs that never meet, and ``spread``, the sum over
-    pairs of ``c × (c − 1) / 2`` for a pair meeting ``c`` times (zero when nobody meets
-    twice; a third meeting costs two seconds)."""
+    to date — ``uncovered``, the pairs that never meet, and ``spread``, the sum of
+    ``_excess`` over the pairs (zero when nobody meets twice)."""
 
     def __init__(self, entrants: int, sizes: tuple[int, ...], byes: int, budget: int) -> None:
         self.entrants = entrants
@@ -199,9 +200,11 @@ class _Schedule:
         self.count = [[0] * entrants for _ in range(entrants)]
         self.uncovered = entrants * (entrants - 1) // 2
         self.spread = 0
+        self.excess = [0]  # _excess by times met, as far as the rounds so far can reach
 
     def add_round(self) -> None:
         """One more round, seated to bring together the most pairs who have not met."""
+        self.excess = [_excess(times) for times in range(len(self.rounds) + 3)]
         had = Counter(entrant for byes in self.sat_out for entrant in byes)
         byes = _byes(list(range(self.entrants)), had, self.byes)
         met: search.History = {
@@ -227,19 +230,20 @@ class _Schedule:
         after = before + by
         self.count[one][other] = self.count[other][one] = after
         self.uncovered += (after == 0) - (before == 0)
-        self.spread += _excess(after) - _excess(before)
+        self.spread += self.excess[after] - self.excess[before]
 
     def _gain(self, first: list[int], one: int, second: list[int], other: int) -> tuple[int, int]:
         """What swapping ``one`` (at table ``first``) and ``other`` (at ``second``) would
         change ``uncovered`` and ``spread`` by."""
         uncovered = spread = 0
+        excess = self.excess
         for leaving, joining, table in ((one, other, first), (other, one, second)):
+            gone, come = self.count[leaving], self.count[joining]
             for mate in table:
-                if mate == leaving:
-                    continue
-                lost, won = self.count[leaving][mate], self.count[joining][mate]
-                uncovered += (lost == 1) - (won == 0)
-                spread += _excess(lost - 1) - _excess(lost) + _excess(won + 1) - _excess(won)
+                if mate != leaving:
+                    lost, won = gone[mate], come[mate]
+                    uncovered += (lost == 1) - (won == 0)
+                    spread += excess[lost - 1] - excess[lost] + excess[won + 1] - excess[won]
         return uncovered, spread
 
     def _swap(self, first: list[int], at: int, second: list[int], to: int) -> None:
@@ -284,8 +288,9 @@ class _Schedule:
         for _ in range(STEPS if rounds else 0):
             if best[0] == 0 and best[1] == least:
                 break
-            first, second = rng.sample(rng.choice(rounds), 2)
-            at, to = rng.randrange(len(first)), rng.randrange(len(second))
+            tables = rounds[int(rng.random() * len(rounds))]
+            first, second = rng.sample(tables, 2)
+            at, to = int(rng.random() * len(first)), int(rng.random() * len(second))
             uncovered, spread = self._gain(first, first[at], second, second[to])
             worse = UNCOVERED * uncovered + spread
             heat *= COOLING

@@ -326,8 +326,8 @@ def test_a_round_robin_at_tables_of_two_meets_everyone_exactly_once(count: int) 
 @pytest.mark.parametrize(
     ("seating", "counts", "extra"),
     [
-        (Seating(4, (2, 3)), range(3, 25), 2),
-        (Seating(3, (2,)), range(3, 25), 2),
+        (Seating(4, (2, 3)), range(3, 25), 3),
+        (Seating(3, (2,)), range(3, 25), 3),
         (Seating(4, drawn_partners=True), range(4, 17), 4),
     ],
     ids=["fours", "threes", "partners"],
