@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.tournaments.errors import BadAdvance, BadResult, NoBracket, NotForKnockout, TooFewEntrants
-from bot.tournaments.results import Result
+from bot.tournaments.results import Result, checked
 from bot.tournaments.seating import Entrant, Seating, by_seed
 
 
@@ -205,7 +205,9 @@ def _drawn(tables: int, fan: int) -> list[int]:
 def progress(bracket: Bracket, results: Sequence[Result]) -> Progress:
     """Who sits where and who went on, from ``results`` (each naming its match by round
     and table). Refuses a result for a match that is not there, whose seats are not all
-    known yet, or that seats other entrants than the bracket does."""
+    known yet, or that seats other entrants than the bracket does (or an entrant twice in
+    a round)."""
+    checked(results)
     by_table = {(result.round, result.table): result for result in results}
     known = {(match.round, match.table) for match in bracket.matches}
     for round_, table in by_table:

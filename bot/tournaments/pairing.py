@@ -49,8 +49,9 @@ from bot.tournaments.results import Record, Result, checked, match_points
 from bot.tournaments.seating import Bye, Entrant, Pairings, Seating, Table, by_seed, table_sizes
 
 BUDGET = 100_000
-"""Search steps a round's seating may take (see ``search``): about a tenth of a second
-at most on a slow machine."""
+"""Search steps a round's seating may take (see ``search``): about a tenth of a second at
+worst on the 2-core development machine; a 256-player Swiss's rounds take a few
+hundredths (``benchmarks/tournament_pairing.py``)."""
 
 ROUND_BUDGET = 5_000
 """Round robin: search steps for each round's first seating (the swaps do the rest)."""

@@ -152,8 +152,11 @@ class _Search:
         to 3 of the module)."""
         everyone = (1 << len(self.order)) - 1
         size = max(self.all_sizes, default=2)
+        # A quarter of the budget for step 1, half shared by step 2's tries, a quarter
+        # for step 3.
         tries = [(CRITICAL, 0.0, self.budget // 4)]
-        tries += [(len(self.order), width * size, self.budget // 8) for width in WIDTHS]
+        share = self.budget // (2 * len(WIDTHS))
+        tries += [(len(self.order), width * size, share) for width in WIDTHS]
         for critical, jitter, budget in tries:
             self.critical, self.jitter, self.budget = critical, jitter, budget
             self.steps, self.chosen = 0, []
