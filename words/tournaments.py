@@ -1,0 +1,761 @@
+"""A tournament's words: its announcement and podium cards, the lines said as it runs
+(sign-up, check-in, each round's tables, absentees, withdrawals, an organiser's changes),
+a player's status, its buttons' labels, the formats' and tie-breaks' names, the
+refusals of the tournament core (``bot.tournaments.errors``), and the two pictures'
+words (rendering's ``StandingsText`` and ``BracketText``) with their alt texts.
+
+Tables and matches are numbered from 1 in everything said here; the core's results and
+refusals number a round's tables from 0, and are turned once, in the refusals.
+
+Pictures take names as typed (the picture cuts them to its room); sentences make them
+harmless with :func:`words.common.plain`; alt texts are read aloud, not formatted, and
+take them as typed, as the table picture's alt text does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from bot.engine import Round
+from bot.tournaments import (
+    BadAdvance,
+    BadResult,
+    BadSeating,
+    Bracket,
+    DuplicateEntrant,
+    From,
+    Match,
+    NoBracket,
+    NoSuchTable,
+    NotForKnockout,
+    NotTheSameTable,
+    Progress,
+    SeatedTwice,
+    Standing,
+    TooFewEntrants,
+    TournamentError,
+    UnknownEntrant,
+)
+from rendering.tournament import (
+    STANDINGS_SHOWN,
+    BracketText,
+    StandingsRow,
+    StandingsText,
+    first_drawn_round,
+)
+from words import marks
+from words.boards import unknown_player
+from words.cards import Card, Field, Tone
+from words.common import and_list, game_title, or_list, plain, to_target
+from words.i18n import _, decimal, ngettext, number, pgettext
+
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description (as ``words.pictures``): an alt text
+says what fits and how much it left out; the text lines (:func:`standings_lines`,
+:func:`bracket_lines`) carry everything."""
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value: the entrants' list is cut to it."""
+
+Format = Literal["knockout", "swiss", "round_robin"]
+TieBreak = Literal["buchholz", "head_to_head", "difference"]
+Left = Literal["withdrew", "dropped"]
+"""Why an entrant no longer plays: they withdrew, or the organiser dropped them."""
+Partners = Literal["pairs", "drawn"]
+"""Milo's partners: pairs that sign up together, or partners drawn each round."""
+Action = Literal["signup", "withdraw", "checkin"]
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+def format_name(format_: Format) -> str:
+    """A format's name as it stands in a sentence (``Swiss``, ``knockout``)."""
+    names = {
+        "knockout": pgettext("tournament format", "knockout"),
+        "swiss": pgettext("tournament format", "Swiss"),
+        "round_robin": pgettext("tournament format", "round robin"),
+    }
+    return names[format_]
+
+
+def tie_break_name(tie_break: TieBreak) -> str:
+    """A tie-break's name, as a column heading or in a sentence."""
+    names = {
+        # Translators: the sum of a player's opponents' points (a chess term, kept as is).
+        "buchholz": pgettext("tie-break", "Buchholz"),
+        "head_to_head": pgettext("tie-break", "head-to-head"),
+        "difference": pgettext("tie-break", "points difference"),
+    }
+    return names[tie_break]
+
+
+def tournament_label(action: Action) -> str:
+    """A tournament button's label, by its action."""
+    labels = {
+        "signup": pgettext("button", "Sign up"),
+        "withdraw": pgettext("button", "Withdraw"),
+        "checkin": pgettext("button", "Check in"),
+    }
+    return labels[action]
+
+
+def tournament_title(game: type[Round] | str, format_: Format) -> str:
+    """``Cross tournament (Swiss)``: the title of its cards and pictures."""
+    return _("{game} tournament ({format})").format(
+        game=game_title(game), format=format_name(format_)
+    )
+
+
+def pair_name(first: str, second: str) -> str:
+    """A Milo pair that signed up together, as one entrant's name (``Ann & Cat``), the
+    way the table pictures name a side."""
+    return f"{first} & {second}"
+
+
+def rounds_count(n: int) -> str:
+    return ngettext("{count} round", "{count} rounds", n).format(count=number(n))
+
+
+def entrants_count(n: int) -> str:
+    return ngettext("{count} entrant", "{count} entrants", n).format(count=number(n))
+
+
+def _place_name(place: int) -> str:
+    """A podium place (1st, 2nd, 3rd), else the place's number."""
+    names = {
+        1: pgettext("podium", "1st"),
+        2: pgettext("podium", "2nd"),
+        3: pgettext("podium", "3rd"),
+    }
+    return names.get(place) or number(place)
+
+
+# -- the announcement and the podium ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What the announcement card says of a tournament, from the service's state."""
+
+    game: type[Round]
+    format: Format
+    rounds: int
+    seats: int
+    """Players (or Milo sides of two) at a full table."""
+    start: float
+    """Unix time of round one."""
+    checkin_opens: float
+    checkin_closes: float
+    rated: bool
+    organiser: int
+    """The organiser's member id."""
+    entrants: Sequence[str] = ()
+    """The entrants' names, in the order they signed up (a pair as :func:`pair_name`)."""
+    smaller: Sequence[int] = ()
+    """Smaller tables the seating may use when the numbers need them."""
+    partners: Partners | None = None
+    target: int | None = None
+    """The game's target, when the organiser set one."""
+    advance: int = 1
+    """In a knockout, how many of each table go on."""
+
+
+def announcement_card(event: Announcement) -> Card:
+    """The announcement: game and format, rounds, tables, start, check-in, rated or not,
+    who has signed up, and which buttons to press."""
+    mark = marks.current()
+    description = _("Organised by {organiser}. Round 1 starts {when}.").format(
+        organiser=mark.member(event.organiser), when=mark.relative_time(event.start)
+    )
+    fields = [
+        Field(_("Format"), _format_words(event)),
+        Field(_("Tables"), _tables_words(event)),
+    ]
+    if event.target is not None:
+        fields.append(Field(_("Game"), to_target(event.target, event.game.exact_target)))
+    fields.append(
+        Field(
+            _("Check-in"),
+            _("From {opens} until {closes}").format(
+                opens=mark.relative_time(event.checkin_opens),
+                closes=mark.relative_time(event.checkin_closes),
+            ),
+        )
+    )
+    rated = _("Rated: the games count toward ratings.") if event.rated else _("Not rated.")
+    fields.append(Field(_("Ratings"), rated))
+    count = len(event.entrants)
+    fields.append(
+        Field(
+            _("Entrants ({count})").format(count=number(count)),
+            _entrants_list(event.entrants) if count else _("Nobody yet."),
+            inline=False,
+        )
+    )
+    footer = _("Press {signup} to enter, {withdraw} to leave.").format(
+        signup=tournament_label("signup"), withdraw=tournament_label("withdraw")
+    )
+    return Card(tournament_title(event.game, event.format), description, tuple(fields), footer)
+
+
+def _format_words(event: Announcement) -> str:
+    """``Swiss, 5 rounds``; a knockout sending two on says so."""
+    words = _("{format}, {rounds}").format(
+        format=format_name(event.format), rounds=rounds_count(event.rounds)
+    )
+    if event.format == "knockout" and event.advance > 1:
+        words += " " + _("(the first {count} of each table go on)").format(
+            count=number(event.advance)
+        )
+    return words
+
+
+def _tables_words(event: Announcement) -> str:
+    """``Tables of 4 (or 3 when the numbers need it)``; Milo's partners."""
+    if event.partners == "pairs":
+        return _("Teams of two: partners sign up together.")
+    if event.partners == "drawn":
+        return _("Tables of four: partners are drawn each round, never the same twice.")
+    words = _("Tables of {count}").format(count=number(event.seats))
+    if event.smaller:
+        counts = or_list(number(count) for count in sorted(event.smaller, reverse=True))
+        words += " " + _("(or {counts} when the numbers need it)").format(counts=counts)
+    return words
+
+
+def _entrants_list(entrants: Sequence[str]) -> str:
+    """The entrants' names as one field's value: cut to fit, saying how many it left out."""
+    shown: list[str] = []
+    used = 0
+    for index, name in enumerate(entrants):
+        more = _and_more(len(entrants) - index)
+        piece = plain(name)
+        if used + len(piece) + 2 + len(more) > FIELD_LIMIT:
+            return ", ".join(shown) + " " + more
+        shown.append(piece)
+        used += len(piece) + 2
+    return ", ".join(shown)
+
+
+def _and_more(count: int) -> str:
+    return ngettext("… and {count} more", "… and {count} more", count).format(count=number(count))
+
+
+def podium_card(title: str, podium: Sequence[tuple[int, Sequence[str]]]) -> Card:
+    """The tournament's end: the champion, and a field for each podium place (1st, 2nd,
+    3rd; a place shared by several lists them all). ``podium`` is ``(place, names)``
+    best first, ``names`` one entrant's (a Milo pair's two)."""
+    fields: dict[int, list[str]] = {}
+    for place, names in podium:
+        if place <= 3:
+            fields.setdefault(place, []).append(and_list(plain(name) for name in names))
+    champions = fields.get(1, [])
+    description = None
+    if len(champions) == 1:
+        description = _("Champion: {name}").format(name=champions[0])
+    return Card(
+        _("{tournament} — the podium").format(tournament=title),
+        description,
+        tuple(Field(_place_name(place), "\n".join(names)) for place, names in fields.items()),
+        tone=Tone.WINNER,
+    )
+
+
+# -- as it runs -------------------------------------------------------------------------------
+
+
+def signup_open() -> str:
+    return _("Sign-up is open: press {signup} to enter.").format(signup=tournament_label("signup"))
+
+
+def signed_up() -> str:
+    return _("You are signed up. Check in when check-in opens, before the start.")
+
+
+def checkin_open(until: float) -> str:
+    return _("Check-in is open until {when}: press {checkin} to confirm you will play.").format(
+        when=marks.current().relative_time(until), checkin=tournament_label("checkin")
+    )
+
+
+def checked_in() -> str:
+    return _("You are checked in.")
+
+
+def round_begins(round_: int, deadline: float) -> str:
+    return _("Round {round} begins: every table starts by {when}.").format(
+        round=number(round_), when=marks.current().relative_time(deadline)
+    )
+
+
+def your_table(round_: int, channel_id: int) -> str:
+    """Where a player sits in a round: the table's channel or thread."""
+    return _("Round {round}: your table is {where}.").format(
+        round=number(round_), where=marks.current().channel(channel_id)
+    )
+
+
+def your_bye(round_: int) -> str:
+    return _("Round {round}: you have a bye, worth a win.").format(round=number(round_))
+
+
+def no_show(name: str) -> str:
+    return _("{name} did not come: the computer plays their seat and they forfeit.").format(
+        name=plain(name)
+    )
+
+
+def withdrew(name: str) -> str:
+    return _("{name} withdrew.").format(name=plain(name))
+
+
+def dropped(name: str) -> str:
+    return _("{name} was dropped by the organiser.").format(name=plain(name))
+
+
+def replaced(newcomer: str, leaver: str) -> str:
+    return _("{newcomer} replaces {leaver}.").format(newcomer=plain(newcomer), leaver=plain(leaver))
+
+
+def result_changed(table: int, round_: int, organiser: str, reason: str) -> str:
+    """An organiser's adjustment, said with the reason they gave (kept in the log)."""
+    return _(
+        "The result of table {table} of round {round} was changed by {organiser}: {reason}"
+    ).format(
+        table=number(table), round=number(round_), organiser=plain(organiser), reason=plain(reason)
+    )
+
+
+def round_over(round_: int) -> str:
+    return _("Round {round} is over.").format(round=number(round_))
+
+
+def paused() -> str:
+    return _("The tournament is paused.")
+
+
+def resumed() -> str:
+    return _("The tournament is resumed.")
+
+
+def cancelled() -> str:
+    return _("The tournament is cancelled.")
+
+
+def player_status(
+    title: str,
+    place: int | None,
+    entrants: int,
+    points: int | None = None,
+    table: tuple[int, int] | None = None,
+    bye: int | None = None,
+    out: bool = False,
+) -> str:
+    """A player's answer to ``/domino tournament status``: the tournament, their place
+    among ``entrants`` (None before round one ends) and match ``points``, then what
+    comes next: their ``table`` as (round, channel id), a ``bye`` in a round, or, in a
+    knockout, that they are ``out``."""
+    lines = [f"{marks.current().bold(title)}"]
+    if place is None:
+        lines.append(_("No round has been played yet."))
+    elif points is None:
+        lines.append(
+            _("Place {place} of {count}.").format(place=number(place), count=number(entrants))
+        )
+    else:
+        lines.append(
+            ngettext(
+                "Place {place} of {count}, with {points} point.",
+                "Place {place} of {count}, with {points} points.",
+                points,
+            ).format(place=number(place), count=number(entrants), points=number(points))
+        )  # fmt: skip
+    if out:
+        lines.append(_("You are out of the knockout."))
+    elif table is not None:
+        lines.append(your_table(*table))
+    elif bye is not None:
+        lines.append(your_bye(bye))
+    return "\n".join(lines)
+
+
+def not_entered() -> str:
+    return _("You are not in this tournament.")
+
+
+# -- refusals -----------------------------------------------------------------------------
+
+
+def tournament_refusal(error: TournamentError, names: Mapping[int, str] | None = None) -> str:
+    """The core's refusal in words, from its data; ``names`` names the entrants it may
+    mention (by id; one not there is named as an unknown player). Tables are counted
+    from 1 here, from 0 in the core."""
+    names = names or {}
+    match error:
+        case BadSeating(drawn_partners=True):
+            return _("Partners can be drawn only at tables of four, with no smaller tables.")
+        case BadSeating():
+            return _(
+                "No game seats that: tables hold 2 to 4 players, and smaller tables fewer"
+                " than the full ones ({size})."
+            ).format(size=number(error.size))
+        case BadAdvance():
+            return _(
+                "{count} players of each table of {size} cannot go on: one of each table"
+                " goes on, or two of a table of four."
+            ).format(count=number(error.advance), size=number(error.size))
+        case NoBracket():
+            return ngettext(
+                "There is no knockout for {count} entrant at tables of {size}: this game"
+                " seats {counts} players at a table.",
+                "There is no knockout for {count} entrants at tables of {size}: this game"
+                " seats {counts} players at a table.",
+                error.entrants,
+            ).format(
+                count=number(error.entrants),
+                size=number(error.size),
+                counts=or_list(number(count) for count in error.counts),
+            )
+        case NotForKnockout():
+            return _("A knockout cannot draw partners: pairs sign up together.")
+        case TooFewEntrants():
+            return ngettext(
+                "The tournament has {count} entrant; it needs at least {least}.",
+                "The tournament has {count} entrants; it needs at least {least}.",
+                error.count,
+            ).format(count=number(error.count), least=number(error.least))
+        case DuplicateEntrant():
+            return _("{name} is entered twice.").format(name=_name(error.entrant, names))
+        case UnknownEntrant():
+            return _("{name} is not in this tournament.").format(name=_name(error.entrant, names))
+        case BadResult():
+            return _(
+                "That result for table {table} of round {round} does not hold together."
+            ).format(table=number(error.table + 1), round=number(error.round))
+        case SeatedTwice():
+            return _("{name} would have two results in round {round}.").format(
+                name=_name(error.entrant, names), round=number(error.round)
+            )
+        case NoSuchTable():
+            return _("Table {table} of round {round} has no result to change.").format(
+                table=number(error.table + 1), round=number(error.round)
+            )
+        case NotTheSameTable():
+            return _(
+                "The change to table {table} of round {round} seats other players: a change"
+                " may only say how the table ended."
+            ).format(table=number(error.table + 1), round=number(error.round))
+    return _("The tournament cannot do that.")
+
+
+def _name(entrant: int, names: Mapping[int, str]) -> str:
+    return plain(names[entrant]) if entrant in names else unknown_player(entrant)
+
+
+# -- the standings' picture and words ----------------------------------------------------------
+
+
+def signed(value: Fraction) -> str:
+    """A points difference with its sign, to one decimal (``+3.5``, ``−1.0``, ``0.0``)."""
+    shown = decimal(abs(float(value)))
+    if shown == decimal(0.0):
+        return shown
+    return ("+" if value > 0 else "\u2212") + shown
+
+
+def tie_break_value(standing: Standing) -> str:
+    """The second tie-break as shown: Buchholz (a mean: one decimal) or head-to-head."""
+    if standing.buchholz is not None:
+        return decimal(float(standing.buchholz))
+    return number(standing.head_to_head or 0)
+
+
+def standings_rows(
+    standings: Sequence[Standing], names: Mapping[int, str], left: Mapping[int, Left]
+) -> list[StandingsRow]:
+    """The picture's rows, best first: each entrant's name, numbers in the language's
+    decimals, and a withdrawn or dropped entrant's mark."""
+    return [
+        StandingsRow(
+            place=standing.place,
+            name=names[standing.entrant],
+            points=standing.points,
+            tie_break=tie_break_value(standing),
+            difference=signed(standing.difference),
+            played=standing.played,
+            byes=standing.byes,
+            left=_left_mark(left.get(standing.entrant)),
+        )
+        for standing in standings
+    ]
+
+
+def _left_mark(why: Left | None) -> str:
+    if why == "withdrew":
+        return pgettext("standings", "withdrew")
+    if why == "dropped":
+        return pgettext("standings", "dropped")
+    return ""
+
+
+def standings_subtitle(round_: int, rounds: int) -> str:
+    if round_ >= rounds:
+        return _("Final standings after round {round}").format(round=number(round_))
+    return _("Round {round} of {rounds} — standings").format(
+        round=number(round_), rounds=number(rounds)
+    )
+
+
+def standings_text(
+    title: str, format_: Format, round_: int, rounds: int, entrants: int
+) -> StandingsText:
+    """The standings picture's words: ``title`` (:func:`tournament_title`), where the
+    tournament stands, the columns' headings (the tie-break the format uses), and, past
+    :data:`~rendering.tournament.STANDINGS_SHOWN` entrants, that only the top are shown."""
+    tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
+    note = ""
+    if entrants > STANDINGS_SHOWN:
+        note = _("The top {shown} of {count} entrants are shown.").format(
+            shown=number(STANDINGS_SHOWN), count=number(entrants)
+        )
+    return StandingsText(
+        title=title,
+        subtitle=standings_subtitle(round_, rounds),
+        place="#",
+        player=pgettext("standings column", "Player"),
+        # Translators: match points, the column the standings are ordered by (short).
+        points=pgettext("standings column", "Points"),
+        tie_break=_column_name(tie_break),
+        # Translators: the points difference (short: a column about 60 pixels wide).
+        difference=pgettext("standings column", "Diff."),
+        # Translators: tables played (short: a column about 55 pixels wide).
+        played=pgettext("standings column", "Played"),
+        # Translators: rounds sat out with a bye (short: a column about 45 pixels wide).
+        byes=pgettext("standings column", "Byes"),
+        note=note,
+    )  # fmt: skip
+
+
+def _column_name(tie_break: TieBreak) -> str:
+    if tie_break == "head_to_head":
+        # Translators: head-to-head, as a short column heading (about 70 pixels).
+        return pgettext("standings column", "H2H")
+    return tie_break_name(tie_break)
+
+
+def standings_line(row: StandingsRow, format_: Format) -> str:
+    """One entrant's standing in words: ``3. Ann — 8 points, Buchholz 12.5, +3.0, 3
+    played, 1 bye``; a withdrawn entrant's mark after."""
+    tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
+    figures = ngettext(
+        "{place}. {name} — {points} point, {tie_break} {value}, {difference},"
+        " {played} played, {byes} byes",
+        "{place}. {name} — {points} points, {tie_break} {value}, {difference},"
+        " {played} played, {byes} byes",
+        row.points,
+    ).format(
+        place=number(row.place),
+        name=row.name,
+        points=number(row.points),
+        tie_break=tie_break_name(tie_break),
+        value=row.tie_break,
+        difference=row.difference,
+        played=number(row.played),
+        byes=number(row.byes),
+    )
+    return f"{figures} ({row.left})" if row.left else figures
+
+
+def standings_lines(rows: Sequence[StandingsRow], format_: Format) -> list[str]:
+    """Everyone's standing, a line each, with their names harmless: for a message
+    beside the picture (which shows the top 64) when the alt text cannot hold them all."""
+    return [
+        standings_line(StandingsRow(r.place, plain(r.name), r.points, r.tie_break, r.difference,
+                                    r.played, r.byes, r.left), format_)
+        for r in rows
+    ]  # fmt: skip
+
+
+def describe_standings(rows: Sequence[StandingsRow], text: StandingsText) -> str:
+    """The standings picture in words, for screen readers: title, where it stands, what
+    the numbers are, then each entrant (``1. Ann: 8, 12.5, +3.0``), as many as
+    :data:`ALT_LIMIT` holds, then how many it left out."""
+    head = _("{title}. {subtitle}. Place, name, points, {tie_break}, difference:").format(
+        title=text.title, subtitle=text.subtitle, tie_break=text.tie_break
+    )
+    entries = []
+    for row in rows:
+        figures = f"{number(row.points)}, {row.tie_break}, {row.difference}"
+        entry = f"{number(row.place)}. {row.name}: {figures}"
+        entries.append(f"{entry} ({row.left})" if row.left else entry)
+    return _fitted(head, [("; ", entry) for entry in entries])
+
+
+# -- the bracket's picture and words ---------------------------------------------------------
+
+
+def round_name(bracket: Bracket, round_: int) -> str:
+    """A knockout round's name: ``Final``, ``Semi-finals`` (two matches before the
+    final), ``Quarter-finals`` (four of two each), else ``Round 2``."""
+    matches = bracket.rounds[round_ - 1]
+    if round_ == len(bracket.rounds):
+        return pgettext("knockout round", "Final")
+    if len(matches) == 2 and round_ == len(bracket.rounds) - 1:
+        return pgettext("knockout round", "Semi-finals")
+    if len(matches) == 4 and round_ == len(bracket.rounds) - 2 and matches[0].size == 2:
+        return pgettext("knockout round", "Quarter-finals")
+    return _("Round {round}").format(round=number(round_))
+
+
+def match_name(number_: int) -> str:
+    return _("Match {number}").format(number=number(number_))
+
+
+def coming_from(match: int, place: int) -> str:
+    """A seat not yet known: who finishes ``place`` at match ``match``."""
+    if place == 1:
+        return _("Winner of match {number}").format(number=number(match))
+    if place == 2:
+        return _("Runner-up of match {number}").format(number=number(match))
+    return _("Place {place} at match {number}").format(place=number(place), number=number(match))
+
+
+def bracket_text(bracket: Bracket, title: str) -> BracketText:
+    """The bracket picture's words: ``title`` (:func:`tournament_title`), every round's
+    and match's names, where each unknown seat comes from, and which early rounds the
+    picture leaves to the alt text (:func:`rendering.tournament.first_drawn_round`)."""
+    first = first_drawn_round(bracket)
+    note = ""
+    if first == 2:
+        note = _("Round 1 is not drawn: the description lists it.")
+    elif first > 2:
+        note = _("Rounds 1 to {last} are not drawn: the description lists them.").format(
+            last=number(first - 1)
+        )
+    pending = {
+        (slot.match, slot.place): coming_from(slot.match, slot.place)
+        for match in bracket.matches
+        for slot in match.slots
+        if isinstance(slot, From)
+    }
+    return BracketText(
+        title=title,
+        rounds=tuple(round_name(bracket, r) for r in range(1, len(bracket.rounds) + 1)),
+        matches=tuple(match_name(match.number) for match in bracket.matches),
+        pending=pending,
+        bye=pgettext("knockout seat", "bye"),
+        champion=pgettext("knockout", "Champion"),
+        note=note,
+    )
+
+
+def _seat_words(match: Match, progress: Progress, names: Mapping[int, str]) -> list[str]:
+    seated = progress.seated.get(match.number, (None,) * len(match.slots))
+    words = []
+    for slot, entrant in zip(match.slots, seated, strict=True):
+        if entrant is not None:
+            words.append(names[entrant])
+        elif isinstance(slot, From):
+            words.append(coming_from(slot.match, slot.place))
+    return words
+
+
+def match_words(
+    match: Match, progress: Progress, names: Mapping[int, str], *, final: bool = False
+) -> str:
+    """One match in words: who sits there (or where they come from), then how it ended
+    and who went on (the ``final``'s winner is the champion)."""
+    order = progress.finished.get(match.number)
+    label_ = match_name(match.number)
+    if order is not None and match.walkover:
+        return _("{match}: {names} went on without playing").format(
+            match=label_, names=and_list(names[entrant] for entrant in order)
+        )
+    if order is not None:
+        finish = ", ".join(
+            f"{number(rank)}. {names[entrant]}" for rank, entrant in enumerate(order, start=1)
+        )
+        going = and_list(names[entrant] for entrant in order[: match.advance])
+        if final:
+            return _("{match}: {order}; {name} is the champion").format(
+                match=label_, order=finish, name=going
+            )
+        return _("{match}: {order}; {names} went on").format(
+            match=label_, order=finish, names=going
+        )
+    seats = and_list(_seat_words(match, progress, names))
+    if match.byes:
+        return ngettext(
+            "{match}: {players}, with {count} bye", "{match}: {players}, with {count} byes",
+            match.byes,
+        ).format(match=label_, players=seats, count=number(match.byes))  # fmt: skip
+    return _("{match}: {players}").format(match=label_, players=seats)
+
+
+def bracket_lines(bracket: Bracket, progress: Progress, names: Mapping[int, str]) -> list[str]:
+    """Every match in words, a line each under its round's name: the whole bracket as
+    text (a big one's picture starts at a later round). Names are made harmless."""
+    shown = {entrant: plain(name) for entrant, name in names.items()}
+    lines = []
+    for number_, matches in enumerate(bracket.rounds, start=1):
+        lines.append(marks.current().bold(round_name(bracket, number_)))
+        lines += [
+            match_words(match, progress, shown, final=match is bracket.final) for match in matches
+        ]
+    return lines
+
+
+def match_brief(match: Match, progress: Progress, names: Mapping[int, str]) -> str:
+    """One match as the alt text says it, briefly: who won against whom (or who went on
+    ahead of whom), who went on without playing, or who is to play."""
+    order = progress.finished.get(match.number)
+    if order is None:
+        return and_list(_seat_words(match, progress, names))
+    going = and_list(names[entrant] for entrant in order[: match.advance])
+    if match.walkover:
+        return _("{names} went on without playing").format(names=going)
+    others = and_list(names[entrant] for entrant in order[match.advance :])
+    if match.advance == 1:
+        return _("{name} won against {others}").format(name=going, others=others)
+    return _("{names} went on, ahead of {others}").format(names=going, others=others)
+
+
+def describe_bracket(
+    bracket: Bracket, progress: Progress, names: Mapping[int, str], title: str
+) -> str:
+    """The bracket picture in words, for screen readers: how many entrants and rounds,
+    the champion once there is one, then round by round from round one (those the
+    picture leaves out first) each match, as many as :data:`ALT_LIMIT` holds."""
+    head = _("{title}: {entrants}, {rounds}.").format(
+        title=title,
+        entrants=entrants_count(len(bracket.seeds)),
+        rounds=rounds_count(len(bracket.rounds)),
+    )
+    if progress.champion is not None:
+        head += " " + _("Champion: {name}").format(name=names[progress.champion]) + "."
+    entries = []
+    for number_, matches in enumerate(bracket.rounds, start=1):
+        for index, match in enumerate(matches):
+            said = _("{match}, {words}").format(
+                match=match_name(match.number), words=match_brief(match, progress, names)
+            )
+            if index == 0:
+                said = _("{round}: {words}").format(words=said, round=round_name(bracket, number_))
+            entries.append((". " if index == 0 else "; ", said))
+    return _fitted(head, entries)
+
+
+def _fitted(head: str, entries: Sequence[tuple[str, str]]) -> str:
+    """``head`` then ``entries`` (each after its separator), as many as
+    :data:`ALT_LIMIT` holds, with the count of the rest said after them."""
+    text = head
+    for index, (between, entry) in enumerate(entries):
+        more = _and_more(len(entries) - index)
+        joined = text + (" " if index == 0 else between) + entry
+        if len(joined) + len(more) + 2 > ALT_LIMIT:
+            return f"{text} {more}."
+        text = joined
+    return text + "."
