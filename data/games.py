@@ -39,6 +39,16 @@ class FinishedGames:
 
         return await self.backend.read(query)
 
+    async def game_of_table(self, table_id: str) -> FinishedGame | None:
+        """The game a table finished with (a table plays one game), if it was recorded:
+        how a tournament learns the end of a table it did not hear (a restart)."""
+
+        async def query(tx: Session) -> FinishedGame | None:
+            games = await _games(tx, "g.table_id = ?", (table_id,))
+            return games[0] if games else None
+
+        return await self.backend.read(query)
+
     async def games_of(
         self, user_id: int, guild_id: int, page: int = 0, page_size: int = 10
     ) -> tuple[list[FinishedGame], int]:

@@ -1,0 +1,579 @@
+"""The tournament service: tournaments above the table service, as tables are above the
+engine. It signs players up, pairs each round (the pure core: ``pairing``, ``bracket``),
+opens each round's tables through the table service in places a face gives it (a
+thread each, in Discord), starts each table once its players sit, lets a computer stand
+in for whoever has not come by the round's deadline (they forfeit), hears each table's
+end from the table service's events and records it, and goes on to the next round or
+to the podium. Everything is stored before it is told (compare-and-swap on the
+tournament's version, as for tables); after a restart the open tournaments, their
+deadlines and their tables' results are taken up again from the store.
+
+A face hears of tournaments through a :class:`Herald` (what to announce), and the
+service hears of tables as one more listener of the table service (``face =
+"tournaments"``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Protocol
+
+from bot.commands import StandIn, Start
+from bot.engine import Match, find_variant
+from bot.events import Event, GameOver, Joined
+from bot.refusals import Refusal
+from bot.service import NewTable, TableService, TournamentSeats
+from bot.snapshot import TableSnapshot
+from bot.table import Status
+from bot.tournaments import bracket as brackets
+from bot.tournaments.errors import TooFewEntrants, TournamentError
+from bot.tournaments.model import OPEN_PHASES, Drawn, Format, Phase, Player, Settings, Tournament
+from bot.tournaments.pairing import round_robin, swiss
+from bot.tournaments.results import Adjustment, Result, adjusted
+from bot.tournaments.seating import Entrant, Pairings, Table
+from data.models import TournamentRow
+from data.repository import StoreError, VersionConflict
+
+log = logging.getLogger(__name__)
+
+FACE = "tournaments"
+STAND_IN_LEVEL = "normal"
+"""The computer that plays an absentee's seat."""
+
+
+class TournamentRefused(Refusal):
+    """A tournament request the rules of tournaments refuse; ``why`` names which."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class Herald(Protocol):
+    """What a face is told of tournaments (each after it is stored)."""
+
+    async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
+        """A channel (a thread) for a round's table: a table needs a channel of its own."""
+        ...
+
+    def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
+        """``what`` happened (``signed-up``, ``round``, ``absent``, ``result``,
+        ``finished`` …), ``about`` whom; must not wait (it queues)."""
+        ...
+
+
+class TournamentService:
+    """Every open tournament of this process, over ``tables``."""
+
+    def __init__(
+        self,
+        tables: TableService,
+        herald: Herald,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.herald = herald
+        self.clock = clock
+        self.open: dict[str, Tournament] = {}
+        self._by_table: dict[str, str] = {}
+        self._lock = asyncio.Lock()
+        self._work: asyncio.Queue[tuple[TableSnapshot, list[Event]]] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+
+    # -- the table service's listener --
+
+    face = FACE
+    catches_up = False
+
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
+        if table.tournament is not None and table.tournament in self.open:
+            self._work.put_nowait((table, list(events)))
+
+    async def close(self) -> None:
+        for task in (self._worker, self._timer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    # -- start and stop --
+
+    async def resume(self) -> int:
+        """Take up every open tournament: its tables' results that came while the bot was
+        down, and its deadlines. Returns how many."""
+        for row in await self.store.load_open_tournaments():
+            try:
+                tournament = Tournament.from_dict(row.state)
+            except (KeyError, TypeError, ValueError) as error:
+                log.error("tournament %s cannot be read back (%s)", row.id, error)
+                continue
+            self._keep(tournament)
+        self.tables.add_listener(self)
+        self._worker = asyncio.create_task(self._listen(), name="tournaments")
+        self._timer = asyncio.create_task(self._tick(), name="tournament-deadlines")
+        for tournament in list(self.open.values()):
+            await self._catch_up(tournament)
+        return len(self.open)
+
+    def _keep(self, tournament: Tournament) -> None:
+        if tournament.phase in OPEN_PHASES:
+            self.open[tournament.id] = tournament
+            for drawn in tournament.drawn:
+                if drawn.table_id is not None:
+                    self._by_table[drawn.table_id] = tournament.id
+        else:
+            self.open.pop(tournament.id, None)
+        self._wake.set()
+
+    # -- organising --
+
+    async def create(
+        self, guild_id: int, channel_id: int, organiser_id: int, settings: Settings
+    ) -> Tournament:
+        if settings.format is Format.SWISS and not settings.rounds:
+            raise TournamentRefused("rounds")
+        tournament = Tournament(
+            id=secrets.token_hex(4),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=organiser_id,
+            settings=settings,
+            due=settings.start_at,
+            version=1,
+        )
+        row = self._row(tournament)
+        await self.store.create_tournament(row, {"kind": "create", "by": organiser_id})
+        self._keep(tournament)
+        self.herald.changed(tournament, "created", ())
+        return tournament
+
+    def get(self, tournament_id: str) -> Tournament:
+        tournament = self.open.get(tournament_id)
+        if tournament is None:
+            raise TournamentRefused("closed")
+        return tournament
+
+    def in_guild(self, guild_id: int) -> list[Tournament]:
+        return [t for t in self.open.values() if t.guild_id == guild_id]
+
+    async def sign_up(self, tournament_id: str, user_id: int, name: str, rating: float) -> None:
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            if tournament.phase is not Phase.SIGNUP:
+                raise TournamentRefused("started")
+            known = tournament.player(user_id)
+            if known is not None and not known.out:
+                raise TournamentRefused("signed-up")
+            await self._save(
+                tournament.with_player(Player(user_id, name, rating)),
+                {"kind": "sign-up", "by": user_id},
+            )
+        self.herald.changed(self.open[tournament_id], "signed-up", (user_id,))
+
+    async def check_in(self, tournament_id: str, user_id: int) -> None:
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            player = tournament.player(user_id)
+            if player is None or player.out:
+                raise TournamentRefused("not-entered")
+            if (
+                tournament.phase is not Phase.SIGNUP
+                or self.clock() < tournament.settings.checkin_at
+            ):
+                raise TournamentRefused("check-in-closed")
+            await self._save(
+                tournament.with_player(replace(player, checked_in=True)),
+                {"kind": "check-in", "by": user_id},
+            )
+        self.herald.changed(self.open[tournament_id], "checked-in", (user_id,))
+
+    async def withdraw(self, tournament_id: str, user_id: int, *, by: int | None = None) -> None:
+        """A player leaves (``by`` the organiser: dropped); they keep what they earned and
+        are paired no more."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            player = tournament.player(user_id)
+            if player is None or player.out:
+                raise TournamentRefused("not-entered")
+            if by is not None and by != tournament.organiser_id:
+                raise TournamentRefused("organiser-only")
+            kind = "drop" if by is not None else "withdraw"
+            await self._save(
+                tournament.with_player(replace(player, out=True)),
+                {"kind": kind, "by": by or user_id, "player": user_id},
+            )
+        self.herald.changed(self.open[tournament_id], "dropped" if by else "withdrew", (user_id,))
+
+    async def replace_player(
+        self, tournament_id: str, old: int, new: int, name: str, rating: float, *, by: int
+    ) -> None:
+        """The organiser seats ``new`` in ``old``'s place from the next round on (``old``
+        keeps what they earned)."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            if by != tournament.organiser_id:
+                raise TournamentRefused("organiser-only")
+            player = tournament.player(old)
+            if player is None or tournament.player(new) is not None:
+                raise TournamentRefused("not-entered")
+            changed = tournament.with_player(replace(player, out=True)).with_player(
+                Player(new, name, rating, checked_in=True)
+            )
+            await self._save(changed, {"kind": "replace", "by": by, "old": old, "new": new})
+        self.herald.changed(self.open[tournament_id], "replaced", (old, new))
+
+    async def pause(self, tournament_id: str, by: int, paused: bool) -> None:
+        """No round starts while paused (the tables under way play on)."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            if by != tournament.organiser_id:
+                raise TournamentRefused("organiser-only")
+            if (tournament.phase is Phase.PAUSED) == paused:
+                raise TournamentRefused("already")
+            phase = Phase.PAUSED if paused else Phase.RUNNING
+            await self._save(
+                replace(tournament, phase=phase),
+                {"kind": "pause" if paused else "resume", "by": by},
+            )
+        self.herald.changed(self.open[tournament_id], "paused" if paused else "resumed", ())
+        if not paused:
+            await self._advance(tournament_id)
+
+    async def cancel(self, tournament_id: str, by: int) -> None:
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            if by != tournament.organiser_id:
+                raise TournamentRefused("organiser-only")
+            await self._save(
+                replace(tournament, phase=Phase.CANCELLED, due=None), {"kind": "cancel", "by": by}
+            )
+        self.herald.changed(tournament, "cancelled", ())
+
+    async def adjust(self, tournament_id: str, result: Result, reason: str, *, by: int) -> None:
+        """The organiser changes a table's result, for ``reason`` (kept in the log)."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            if by != tournament.organiser_id:
+                raise TournamentRefused("organiser-only")
+            try:
+                record = adjusted(tournament.record, Adjustment(result, reason))
+            except TournamentError as error:
+                raise TournamentRefused(type(error).__name__) from error
+            await self._save(
+                replace(tournament, record=record),
+                {
+                    "kind": "adjust",
+                    "by": by,
+                    "round": result.round,
+                    "table": result.table,
+                    "reason": reason,
+                },
+            )
+        self.herald.changed(self.open[tournament_id], "adjusted", (by,))
+
+    # -- deadlines --
+
+    async def _tick(self) -> None:
+        """Wake at the nearest deadline of any open tournament (stored, so a restart
+        keeps them), or when one changes."""
+        while True:
+            self._wake.clear()
+            dues = [t.due for t in self.open.values() if t.due is not None]
+            wait = max(0.0, min(dues) - self.clock()) if dues else None
+            # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
+            # that comes as the event is set, and the service would never stop.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await self._wake.wait()
+            await self.run_due()
+
+    async def run_due(self) -> None:
+        """Do what is due now: start a tournament, or close a round's sign-in."""
+        now = self.clock()
+        for tournament in list(self.open.values()):
+            if tournament.due is None or tournament.due > now:
+                continue
+            try:
+                if tournament.phase is Phase.SIGNUP:
+                    await self._start(tournament.id)
+                elif tournament.phase is Phase.RUNNING:
+                    await self._show_up_deadline(tournament.id)
+            except (Refusal, StoreError) as error:
+                log.warning("tournament %s: %s", tournament.id, error)
+
+    async def _start(self, tournament_id: str) -> None:
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            entrants = tournament.entrants
+            least = 2 if not tournament.settings.teams else 4
+            if len(entrants) < least:
+                await self._save(
+                    replace(tournament, phase=Phase.CANCELLED, due=None),
+                    {"kind": "too-few", "entrants": len(entrants)},
+                )
+                self.herald.changed(tournament, "too-few", ())
+                return
+            await self._save(replace(tournament, phase=Phase.RUNNING, due=None), {"kind": "start"})
+        await self._advance(tournament_id)
+
+    async def _show_up_deadline(self, tournament_id: str) -> None:
+        """The round's players had their time: a computer stands in for each who has not
+        sat down (they forfeit that table), and every table is started."""
+        tournament = self.get(tournament_id)
+        for drawn in tournament.tables_of(tournament.round):
+            if drawn.table_id is None:
+                continue
+            table = self.tables.find(drawn.table_id)
+            if table is None or table.status is not Status.LOBBY:
+                continue
+            absent = tuple(table.invited)
+            for user_id in absent:
+                with contextlib.suppress(Refusal):
+                    await self.tables.act(drawn.table_id, StandIn(user_id, STAND_IN_LEVEL))
+            if absent:
+                await self._mark_absent(tournament_id, drawn, absent)
+            with contextlib.suppress(Refusal):
+                await self.tables.act(drawn.table_id, Start(tournament.organiser_id))
+        async with self._lock:
+            current = self.get(tournament_id)
+            await self._save(replace(current, due=None), {"kind": "deadline"})
+
+    async def _mark_absent(self, tournament_id: str, drawn: Drawn, absent: tuple[int, ...]) -> None:
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            drawn_now = tuple(
+                replace(d, absent=(*d.absent, *absent)) if d == drawn else d
+                for d in tournament.drawn
+            )
+            await self._save(
+                replace(tournament, drawn=drawn_now), {"kind": "absent", "players": list(absent)}
+            )
+        self.herald.changed(self.open[tournament_id], "absent", absent)
+
+    # -- rounds --
+
+    async def _advance(self, tournament_id: str) -> None:
+        """If the round is over (or none has begun), pair and open the next, or finish."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            if tournament.phase is not Phase.RUNNING:
+                return
+            current = tournament.tables_of(tournament.round)
+            if any(tournament.result_of(d.round, d.position) is None for d in current):
+                return
+            if tournament.round > 0:
+                self.herald.changed(tournament, "round-over", ())
+            pairings = self._pair(tournament)
+            if pairings is None:
+                await self._save(
+                    replace(tournament, phase=Phase.FINISHED, due=None), {"kind": "finish"}
+                )
+                self.herald.changed(tournament, "finished", ())
+                return
+            number = tournament.round + 1
+            drawn = tuple(
+                Drawn(number, position, table.seats, table.sides)
+                for position, table in enumerate(pairings.tables)
+            )
+            due = self.clock() + 60.0 * tournament.settings.show_up_minutes
+            tournament = replace(
+                tournament,
+                round=number,
+                drawn=(*tournament.drawn, *drawn),
+                record=(*tournament.record, *pairings.byes),
+                due=due,
+            )
+            await self._save(tournament, {"kind": "round", "round": number})
+        opened = [await self._open(tournament_id, d) for d in drawn]
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            tournament = replace(
+                tournament,
+                drawn=tuple(
+                    next((o for o in opened if (o.round, o.position) == (d.round, d.position)), d)
+                    for d in tournament.drawn
+                ),
+            )
+            await self._save(
+                tournament,
+                {"kind": "tables", "round": number},
+                tables=[(o.table_id or "", o.round, o.position) for o in opened if o.table_id],
+            )
+        self.herald.changed(tournament, "round", ())
+
+    def _pair(self, tournament: Tournament) -> Pairings | None:
+        """The next round's pairings, or None when the tournament is over."""
+        settings = tournament.settings
+        entrants = tournament.entrants
+        number = tournament.round + 1
+        try:
+            if settings.format is Format.SWISS:
+                if number > (settings.rounds or 0) or len(entrants) < 2:
+                    return None
+                return swiss(entrants, tournament.record, settings.seating, number)
+            if settings.format is Format.ROUND_ROBIN:
+                schedule = round_robin(_starters(tournament), settings.seating)
+                return schedule[number - 1] if number <= len(schedule) else None
+            return self._knockout_round(tournament, number)
+        except TooFewEntrants:
+            return None
+
+    def _knockout_round(self, tournament: Tournament, number: int) -> Pairings | None:
+        bracket = brackets.knockout(_starters(tournament), tournament.settings.seating)
+        results = [r for r in tournament.record if isinstance(r, Result)]
+        progress = brackets.progress(bracket, results)
+        if progress.champion is not None or number > len(bracket.rounds):
+            return None
+        ready = [m for m in progress.ready(bracket) if m.round == number]
+        tables = tuple(
+            Table(tuple((e,) for e in progress.seated[m.number] if e is not None)) for m in ready
+        )
+        return Pairings(number, tables, ())
+
+    async def _open(self, tournament_id: str, drawn: Drawn) -> Drawn:
+        """Open one table of the round, in a place of its own, its seats kept for its
+        players (they sit down by joining it)."""
+        tournament = self.get(tournament_id)
+        settings = tournament.settings
+        channel = await self.herald.place_for(tournament, drawn)
+        table = await self.tables.open_table(
+            NewTable(
+                tournament.guild_id,
+                channel,
+                tournament.organiser_id,
+                tournament.name_of(tournament.organiser_id),
+                settings.game,
+                target=settings.target,
+            ),
+            drawn=TournamentSeats(tournament.id, drawn.seats),
+        )
+        self._by_table[table.id] = tournament_id
+        return replace(drawn, table_id=table.id)
+
+    # -- what the tables say --
+
+    async def _listen(self) -> None:
+        while True:
+            table, events = await self._work.get()
+            try:
+                await self._heard(table, events)
+            except (Refusal, StoreError, VersionConflict) as error:
+                log.warning("tournament table %s: %s", table.id, error)
+            finally:
+                self._work.task_done()
+
+    async def settled(self) -> None:
+        """Until every table action heard so far has been dealt with (what each caused:
+        a start, a result, the next round)."""
+        await self._work.join()
+
+    async def _heard(self, table: TableSnapshot, events: list[Event]) -> None:
+        tournament_id = table.tournament
+        if tournament_id is None or tournament_id not in self.open:
+            return
+        if table.status is Status.LOBBY and any(isinstance(e, Joined) for e in events):
+            if not table.invited:  # everyone is here: the game begins
+                with contextlib.suppress(Refusal):
+                    await self.tables.act(table.id, Start(table.host_id))
+            return
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        if over is not None and over.outcome is not None:
+            await self._record(tournament_id, table.id, over.outcome.scores)
+
+    async def _record(self, tournament_id: str, table_id: str, scores: Sequence[int]) -> None:
+        """A table's end as the core counts it: each side's game points and place; a side
+        whose player never came is placed last, whatever the computer scored."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            drawn = next((d for d in tournament.drawn if d.table_id == table_id), None)
+            if drawn is None or tournament.result_of(drawn.round, drawn.position) is not None:
+                return
+            sides = drawn.sides
+            variant = find_variant(tournament.settings.game)
+            side_of_seat = variant.sides_of(len(drawn.seats))
+            points = [0] * len(sides)
+            for side_index, seats in enumerate(side_of_seat):
+                user = drawn.seats[seats[0]]
+                owner = next(i for i, side in enumerate(sides) if user in side)
+                points[owner] = scores[side_index]
+            forfeited = [any(u in drawn.absent for u in side) for side in sides]
+            order = sorted(range(len(sides)), key=lambda i: (forfeited[i], -points[i]))
+            places = [0] * len(sides)
+            for rank, index in enumerate(order, start=1):
+                previous = order[rank - 2] if rank > 1 else None
+                same = previous is not None and (forfeited[previous], points[previous]) == (
+                    forfeited[index],
+                    points[index],
+                )
+                places[index] = places[previous] if same and previous is not None else rank
+            result = Result(drawn.round, drawn.position, sides, tuple(places), tuple(points))
+            await self._save(
+                replace(tournament, record=(*tournament.record, result)),
+                {"kind": "result", "round": drawn.round, "table": drawn.position},
+            )
+        self.herald.changed(self.open[tournament_id], "result", ())
+        await self._advance(tournament_id)
+
+    async def _catch_up(self, tournament: Tournament) -> None:
+        """After a restart: a round's table that ended while the bot was down (its game
+        is stored, the tournament did not hear it) is recorded now."""
+        for drawn in tournament.tables_of(tournament.round):
+            if drawn.table_id is None or tournament.result_of(drawn.round, drawn.position):
+                continue
+            if self.tables.find(drawn.table_id) is not None:
+                continue
+            game = await self.store.game_of_table(drawn.table_id)
+            if game is None:  # cancelled, not played: the organiser adjusts its result
+                continue
+            outcome = Match.from_record(game.record).outcome()
+            if outcome is not None:
+                await self._record(tournament.id, drawn.table_id, outcome.scores)
+        await self._advance(tournament.id)
+
+    # -- storing --
+
+    def _row(self, tournament: Tournament) -> TournamentRow:
+        now = self.clock()
+        return TournamentRow(
+            id=tournament.id,
+            guild_id=tournament.guild_id,
+            channel_id=tournament.channel_id,
+            status=tournament.phase.value,
+            version=tournament.version,
+            state=tournament.to_dict(),
+            due=tournament.due,
+            created_at=now,
+            updated_at=now,
+        )
+
+    async def _save(
+        self,
+        tournament: Tournament,
+        action: dict[str, object],
+        tables: Sequence[tuple[str, int, int]] = (),
+    ) -> None:
+        """Store the tournament's next version (under the lock), then keep it."""
+        before = tournament.version
+        changed = replace(tournament, version=before + 1)
+        try:
+            await self.store.save_tournament(self._row(changed), before, action, tables)
+        except VersionConflict:
+            raise TournamentRefused("moved-on") from None
+        self._keep(changed)
+
+
+def _starters(tournament: Tournament) -> list[Entrant]:
+    """Everyone who checked in: a knockout's bracket and a round robin's schedule are
+    drawn once, from them (one who leaves later is absent from their tables, and
+    forfeits them)."""
+    return [Entrant(p.user_id, p.rating) for p in tournament.players if p.checked_in]

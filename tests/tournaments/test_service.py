@@ -1,0 +1,169 @@
+"""The tournament service over a real table service and store: sign-up and check-in, each
+round's tables opened and started when their players sit, an absentee's seat played by
+a computer and forfeited, results heard from the tables, the next round, the end; and
+a restart in the middle of a round."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Join, Play
+from bot.service import TableService
+from bot.snapshot import TableSnapshot
+from bot.table import Status
+from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
+from bot.tournaments.results import Result
+from bot.tournaments.service import TournamentRefused, TournamentService
+from bot.tournaments.standings import swiss_standings
+from data import open_store, sqlite_url
+from data.repository import Repository
+from tests.tables.helpers import Clock
+
+GUILD, CHANNEL, ORGANISER = 5, 6, 7
+PLAYERS = [(100 + n, f"P{n}") for n in range(5)]
+
+
+class Venue:
+    """A face's side, as a test sees it: a channel of its own for each table, and what
+    it was told."""
+
+    def __init__(self) -> None:
+        self.channels = itertools.count(1000)
+        self.told: list[tuple[str, tuple[int, ...]]] = []
+
+    async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
+        return next(self.channels)
+
+    def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
+        self.told.append((what, tuple(about)))
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Repository]:
+    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
+        yield opened
+
+
+async def running(
+    store: Repository, clock: Clock, venue: Venue
+) -> tuple[TableService, TournamentService]:
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    tournaments = TournamentService(tables, venue, clock=clock)
+    await tournaments.resume()
+    return tables, tournaments
+
+
+def round_tables(tables: TableService, tournament: Tournament) -> list[TableSnapshot]:
+    found = [tables.find(d.table_id or "") for d in tournament.tables_of(tournament.round)]
+    return [table for table in found if table is not None]
+
+
+async def play_out(tables: TableService, clock: Clock, table_id: str, seed: int) -> None:
+    """Play the table to its end: random legal moves for members, the clock's computer
+    moves for computers."""
+    picker = random.Random(seed)
+    while (table := tables.find(table_id)) is not None and table.status is Status.PLAYING:
+        seat = table.seats[table.turn or 0]
+        if seat.played_by_computer:
+            clock.now += 10
+            await asyncio.gather(*tables.run_due())
+            continue
+        user = seat.user_id or 0
+        await tables.act(table_id, Play(user, picker.choice(table.legal_for(user))))
+
+
+async def test_a_swiss_runs_its_rounds_and_an_absentee_forfeits_to_a_stand_in(
+    store: Repository,
+) -> None:
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=2, target=10,
+                        start_at=clock.now + 3600, checkin_minutes=30)  # fmt: skip
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    for user, name in PLAYERS:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+    with pytest.raises(TournamentRefused):  # check-in opens 30 minutes before the start
+        await tournaments.check_in(tournament.id, PLAYERS[0][0])
+    clock.now = settings.checkin_at
+    for user, _ in PLAYERS:
+        await tournaments.check_in(tournament.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    tournament = tournaments.get(tournament.id)
+    assert tournament.round == 1 and len(tournament.tables_of(1)) == 2
+    assert sum(1 for item in tournament.record if not isinstance(item, Result)) == 1  # a bye
+    for seed, table in enumerate(round_tables(tables, tournament)):
+        for user in table.invited:
+            await tables.act(table.id, Join(user, f"P{user - 100}"))
+        await tournaments.settled()
+        assert tables.snapshot(table.id).status is Status.PLAYING  # started when all sat
+        await play_out(tables, clock, table.id, seed)
+    await tournaments.settled()
+    tournament = tournaments.get(tournament.id)
+    assert tournament.round == 2, "both results were heard and round 2 paired"
+    first, second = round_tables(tables, tournament)
+    absentee = first.invited[0]
+    for user in first.invited[1:]:
+        await tables.act(first.id, Join(user, "here"))
+    for user in second.invited:
+        await tables.act(second.id, Join(user, "here"))
+    await tournaments.settled()
+    clock.now = tournament.due or 0.0
+    await tournaments.run_due()  # the show-up deadline: a computer stands in
+    assert tables.snapshot(first.id).status is Status.PLAYING
+    assert any(seat.level == "normal" for seat in tables.snapshot(first.id).seats)
+    for seed, table in enumerate((first, second), start=10):
+        await play_out(tables, clock, table.id, seed)
+    await tournaments.settled()
+    done = await store.get_tournament(tournament.id)
+    assert done is not None and done.status == Phase.FINISHED.value
+    ended = Tournament.from_dict(done.state)
+    forfeit = next(r for r in ended.record if isinstance(r, Result) and r.round == 2
+                   and any(absentee in side for side in r.sides))  # fmt: skip
+    lost = next(i for i, side in enumerate(forfeit.sides) if absentee in side)
+    assert forfeit.places[lost] == max(forfeit.places), "an absentee is placed last"
+    standings = swiss_standings(ended.entrants, ended.record)
+    assert sorted(s.entrant for s in standings) == sorted(user for user, _ in PLAYERS)
+    assert ("finished", ()) in venue.told
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_restart_mid_round_takes_up_the_round_and_its_deadline(
+    store: Repository,
+) -> None:
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.KNOCKOUT, size=2, target=10, start_at=clock.now,
+                        checkin_minutes=10)  # fmt: skip
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now -= 60
+    for user, name in PLAYERS[:4]:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+        await tournaments.check_in(tournament.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    before = tournaments.get(tournament.id)
+    await tournaments.close()
+    await tables.close()
+
+    tables, tournaments = await running(store, clock, venue)
+    await tables.resume()
+    again = tournaments.get(tournament.id)
+    assert again.round == 1 and again.due == before.due
+    for seed, table in enumerate(round_tables(tables, again)):
+        for user in table.invited:
+            await tables.act(table.id, Join(user, "here"))
+        await tournaments.settled()
+        await play_out(tables, clock, table.id, seed)
+    await tournaments.settled()
+    final = tournaments.get(tournament.id)
+    assert final.round == 2 and len(final.tables_of(2)) == 1, "the winners meet in the final"
+    await tournaments.close()
+    await tables.close()
