@@ -112,9 +112,9 @@ class DominoBot(commands.AutoShardedBot):
                 self.activities = DiscordActivities(
                     self, client_id, self.settings.discord_client_secret
                 )
-                offer_activity(True)
             app = make_app(self.service, signer, self.activities)
             self.web = await serve(app, self.settings.web_host, self.settings.web_port)
+        offer_activity(self.activities is not None)  # said by every bot: it is module-wide
         await self.service.resume(owns=self.owns)
         await self.sync_commands_if_changed()
         self.health.watch(self)

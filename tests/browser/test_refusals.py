@@ -20,14 +20,26 @@ from tests.browser.harness import (
     seat_everyone,
 )
 from web.identity import COOKIE, Guest, Signer
-from words import i18n
+from web.marks import WebMarks
+from words import i18n, marks
 from words.refusals import refusal
 
 
 def worded(error: Refusal, frame: Frame) -> str:
-    """What the page should say for ``error`` at the table of ``frame``, in English."""
-    with i18n.speaking(i18n.ENGLISH):
-        return refusal(error, [seat["name"] for seat in frame["seats"]])
+    """What the server says for ``error`` at the table of ``frame``, in English, with the
+    browser's marks (whichever face's marks this process has installed)."""
+    names = [seat["name"] for seat in frame["seats"]]
+    with i18n.speaking(i18n.ENGLISH), marks.using(WebMarks({}, lambda channel: None)):
+        return refusal(error, names)
+
+
+def notice(person: Person, error: Refusal, frame: Frame) -> None:
+    """The page shows the refusal in its notice, as an alert, its marks rendered (a
+    mark is an element there, not characters: plain marks read the same)."""
+    names = [seat["name"] for seat in frame["seats"]]
+    with i18n.speaking(i18n.ENGLISH), marks.using(marks.PLAIN):
+        text = refusal(error, names)
+    person.page.locator("#notice[role=alert]").filter(has_text=text).wait_for()
 
 
 def cross_for_two(people: People) -> tuple[Person, Person]:
@@ -42,11 +54,6 @@ def to_play(players: tuple[Person, Person], version: int = 0) -> tuple[Person, P
     first_plays = frame["seats"][frame["turn"]]["id"] == players[0].guest_id
     mover, waiter = players if first_plays else players[::-1]
     return mover, waiter, mover.shown(frame["version"])
-
-
-def notice(person: Person, text: str) -> None:
-    """The page shows ``text`` in its notice, as an alert."""
-    person.page.locator("#notice[role=alert]").filter(has_text=text).wait_for()
 
 
 @contextmanager
@@ -77,7 +84,7 @@ def test_not_your_turn(people: People) -> None:
             {"type": "act", "table": frame["id"], "version": frame["version"], "action": "play",
              "move": move}
         )  # fmt: skip
-        notice(waiter, worded(NotYourTurn(frame["turn"]), frame))
+        notice(waiter, NotYourTurn(frame["turn"]), frame)
     acts = [message for message in waiter.sent[sent:] if message.get("type") == "act"]
     assert [a["action"] for a in acts] == ["play"], f"the page sent {acts}"
 
@@ -98,11 +105,11 @@ def test_another_players_tile_an_old_version_and_malformed_messages(people: Peop
             "text": worded(MoveRefused(NotInHand(Tile.parse(theirs))), frame),
         }
         mover.send({**act_on, "version": frame["version"] - 1, "move": legal})
-        notice(mover, worded(StaleVersion(), frame))
+        notice(mover, StaleVersion(), frame)
         mover.send({**act_on, "version": frame["version"], "move": legal, "seat": 0})
-        notice(mover, worded(Malformed("seat"), frame))
+        notice(mover, Malformed("seat"), frame)
         mover.send("{" + " " * 5000 + "}")
-        notice(mover, worded(Malformed(), frame))
+        notice(mover, Malformed(), frame)
 
 
 def test_a_forged_cookie_names_nobody(people: People, bot: BotProcess) -> None:
