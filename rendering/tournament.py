@@ -44,16 +44,18 @@ TITLE_SIZE, SUBTITLE_SIZE, BODY_SIZE, SMALL_SIZE = 20, 16, 15, 13
 STANDINGS_SHOWN = 64
 """Rows the standings picture holds at most: a 256-player event shows its top 64 (the
 words say so under them, and the alt text and the text lines carry everyone)."""
-STANDINGS_WIDTH = 600
-"""About what Discord shows an image at in a message, so its rows read without opening it."""
+STANDINGS_WIDTH = 640
+"""A little wider than Discord shows an image in a message (some 550 pixels): scaled
+down that far, its 15-pixel rows still read without opening the picture."""
 ROW = 24
 PLACE_X, NAME_X = MARGIN, MARGIN + 40
-NUMBER_COLUMNS = (("points", 322), ("tie_break", 402), ("difference", 472),
-                  ("played", 532), ("byes", 580))  # fmt: skip
+NUMBER_COLUMNS = (("points", 338), ("tie_break", 436), ("difference", 514),
+                  ("played", 570), ("byes", 620))  # fmt: skip
 """Each number column's right edge (numbers are right-aligned): match points, the
-tie-break (Buchholz or head-to-head), points difference, tables played, byes."""
-NAME_ROOM = NUMBER_COLUMNS[0][1] - 44 - NAME_X - 8
-"""Pixels a name may take (some 22 letters): from its column to where the widest match
+tie-break (Buchholz or head-to-head), points difference (room for ``−1234.5``: game
+points add up over the rounds), tables played, byes."""
+NAME_ROOM = NUMBER_COLUMNS[0][1] - 52 - NAME_X - 8
+"""Pixels a name may take (some 24 letters): from its column to where the widest match
 points begin."""
 
 
@@ -159,7 +161,7 @@ def _standings_row(image: Image.Image, y: int, row: StandingsRow) -> None:
 
 TALLEST = 960
 """Pixels the first column of matches drawn may take (see the module)."""
-BOX_WIDTH, COLUMN_GAP = 190, 34
+BOX_WIDTH, COLUMN_GAP = 206, 30
 """A match's box, and the room between columns for the lines that join them."""
 SEAT_LINE, LABEL_ROOM, BOX_PAD, BOX_GAP = 20, 17, 6, 12
 """A seat's line; the match's label above its box; the room inside a box above and

@@ -49,7 +49,7 @@ from rendering.tournament import (
 from words import marks
 from words.boards import unknown_player
 from words.cards import Card, Field, Tone
-from words.common import and_list, game_title, or_list, plain, to_target
+from words.common import and_list, game_title, or_list, plain, points_count, to_target
 from words.i18n import _, decimal, ngettext, number, pgettext
 
 ALT_LIMIT = 1024
@@ -179,7 +179,7 @@ def announcement_card(event: Announcement) -> Card:
     fields.append(
         Field(
             _("Check-in"),
-            _("From {opens} until {closes}").format(
+            _("Opens {opens}, closes {closes}").format(
                 opens=mark.relative_time(event.checkin_opens),
                 closes=mark.relative_time(event.checkin_closes),
             ),
@@ -276,9 +276,9 @@ def signed_up() -> str:
 
 
 def checkin_open(until: float) -> str:
-    return _("Check-in is open until {when}: press {checkin} to confirm you will play.").format(
-        when=marks.current().relative_time(until), checkin=tournament_label("checkin")
-    )
+    return _(
+        "Check-in is open and closes {when}: press {checkin} to confirm you will play."
+    ).format(when=marks.current().relative_time(until), checkin=tournament_label("checkin"))
 
 
 def checked_in() -> str:
@@ -286,9 +286,12 @@ def checked_in() -> str:
 
 
 def round_begins(round_: int, deadline: float) -> str:
-    return _("Round {round} begins: every table starts by {when}.").format(
-        round=number(round_), when=marks.current().relative_time(deadline)
-    )
+    """Round ``round_``'s tables are open; ``deadline`` is when an empty seat goes to the
+    computer."""
+    return _(
+        "Round {round} begins. A seat still empty {when} is played by the computer, and"
+        " its player forfeits."
+    ).format(round=number(round_), when=marks.current().relative_time(deadline))
 
 
 def your_table(round_: int, channel_id: int) -> str:
@@ -399,8 +402,8 @@ def tournament_refusal(error: TournamentError, names: Mapping[int, str] | None =
             return _("Partners can be drawn only at tables of four, with no smaller tables.")
         case BadSeating():
             return _(
-                "No game seats that: tables hold 2 to 4 players, and smaller tables fewer"
-                " than the full ones ({size})."
+                "No game seats tables of {size} like that: tables hold 2 to 4 players, and"
+                " smaller tables fewer than the full ones."
             ).format(size=number(error.size))
         case BadAdvance():
             return _(
@@ -541,30 +544,27 @@ def standings_text(
 
 def _column_name(tie_break: TieBreak) -> str:
     if tie_break == "head_to_head":
-        # Translators: head-to-head, as a short column heading (about 70 pixels).
-        return pgettext("standings column", "H2H")
+        # Translators: head-to-head, as a column heading (about 90 pixels wide).
+        return pgettext("standings column", "Head-to-head")
     return tie_break_name(tie_break)
 
 
 def standings_line(row: StandingsRow, format_: Format) -> str:
     """One entrant's standing in words: ``3. Ann — 8 points, Buchholz 12.5, +3.0, 3
-    played, 1 bye``; a withdrawn entrant's mark after."""
+    tables played, 1 bye``; a withdrawn entrant's mark after."""
     tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
-    figures = ngettext(
-        "{place}. {name} — {points} point, {tie_break} {value}, {difference},"
-        " {played} played, {byes} byes",
-        "{place}. {name} — {points} points, {tie_break} {value}, {difference},"
-        " {played} played, {byes} byes",
-        row.points,
-    ).format(
+    played = ngettext("{count} table played", "{count} tables played", row.played)
+    byes = ngettext("{count} bye", "{count} byes", row.byes)
+    line = _("{place}. {name} — {points}, {tie_break} {value}, {difference}, {played}, {byes}")
+    figures = line.format(
         place=number(row.place),
         name=row.name,
-        points=number(row.points),
+        points=points_count(row.points),
         tie_break=tie_break_name(tie_break),
         value=row.tie_break,
         difference=row.difference,
-        played=number(row.played),
-        byes=number(row.byes),
+        played=played.format(count=number(row.played)),
+        byes=byes.format(count=number(row.byes)),
     )
     return f"{figures} ({row.left})" if row.left else figures
 
@@ -579,19 +579,26 @@ def standings_lines(rows: Sequence[StandingsRow], format_: Format) -> list[str]:
     ]  # fmt: skip
 
 
-def describe_standings(rows: Sequence[StandingsRow], text: StandingsText) -> str:
+def describe_standings(rows: Sequence[StandingsRow], text: StandingsText, format_: Format) -> str:
     """The standings picture in words, for screen readers: title, where it stands, what
-    the numbers are, then each entrant (``1. Ann: 8, 12.5, +3.0``), as many as
-    :data:`ALT_LIMIT` holds, then how many it left out."""
+    the numbers are, then each entrant (``1. Ann: 8; 12.5; +3.0``: figures apart by
+    semicolons, as a decimal comma may stand inside one), as many as :data:`ALT_LIMIT`
+    holds, then how many it left out."""
+    tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
     head = _("{title}. {subtitle}. Place, name, points, {tie_break}, difference:").format(
-        title=text.title, subtitle=text.subtitle, tie_break=text.tie_break
+        title=text.title, subtitle=text.subtitle, tie_break=tie_break_name(tie_break)
     )
     entries = []
     for row in rows:
-        figures = f"{number(row.points)}, {row.tie_break}, {row.difference}"
-        entry = f"{number(row.place)}. {row.name}: {figures}"
+        entry = _("{place}. {name}: {points}; {value}; {difference}").format(
+            place=number(row.place),
+            name=row.name,
+            points=number(row.points),
+            value=row.tie_break,
+            difference=row.difference,
+        )
         entries.append(f"{entry} ({row.left})" if row.left else entry)
-    return _fitted(head, [("; ", entry) for entry in entries])
+    return _fitted(head, [(". ", entry) for entry in entries])
 
 
 # -- the bracket's picture and words ---------------------------------------------------------
@@ -666,33 +673,27 @@ def _seat_words(match: Match, progress: Progress, names: Mapping[int, str]) -> l
 def match_words(
     match: Match, progress: Progress, names: Mapping[int, str], *, final: bool = False
 ) -> str:
-    """One match in words: who sits there (or where they come from), then how it ended
-    and who went on (the ``final``'s winner is the champion)."""
+    """One match in words, for the text lines: its name, the finishing order once it is
+    played, then :func:`match_brief` (the ``final``'s winner is named champion)."""
     order = progress.finished.get(match.number)
     label_ = match_name(match.number)
-    if order is not None and match.walkover:
-        return _("{match}: {names} went on without playing").format(
-            match=label_, names=and_list(names[entrant] for entrant in order)
-        )
-    if order is not None:
-        finish = ", ".join(
-            f"{number(rank)}. {names[entrant]}" for rank, entrant in enumerate(order, start=1)
-        )
-        going = and_list(names[entrant] for entrant in order[: match.advance])
-        if final:
-            return _("{match}: {order}; {name} is the champion").format(
-                match=label_, order=finish, name=going
+    if order is None or match.walkover:
+        said = _("{match}: {words}").format(match=label_, words=match_brief(match, progress, names))
+        if order is None and match.byes:
+            said += " " + ngettext("({count} bye)", "({count} byes)", match.byes).format(
+                count=number(match.byes)
             )
-        return _("{match}: {order}; {names} went on").format(
-            match=label_, order=finish, names=going
+        return said
+    finish = ", ".join(
+        f"{number(rank)}. {names[entrant]}" for rank, entrant in enumerate(order, start=1)
+    )
+    if final:
+        return _("{match}: {order}; {name} is the champion").format(
+            match=label_, order=finish, name=names[order[0]]
         )
-    seats = and_list(_seat_words(match, progress, names))
-    if match.byes:
-        return ngettext(
-            "{match}: {players}, with {count} bye", "{match}: {players}, with {count} byes",
-            match.byes,
-        ).format(match=label_, players=seats, count=number(match.byes))  # fmt: skip
-    return _("{match}: {players}").format(match=label_, players=seats)
+    return _("{match}: {order}; {words}").format(
+        match=label_, order=finish, words=match_brief(match, progress, names)
+    )
 
 
 def bracket_lines(bracket: Bracket, progress: Progress, names: Mapping[int, str]) -> list[str]:
@@ -714,13 +715,17 @@ def match_brief(match: Match, progress: Progress, names: Mapping[int, str]) -> s
     order = progress.finished.get(match.number)
     if order is None:
         return and_list(_seat_words(match, progress, names))
-    going = and_list(names[entrant] for entrant in order[: match.advance])
     if match.walkover:
-        return _("{names} went on without playing").format(names=going)
+        return ngettext(
+            "{names} went on without playing", "{names} went on without playing", len(order)
+        ).format(names=and_list(names[entrant] for entrant in order))
+    going = and_list(names[entrant] for entrant in order[: match.advance])
     others = and_list(names[entrant] for entrant in order[match.advance :])
     if match.advance == 1:
         return _("{name} won against {others}").format(name=going, others=others)
-    return _("{names} went on, ahead of {others}").format(names=going, others=others)
+    return ngettext(
+        "{names} went on, ahead of {others}", "{names} went on, ahead of {others}", match.advance
+    ).format(names=going, others=others)
 
 
 def describe_bracket(
