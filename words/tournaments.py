@@ -637,9 +637,9 @@ def bracket_text(bracket: Bracket, title: str) -> BracketText:
     first = first_drawn_round(bracket)
     note = ""
     if first == 2:
-        note = _("Round 1 is not drawn: the description lists it.")
+        note = _("Round 1 is not drawn: its matches are listed as text.")
     elif first > 2:
-        note = _("Rounds 1 to {last} are not drawn: the description lists them.").format(
+        note = _("Rounds 1 to {last} are not drawn: their matches are listed as text.").format(
             last=number(first - 1)
         )
     pending = {

@@ -190,7 +190,7 @@ def test_a_big_brackets_alt_text_fits_and_its_lines_hold_every_match() -> None:
     assert all(any(name in line for line in lines) for name in names.values())
     assert lines[-1].startswith("Match 255: ")
     text = bracket_text(bracket, "T")
-    assert text.note == "Rounds 1 to 4 are not drawn: the description lists them."
+    assert text.note == "Rounds 1 to 4 are not drawn: their matches are listed as text."
 
 
 def test_the_brackets_words_name_rounds_matches_seats_to_come_and_byes() -> None:
