@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings
+
+if TYPE_CHECKING:
+    from data.repository import StoreError
 
 
 def main() -> int:
@@ -18,7 +22,6 @@ def main() -> int:
     from discord import GatewayNotFound, LoginFailure
 
     from bot.client import run
-    from data import parse_url
     from data.repository import StoreError
 
     try:
@@ -38,30 +41,19 @@ def main() -> int:
         )
         return 5
     except StoreError as error:
-        print(
-            f"error: cannot use the database {parse_url(settings.database_url).shown}"
-            f" ({error.fault}): {error.detail or 'see DATABASE_URL in .env'}",
-            file=sys.stderr,
-        )
-        return 3
+        return _store_refused(settings, error)
     return 0
 
 
 def _local(settings: Settings) -> int:
     """No token: the browser table alone (``bot.local``)."""
     from bot.local import address, run_local
-    from data import parse_url
     from data.repository import StoreError
 
     try:
         run_local(settings)
     except StoreError as error:
-        print(
-            f"error: cannot use the database {parse_url(settings.database_url).shown}"
-            f" ({error.fault}): {error.detail or 'see DATABASE_URL in .env'}",
-            file=sys.stderr,
-        )
-        return 3
+        return _store_refused(settings, error)
     except OSError as error:
         print(
             f"error: cannot serve the local table at {address(settings)} ({error.strerror}):"
@@ -70,6 +62,18 @@ def _local(settings: Settings) -> int:
         )
         return 6
     return 0
+
+
+def _store_refused(settings: Settings, error: StoreError) -> int:
+    """The database cannot be used: said in one line."""
+    from data import parse_url
+
+    print(
+        f"error: cannot use the database {parse_url(settings.database_url).shown}"
+        f" ({error.fault}): {error.detail or 'see DATABASE_URL in .env'}",
+        file=sys.stderr,
+    )
+    return 3
 
 
 if __name__ == "__main__":

@@ -133,17 +133,25 @@ def _refused(refusal: Refusal, request: web.Request, status: int = 400) -> web.R
     return web.json_response({"refused": text}, status=status)
 
 
-async def _guest(request: web.Request) -> web.Response:
-    """Take a name: the guest's cookie, signed; the same guest keeps their id when they
-    change their name."""
+async def _posted(request: web.Request) -> dict[str, Any]:
+    """A page's JSON object, from this server's own page (or the Activity's) only: a
+    body that is not a JSON object reads as an empty one (its fields are then missing,
+    and refused as such)."""
     if not _same_origin(request):
         raise web.HTTPForbidden(text="cross-origin request refused")
     try:
         body = await request.json()
     except (ValueError, UnicodeDecodeError):
-        body = None
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+async def _guest(request: web.Request) -> web.Response:
+    """Take a name: the guest's cookie, signed; the same guest keeps their id when they
+    change their name."""
+    body = await _posted(request)
     try:
-        name = checked_name(body.get("name") if isinstance(body, dict) else None)
+        name = checked_name(body.get("name"))
     except Refusal as refusal:
         return _refused(refusal, request)
     known = _guest_of(request)
@@ -168,13 +176,7 @@ async def _token(request: web.Request) -> web.Response:
     activities = request.app[FACE_KEY].activities
     if activities is None:
         raise web.HTTPNotFound()
-    if not _same_origin(request):
-        raise web.HTTPForbidden(text="cross-origin request refused")
-    try:
-        body = await request.json()
-    except (ValueError, UnicodeDecodeError):
-        body = None
-    code = body.get("code") if isinstance(body, dict) else None
+    code = (await _posted(request)).get("code")
     if not isinstance(code, str) or not 0 < len(code) <= 256:
         return _refused(Malformed("code"), request)
     try:

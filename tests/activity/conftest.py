@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
-import os
 import threading
-from collections.abc import Callable, Coroutine, Iterable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -27,8 +25,8 @@ from bot.client import DominoBot
 from bot.config import Settings
 from data import open_store, sqlite_url
 from tests.activity.frame import Activity, FrameServer, open_activity, problems
-from tests.browser.conftest import HOW_TO_RUN, REQUIRED, chromium
 from tests.browser.harness import Monitor, free_port
+from tests.browser.skipping import chromium, fail_if_missing, module_or_skip
 from tests.fakediscord.fixtures import Server, limits_for, make_server, serving, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
@@ -42,32 +40,10 @@ WORLD_SECONDS = 60.0
 second): a bound that turns a hang into a failure naming the step."""
 
 
-def _missing() -> str | None:
-    """Why Chromium cannot be driven here, or None."""
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright is not installed (pip install -r requirements/test.txt)"
-    path = chromium()
-    if path is None or not os.access(path, os.X_OK):
-        return f"no Chromium at {path or 'chromium on the PATH'} (set CHROMIUM to its path)"
-    return None
-
-
-_MISSING = _missing()
-
-
-class _WithoutBrowser(pytest.Module):
-    """A module of this folder on a machine with no browser: skipped whole, in one line."""
-
-    def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
-        pytest.skip(HOW_TO_RUN)
-
-
 def pytest_pycollect_makemodule(
     module_path: Path, parent: pytest.Collector
 ) -> pytest.Module | None:
-    if _MISSING is None or os.environ.get(REQUIRED) == "required":
-        return None
-    return _WithoutBrowser.from_parent(parent, path=module_path)
+    return module_or_skip(module_path, parent)
 
 
 class World:
@@ -155,8 +131,7 @@ class World:
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the folder."""
-    if _MISSING is not None:
-        pytest.fail(f"{_MISSING}; {REQUIRED}=required needs them")
+    fail_if_missing()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -9,67 +9,32 @@ it launches the one at ``CHROMIUM``, else ``chromium`` on the PATH.
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser.harness import BotProcess, Monitor, People
+from tests.browser.skipping import chromium, fail_if_missing, module_or_skip
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-HOW_TO_RUN = "browser tests skipped: install Chromium (apt-get install chromium) to run them"
-REQUIRED = "DOMINO_BROWSER_TESTS"
-"""Set to ``required``, a missing browser fails the tests instead of skipping them."""
-
 _screenshots: list[Path] = []
-
-
-def chromium() -> str | None:
-    """The Chromium to drive: ``CHROMIUM`` if set, else ``chromium`` on the PATH."""
-    return os.environ.get("CHROMIUM") or shutil.which("chromium")
-
-
-def _missing() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright is not installed (pip install -r requirements/test.txt)"
-    path = chromium()
-    if path is None or not os.access(path, os.X_OK):
-        return f"no Chromium at {path or 'chromium on the PATH'} (set CHROMIUM to its path)"
-    return None
-
-
-_MISSING = _missing()
-
-
-class _WithoutBrowser(pytest.Module):
-    """A test module of this folder on a machine with no browser to run it in: skipped
-    as a whole, from here, so the summary folds every module into one line."""
-
-    def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
-        pytest.skip(HOW_TO_RUN)
 
 
 def pytest_pycollect_makemodule(
     module_path: Path, parent: pytest.Collector
 ) -> pytest.Module | None:
-    if _MISSING is None or os.environ.get(REQUIRED) == "required":
-        return None
-    return _WithoutBrowser.from_parent(parent, path=module_path)
+    return module_or_skip(module_path, parent)
 
 
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the whole folder, closed after its last test (before any
     other folder's asyncio tests run)."""
-    if _MISSING is not None:
-        pytest.fail(f"{_MISSING}; {REQUIRED}=required needs them")
+    fail_if_missing()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
