@@ -38,16 +38,21 @@ _SEPARATOR = " —"
 """What stands between a block's heading and its text where no bracket follows."""
 
 
-async def boards(standings: Standings, guild_id: int) -> Read:
+async def boards(
+    standings: Standings, guild_id: int, reader: tuple[int, str] | None = None
+) -> Read:
     """The server's boards: for each game, its first page by each order the Discord face
     offers (rating, wins, points), as rank, name, value and games. A board nobody is on
-    yet has no rows and a ``note`` saying so, in the words Discord's answer uses."""
+    yet has no rows and a ``note`` saying so, in the words Discord's answer uses. For a
+    ``reader`` (a guest: id and name), where they stand on each board when it is not on
+    its first page, and their own stats."""
+    user_id = reader[0] if reader is not None else NOBODY
     shown = []
     for game, variant in GAMES.items():
         title = board_words.board_title(variant.title, everywhere=False)
         for order in ORDERS:
             board = await standings.leaderboard(
-                game, guild_id=guild_id, order=order, page=1, user_id=NOBODY
+                game, guild_id=guild_id, order=order, page=1, user_id=user_id
             )
             heads = pictures.leaderboard_text(title, order)
             read: Read = {
@@ -67,8 +72,28 @@ async def boards(standings: Standings, guild_id: int) -> Read:
             }
             if not board.entries:
                 read["note"] = board_words.board_empty(title, order, RATED_AFTER)
+            me = board.me
+            if me is not None and all(entry.user_id != me.user_id for entry in board.entries):
+                read["you"] = board_words.board_you(
+                    me.rank, board_words.board_value(me, order), me.games
+                )
             shown.append(read)
-    return {"title": board_words.boards_title(), "boards": shown}
+    answer: Read = {"title": board_words.boards_title(), "boards": shown}
+    if reader is not None:
+        answer["stats"] = await _stats(standings, guild_id, *reader)
+    return answer
+
+
+async def _stats(standings: Standings, guild_id: int, user_id: int, name: str) -> Read:
+    """A reader's own totals here, as the Discord face's stats card words them."""
+    rows = await standings.stats(user_id, guild_id)
+    if not rows:
+        return {"title": board_words.no_stats(plain(name)), "fields": []}
+    card = board_words.stats_card(plain(name), rows)
+    return {
+        "title": card.title,
+        "fields": [{"name": field.name, "value": field.value} for field in card.fields],
+    }
 
 
 def rules(game: str) -> Read:

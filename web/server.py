@@ -207,7 +207,9 @@ def _dumps(data: object) -> str:
 
 async def _boards(request: web.Request) -> web.Response:
     store = request.app[FACE_KEY].service.store
-    return await _read(request, lambda: reads.boards(Standings(store), LOCAL_SERVER))
+    guest = _guest_of(request)
+    reader = None if guest is None else (guest.id, guest.name)
+    return await _read(request, lambda: reads.boards(Standings(store), LOCAL_SERVER, reader))
 
 
 async def _rules(request: web.Request) -> web.Response:

@@ -210,3 +210,11 @@ def test_an_unknown_game_has_no_rules_page() -> None:
     with pytest.raises(OptionsRefused) as refused:
         reads.rules("chess")
     assert isinstance(refused.value.error, UnknownGame)
+
+
+async def test_a_guest_sees_their_own_stats_beside_the_boards(service: TableService) -> None:
+    await finished(service, "milo", ["Ann", "Bob", "Cat", "Dan"], target=3)
+    shown = await reads.boards(Standings(service.store), LOCAL_SERVER, (GUESTS[0], "Ann"))
+    assert shown["stats"]["fields"] and "1 game" in shown["stats"]["fields"][0]["value"]
+    nobody = await reads.boards(Standings(service.store), LOCAL_SERVER, (-99, "Zed"))
+    assert nobody["stats"] == {"title": "Zed has not finished a game here yet.", "fields": []}

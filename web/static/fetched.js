@@ -88,7 +88,21 @@ export function boardsView(boards) {
     "section",
     { class: "page boards" },
     el("h1", {}, marked(boards.title)),
+    boards.stats ? stats(boards.stats) : null,
     ...(boards.boards.length ? boards.boards.map(board) : [el("p", { text: word("nothing") })]),
+  );
+}
+
+/**
+ * The reader's own totals here, a game each (the server words them as Discord's stats).
+ * @param {{title: string, fields: {name: string, value: string}[]}} card
+ */
+function stats(card) {
+  return el(
+    "section",
+    { class: "card stats" },
+    el("h2", {}, marked(card.title)),
+    ...card.fields.map((field) => el("div", {}, el("h3", {}, marked(field.name)), el("p", {}, marked(field.value)))),
   );
 }
 
