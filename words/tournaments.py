@@ -39,6 +39,7 @@ from bot.tournaments import (
     TournamentError,
     UnknownEntrant,
 )
+from bot.tournaments.model import Format
 from rendering.tournament import (
     STANDINGS_SHOWN,
     BracketText,
@@ -59,7 +60,6 @@ says what fits and how much it left out; the text lines (:func:`standings_lines`
 FIELD_LIMIT = 1024
 """Discord's limit on an embed field's value: the entrants' list is cut to it."""
 
-Format = Literal["knockout", "swiss", "round_robin"]
 TieBreak = Literal["buchholz", "head_to_head", "difference"]
 Left = Literal["withdrew", "dropped"]
 """Why an entrant no longer plays: they withdrew, or the organiser dropped them."""
@@ -74,11 +74,17 @@ Action = Literal["signup", "withdraw", "checkin"]
 def format_name(format_: Format) -> str:
     """A format's name as it stands in a sentence (``Swiss``, ``knockout``)."""
     names = {
-        "knockout": pgettext("tournament format", "knockout"),
-        "swiss": pgettext("tournament format", "Swiss"),
-        "round_robin": pgettext("tournament format", "round robin"),
+        Format.KNOCKOUT: pgettext("tournament format", "knockout"),
+        Format.SWISS: pgettext("tournament format", "Swiss"),
+        Format.ROUND_ROBIN: pgettext("tournament format", "round robin"),
     }
     return names[format_]
+
+
+def _tie_break(format_: Format) -> TieBreak:
+    """The tie-break after match points that a format's standings show: head-to-head in
+    a round robin, else Buchholz."""
+    return "head_to_head" if format_ is Format.ROUND_ROBIN else "buchholz"
 
 
 def tie_break_name(tie_break: TieBreak) -> str:
@@ -142,7 +148,9 @@ class Announcement:
 
     game: type[Round]
     format: Format
-    rounds: int
+    rounds: int | None
+    """The rounds, when they are known before sign-up closes (a Swiss's); a knockout's
+    and a round robin's follow from the number of entrants."""
     seats: int
     """Players (or Milo sides of two) at a full table."""
     start: float
@@ -203,10 +211,10 @@ def announcement_card(event: Announcement) -> Card:
 
 def _format_words(event: Announcement) -> str:
     """``Swiss, 5 rounds``; a knockout sending two on says so."""
-    words = _("{format}, {rounds}").format(
-        format=format_name(event.format), rounds=rounds_count(event.rounds)
-    )
-    if event.format == "knockout" and event.advance > 1:
+    words = format_name(event.format)
+    if event.rounds is not None:
+        words = _("{format}, {rounds}").format(format=words, rounds=rounds_count(event.rounds))
+    if event.format is Format.KNOCKOUT and event.advance > 1:
         words += " " + _("(the first {count} of each table go on)").format(
             count=number(event.advance)
         )
@@ -454,6 +462,36 @@ def tournament_refusal(error: TournamentError, names: Mapping[int, str] | None =
     return _("The tournament cannot do that.")
 
 
+def tournament_refused(why: str, cause: BaseException | None = None) -> str:
+    """The tournament service's refusal (``TournamentRefused``), by the reason it names;
+    one that wraps the core's refusal (``cause``) is worded from that."""
+    if isinstance(cause, TournamentError):
+        return tournament_refusal(cause)
+    reasons = {
+        "rounds": _("A Swiss tournament needs its number of rounds."),
+        "closed": _("That tournament is over, or there is no such tournament."),
+        "started": _("The tournament has started: sign-up is closed."),
+        "signed-up": _("You are already signed up."),
+        "not-entered": not_entered(),
+        "check-in-closed": _("Check-in is not open now."),
+        "organiser-only": _("Only the organiser can do that."),
+        "already": _("The tournament is already paused, or already running."),
+        "moved-on": _("The tournament moved on meanwhile: try again."),
+    }
+    return reasons.get(why) or _("The tournament cannot do that.")
+
+
+def too_few(count: int, least: int) -> str:
+    """Said when the start came with fewer checked in than the tournament needs."""
+    return ngettext(
+        "Only {count} entrant checked in, and at least {least} are needed: the tournament"
+        " is cancelled.",
+        "Only {count} entrants checked in, and at least {least} are needed: the tournament"
+        " is cancelled.",
+        count,
+    ).format(count=number(count), least=number(least))
+
+
 def _name(entrant: int, names: Mapping[int, str]) -> str:
     return plain(names[entrant]) if entrant in names else unknown_player(entrant)
 
@@ -518,7 +556,7 @@ def standings_text(
     """The standings picture's words: ``title`` (:func:`tournament_title`), where the
     tournament stands, the columns' headings (the tie-break the format uses), and, past
     :data:`~rendering.tournament.STANDINGS_SHOWN` entrants, that only the top are shown."""
-    tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
+    tie_break = _tie_break(format_)
     note = ""
     if entrants > STANDINGS_SHOWN:
         note = _("The top {shown} of {count} entrants are shown.").format(
@@ -552,7 +590,7 @@ def _column_name(tie_break: TieBreak) -> str:
 def standings_line(row: StandingsRow, format_: Format) -> str:
     """One entrant's standing in words: ``3. Ann — 8 points, Buchholz 12.5, +3.0, 3
     tables played, 1 bye``; a withdrawn entrant's mark after."""
-    tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
+    tie_break = _tie_break(format_)
     played = ngettext("{count} table played", "{count} tables played", row.played)
     byes = ngettext("{count} bye", "{count} byes", row.byes)
     line = _("{place}. {name} — {points}, {tie_break} {value}, {difference}, {played}, {byes}")
@@ -584,7 +622,7 @@ def describe_standings(rows: Sequence[StandingsRow], text: StandingsText, format
     the numbers are, then each entrant (``1. Ann: 8; 12.5; +3.0``: figures apart by
     semicolons, as a decimal comma may stand inside one), as many as :data:`ALT_LIMIT`
     holds, then how many it left out."""
-    tie_break: TieBreak = "head_to_head" if format_ == "round_robin" else "buchholz"
+    tie_break = _tie_break(format_)
     head = _("{title}. {subtitle}. Place, name, points, {tie_break}, difference:").format(
         title=text.title, subtitle=text.subtitle, tie_break=tie_break_name(tie_break)
     )

@@ -17,6 +17,7 @@ from bot.engine import GAMES
 from bot.tournaments import (
     Bracket,
     DuplicateEntrant,
+    NoBracket,
     NoSuchTable,
     Progress,
     Result,
@@ -27,6 +28,7 @@ from bot.tournaments import (
     swiss,
     swiss_standings,
 )
+from bot.tournaments.model import Format
 from tests.cogs.test_languages import list_words
 from tests.pseudo import Checker, pseudo_language
 from tests.tournaments.play import entrants, played
@@ -128,6 +130,26 @@ def test_refusals_name_entrants_and_count_tables_from_one() -> None:
     assert tournament_refusal(NoSuchTable(3, 0)) == "Table 1 of round 3 has no result to change."
 
 
+REASONS = ["rounds", "closed", "started", "signed-up", "not-entered", "check-in-closed",
+           "organiser-only", "already", "moved-on"]  # fmt: skip
+"""What the tournament service's ``TournamentRefused`` names (``bot/tournaments/service.py``)."""
+
+
+def test_every_reason_the_service_refuses_for_has_its_own_words() -> None:
+    worded = [tournaments.tournament_refused(why) for why in REASONS]
+    assert len(set(worded)) == len(REASONS)
+    assert tournaments.tournament_refused("unheard-of") == "The tournament cannot do that."
+    assert tournaments.tournament_refused("not-entered") == "You are not in this tournament."
+    wrapped = tournaments.tournament_refused("NoSuchTable", NoSuchTable(2, 1))
+    assert wrapped == "Table 2 of round 2 has no result to change."
+
+
+def test_too_few_says_how_many_came_and_how_many_were_needed() -> None:
+    assert tournaments.too_few(1, 2) == (
+        "Only 1 entrant checked in, and at least 2 are needed: the tournament is cancelled."
+    )
+
+
 # -- alt texts and lines ---------------------------------------------------------------------
 
 
@@ -136,8 +158,8 @@ def test_the_standings_alt_text_names_everyone_when_it_can(count: int) -> None:
     standings = standings_of(count)
     names = names_for([s.entrant for s in standings])
     rows = standings_rows(standings, names, {standings[-1].entrant: "dropped"})
-    text = standings_text(tournament_title(CROSS, "swiss"), "swiss", 2, 4, count)
-    alt = describe_standings(rows, text, "swiss")
+    text = standings_text(tournament_title(CROSS, Format.SWISS), Format.SWISS, 2, 4, count)
+    alt = describe_standings(rows, text, Format.SWISS)
     assert len(alt) <= ALT_LIMIT
     assert all(name in alt for name in names.values()), alt
     assert alt.startswith("Cross tournament (Swiss). Round 2 of 4 — standings.")
@@ -148,12 +170,12 @@ def test_a_big_events_alt_text_says_how_many_it_left_out_and_the_lines_hold_ever
     standings = standings_of(256, rounds=1)
     names = names_for([s.entrant for s in standings])
     rows = standings_rows(standings, names, {})
-    alt = describe_standings(rows, standings_text("T", "swiss", 1, 8, 256), "swiss")
+    alt = describe_standings(rows, standings_text("T", Format.SWISS, 1, 8, 256), Format.SWISS)
     assert len(alt) <= ALT_LIMIT
     said = [s for s in standings if names[s.entrant] + ":" in alt]
     assert said == standings[: len(said)] and len(said) > 10
     assert alt.endswith(f"… and {256 - len(said)} more.")
-    lines = standings_lines(rows, "swiss")
+    lines = standings_lines(rows, Format.SWISS)
     assert [line.split(" — ")[0] for line in lines] == [
         f"{s.place}. {names[s.entrant]}" for s in standings
     ]
@@ -162,7 +184,7 @@ def test_a_big_events_alt_text_says_how_many_it_left_out_and_the_lines_hold_ever
 def test_a_standings_line_says_each_figure_with_its_plural() -> None:
     standings = standings_of(6, rounds=1)
     rows = standings_rows(standings, names_for([s.entrant for s in standings]), {})
-    lines = standings_lines(rows, "swiss")
+    lines = standings_lines(rows, Format.SWISS)
     assert all("table played" in line or "tables played" in line for line in lines)
     assert all("Buchholz" in line and ("bye" in line) for line in lines)
 
@@ -172,7 +194,7 @@ def test_the_bracket_alt_text_names_every_entrant_round_by_round(count: int, siz
     for rounds in (0, 1, 99):
         bracket, state = bracket_played(count, size, rounds)
         names = names_for(list(bracket.seeds))
-        alt = describe_bracket(bracket, state, names, tournament_title(CROSS, "knockout"))
+        alt = describe_bracket(bracket, state, names, tournament_title(CROSS, Format.KNOCKOUT))
         assert len(alt) <= ALT_LIMIT
         assert all(name in alt for name in names.values()), alt
         assert f"{tournaments.round_name(bracket, 1)}: Match 1, " in alt
@@ -209,7 +231,7 @@ def test_the_brackets_words_name_rounds_matches_seats_to_come_and_byes() -> None
 def announcement(**changes: Any) -> Announcement:
     fields: dict[str, Any] = {
         "game": CROSS,
-        "format": "swiss",
+        "format": Format.SWISS,
         "rounds": 5,
         "seats": 4,
         "start": 2_000_000_000,
@@ -240,7 +262,7 @@ def test_the_announcement_says_format_tables_check_in_ratings_and_entrants() -> 
     unrated = announcement_card(announcement(rated=False, entrants=(), partners="drawn"))
     assert field(unrated, "Ratings") == "Not rated." and field(unrated, "Entrants") == "Nobody yet."
     assert "drawn each round" in field(unrated, "Tables")
-    knockout_ = announcement_card(announcement(format="knockout", advance=2, target=150))
+    knockout_ = announcement_card(announcement(format=Format.KNOCKOUT, advance=2, target=150))
     assert "first 2 of each table" in field(knockout_, "Format")
     assert field(knockout_, "Game") == "to 150"
 
@@ -255,7 +277,7 @@ def test_a_long_list_of_entrants_is_cut_to_a_field_saying_how_many_more() -> Non
 
 def test_the_podium_names_the_champion_and_places_shared_and_pairs() -> None:
     card = podium_card(
-        tournament_title(MILO, "knockout"),
+        tournament_title(MILO, Format.KNOCKOUT),
         [(1, ("Ann", "Cat")), (2, ("Bob", "Dan")), (3, ("Eve", "Fay")), (3, ("Gus", "Hal"))],
     )
     assert card.tone is Tone.WINNER
@@ -271,13 +293,13 @@ def test_the_podium_names_the_champion_and_places_shared_and_pairs() -> None:
 def every_text() -> Iterator[str]:
     """Everything ``words.tournaments`` says, over a small and a big event."""
     t = tournaments
-    yield from (t.format_name(f) for f in ("knockout", "swiss", "round_robin"))
+    yield from (t.format_name(f) for f in (Format.KNOCKOUT, Format.SWISS, Format.ROUND_ROBIN))
     yield from (t.tie_break_name(b) for b in ("buchholz", "head_to_head", "difference"))
     yield from (t.tournament_label(a) for a in ("signup", "withdraw", "checkin"))
     crowd = tuple(f"Zoë{n}" for n in range(200))
     for changes in (
         {},
-        {"format": "knockout", "advance": 2, "target": 150},
+        {"format": Format.KNOCKOUT, "advance": 2, "target": 150},
         {"partners": "pairs", "rated": False, "entrants": ()},
         {"partners": "drawn", "entrants": crowd},
     ):
@@ -290,23 +312,25 @@ def every_text() -> Iterator[str]:
     yield from (t.round_begins(2, 2e9), t.your_table(2, 99), t.your_bye(3), t.no_show("Zoë1"))
     yield from (t.withdrew("Zoë1"), t.dropped("Zoë1"), t.replaced("Zoë1", "Zoë2"))
     yield from (t.result_changed(2, 3, "Zoë1", "Zoë2"), t.round_over(2), t.not_entered())
-    yield from (t.paused(), t.resumed(), t.cancelled())
+    yield from (t.paused(), t.resumed(), t.cancelled(), t.too_few(1, 2), t.too_few(3, 4))
+    yield from (t.tournament_refused(why) for why in [*REASONS, "unheard-of"])
+    yield t.tournament_refused("NoBracket", NoBracket(5, 4, (4,)))
     for place, points, table, bye, out in ((None, None, None, None, False), (3, None, None,
                                            None, True), (1, 1, (2, 99), None, False),
                                            (4, 6, None, 3, False)):  # fmt: skip
         yield t.player_status("T", place, 9, points, table, bye, out)
     yield from (tournament_refusal(error, {7: "Zoë7"}) for error in errors())
     yield tournament_refusal(TournamentError())
-    for count, format_ in ((9, "swiss"), (80, "round_robin")):
+    for count, format_ in ((9, Format.SWISS), (80, Format.ROUND_ROBIN)):
         standings = standings_of(count, rounds=1)
         gone: dict[int, Any] = {standings[0].entrant: "withdrew", standings[1].entrant: "dropped"}
         rows = standings_rows(standings, names_for([s.entrant for s in standings]), gone)
         for round_ in (1, 8):
-            heads = standings_text("T", format_, round_, 8, count)  # type: ignore[arg-type]
+            heads = standings_text("T", format_, round_, 8, count)
             yield from (heads.subtitle, heads.player, heads.points, heads.tie_break, heads.note)
             yield from (heads.difference, heads.played, heads.byes)
-            yield describe_standings(rows, heads, format_)  # type: ignore[arg-type]
-        yield from standings_lines(rows, format_)  # type: ignore[arg-type]
+            yield describe_standings(rows, heads, format_)
+        yield from standings_lines(rows, format_)
     for count, size, rounds in ((13, 2, 99), (16, 4, 1), (256, 2, 2)):
         bracket, state = bracket_played(count, size, rounds)
         names = names_for(list(bracket.seeds))

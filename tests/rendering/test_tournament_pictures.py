@@ -29,6 +29,7 @@ from bot.tournaments import (
     swiss,
     swiss_standings,
 )
+from bot.tournaments.model import Format
 from rendering import palette
 from rendering.palette import HIGHLIGHT, MUTED
 from rendering.tournament import (
@@ -96,7 +97,7 @@ def size_of(png: bytes) -> tuple[int, int]:
 def test_the_same_standings_give_the_same_bytes() -> None:
     people, standings = swiss_after(9, rounds=2)
     names = names_of(people)
-    text = standings_text(tournament_title("Cross", "swiss"), "swiss", 2, 4, len(people))
+    text = standings_text(tournament_title("Cross", Format.SWISS), Format.SWISS, 2, 4, len(people))
     first = render_standings(standings_rows(standings, names, {}), text)
     again = render_standings(standings_rows(list(standings), dict(names), {}), text)
     assert first.png == again.png
@@ -106,13 +107,13 @@ def test_the_same_standings_give_the_same_bytes() -> None:
 @pytest.mark.parametrize("count", [2, 3, 9, 64, 65, 256])
 def test_standings_are_as_wide_as_discord_shows_and_hold_at_most_64_rows(count: int) -> None:
     people, standings = swiss_after(count)
-    text = standings_text("Cross tournament (Swiss)", "swiss", 1, 5, count)
+    text = standings_text("Cross tournament (Swiss)", Format.SWISS, 1, 5, count)
     image = render_standings(standings_rows(standings, names_of(people), {}), text)
     assert image.width == STANDINGS_WIDTH
     shown = min(count, STANDINGS_SHOWN)
     top64 = render_standings(
         standings_rows(standings[:shown], names_of(people), {}),
-        standings_text("Cross tournament (Swiss)", "swiss", 1, 5, shown),
+        standings_text("Cross tournament (Swiss)", Format.SWISS, 1, 5, shown),
     )
     assert image.height == top64.height + (26 if count > STANDINGS_SHOWN else 0)
     assert image.height <= 200 + 24 * STANDINGS_SHOWN
@@ -123,7 +124,7 @@ def test_standings_write_every_shown_name_cut_to_its_room_and_the_note(
 ) -> None:
     people, standings = swiss_after(80)
     names = names_of(people)
-    text = standings_text("Cross tournament (Swiss)", "swiss", 1, 5, len(people))
+    text = standings_text("Cross tournament (Swiss)", Format.SWISS, 1, 5, len(people))
     render_standings(standings_rows(standings, names, {}), text)
     said = [words for words, _ in written]
     shown = [names[s.entrant] for s in standings[:STANDINGS_SHOWN]]
@@ -143,7 +144,7 @@ def test_the_top_three_are_gold_and_who_left_is_dimmed_and_marked(
     names = {entrant.id: f"P{entrant.id}" for entrant in people}
     gone = standings[1].entrant
     rows = standings_rows(standings, names, {gone: "withdrew"})
-    render_standings(rows, standings_text("Cross tournament (Swiss)", "swiss", 2, 3, 8))
+    render_standings(rows, standings_text("Cross tournament (Swiss)", Format.SWISS, 2, 3, 8))
     inks = dict(written)
     first = names[standings[0].entrant]
     assert inks[first] == HIGHLIGHT
@@ -162,7 +163,7 @@ def test_round_robin_standings_head_their_tie_break_head_to_head(
     for pairings in round_robin(people, Seating(2)):
         record += [*played(pairings, rng), *pairings.byes]
     standings = round_robin_standings(people, record)
-    text = standings_text("Milo tournament (round robin)", "round_robin", 5, 5, 5)
+    text = standings_text("Milo tournament (round robin)", Format.ROUND_ROBIN, 5, 5, 5)
     render_standings(standings_rows(standings, names_of(people), {}), text)
     said = [words for words, _ in written]
     assert "Head-to-head" in said and "Buchholz" not in said
@@ -194,7 +195,7 @@ def played_through(bracket: Bracket, rounds: int) -> tuple[list[Result], Progres
 
 
 def draw(bracket: Bracket, state: Progress, names: dict[int, str]) -> Any:
-    title = tournament_title("Cross", "knockout")
+    title = tournament_title("Cross", Format.KNOCKOUT)
     return render_bracket(bracket, state, names, bracket_text(bracket, title))
 
 
