@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from bot.engine import Round
+from bot.engine import Round, find_variant
 from bot.tournaments import (
     BadAdvance,
     BadResult,
@@ -109,9 +109,11 @@ def tournament_label(action: Action) -> str:
 
 
 def tournament_title(game: type[Round] | str, format_: Format) -> str:
-    """``Cross tournament (Swiss)``: the title of its cards and pictures."""
+    """``Cross tournament (Swiss)``: the title of its cards and pictures. ``game`` is
+    the variant, or its name as the settings keep it (``cross``, ``maltese-cross``)."""
+    variant = find_variant(game) if isinstance(game, str) else game
     return _("{game} tournament ({format})").format(
-        game=game_title(game), format=format_name(format_)
+        game=game_title(variant), format=format_name(format_)
     )
 
 
