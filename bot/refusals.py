@@ -251,3 +251,13 @@ class NotConfirmed(Refusal):
 class NotInActivity(Refusal):
     """The member is not a participant of that Activity, or it is not running in the
     table's channel: the page may show and do only what its own Activity may."""
+
+
+@dataclass(eq=False)
+class TournamentRefused(Refusal):
+    """What the rules of tournaments refuse (``bot.tournaments.service``), by ``why``:
+    ``closed``, ``started``, ``signed-up``, ``not-entered``, ``check-in-closed``,
+    ``organiser-only``, ``already``, ``rounds``, ``moved-on``, or the name of the core's
+    error an adjustment met (``NoSuchTable``, ``NotTheSameTable``)."""
+
+    why: str

@@ -27,7 +27,7 @@ from typing import Protocol
 from bot.commands import StandIn, Start
 from bot.engine import Match, find_variant
 from bot.events import Event, GameOver, Joined
-from bot.refusals import Refusal
+from bot.refusals import Refusal, TournamentRefused
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -45,14 +45,6 @@ log = logging.getLogger(__name__)
 FACE = "tournaments"
 STAND_IN_LEVEL = "normal"
 """The computer that plays an absentee's seat."""
-
-
-class TournamentRefused(Refusal):
-    """A tournament request the rules of tournaments refuse; ``why`` names which."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
 
 
 class Herald(Protocol):

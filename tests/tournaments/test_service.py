@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from bot.commands import Join, Play
+from bot.refusals import TournamentRefused
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
 from bot.tournaments.results import Result
-from bot.tournaments.service import TournamentRefused, TournamentService
+from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import swiss_standings
 from data import open_store, sqlite_url
 from data.repository import Repository
