@@ -44,12 +44,13 @@ from bot.refusals import (
     StillSeated,
     TableClosed,
     TableFull,
+    TournamentRefused,
     TournamentSeatsOnly,
     UnknownLanguage,
     UnknownLevel,
     WrongPlayerCount,
 )
-from words import i18n, marks
+from words import i18n, marks, tournaments
 from words.common import (
     game_title,
     label,
@@ -219,6 +220,10 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _("This is a tournament's table: only the players drawn to it sit here.")
         case GuestOnly():
             return _("Choose a name first: spectators can watch, not play.")
+        case TournamentRefused(why=why):
+            return tournaments.face_refused(why) or tournaments.tournament_refused(
+                why, error.__cause__
+            )
     return _("That cannot be done now.")
 
 

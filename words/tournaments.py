@@ -14,7 +14,7 @@ take them as typed, as the table picture's alt text does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -804,3 +804,55 @@ def _fitted(head: str, entries: Sequence[tuple[str, str]]) -> str:
             return f"{text} {more}."
         text = joined
     return text + "."
+
+
+# -- the Discord face's own (added with the face: cogs/tournaments.py, discord_face/tournaments.py)
+
+
+def table_thread_name(game: type[Round] | str, round_: int, table: int) -> str:
+    """A round's table's thread, short enough for a channel list: ``Cross · R2 · T3``."""
+    # Translators: a tournament table's thread name; R is the round, T the table (short).
+    variant = find_variant(game) if isinstance(game, str) else game
+    return pgettext("thread", "{game} · R{round} · T{table}").format(
+        game=game_title(variant), round=number(round_), table=number(table)
+    )
+
+
+def table_line(table: int, channel_id: int, players: Sequence[int]) -> str:
+    """One table of a round's pairing: its number, its thread, its players mentioned
+    (each reader's app shows their names)."""
+    mark = marks.current()
+    return _("Table {table} — {where}: {players}").format(
+        table=number(table),
+        where=mark.channel(channel_id),
+        players=and_list(mark.member(user) for user in players),
+    )
+
+
+def bye_line(players: Sequence[int]) -> str:
+    """Who sits this round out with a bye (worth a win)."""
+    mark = marks.current()
+    return ngettext(
+        "Bye (worth a win): {players}", "Byes (worth a win): {players}", len(players)
+    ).format(players=and_list(mark.member(user) for user in players))
+
+
+def no_tournaments() -> str:
+    return _("No tournament is open in this server.")
+
+
+def face_refused(why: str) -> str | None:
+    """The Discord face's own reasons to refuse a tournament command (None: not one of
+    them): no open tournament, several and none named by the channel, a result change
+    naming nobody of that table, or a table with no result yet."""
+    reasons: dict[str, Callable[[], str]] = {
+        "none": no_tournaments,
+        "which": lambda: _(
+            "Several tournaments are open in this server: use the command in the"
+            " tournament's channel or in one of its tables' threads."
+        ),
+        "not-at-table": lambda: _("That member did not play at that table."),
+        "no-result": lambda: _("That table has no result to change yet."),
+    }
+    found = reasons.get(why)
+    return found() if found is not None else None

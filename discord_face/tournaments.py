@@ -1,0 +1,574 @@
+"""Tournaments in Discord: the herald that the tournament service tells what happened,
+and the announcement's buttons.
+
+The service opens each round's tables in places the herald gives it (:meth:`place_for`:
+a public thread per table in the tournament's channel, started from a short heading
+message, since a thread needs a channel of its own for its table) and tells it what
+happened (:meth:`changed`), which must not wait: the herald queues it and one worker
+posts, in order, in the server's language, each request within the bot's share of
+Discord's global rate limit (the announcer's own budget once the tables' cog shares it,
+:meth:`TournamentHerald.share`). The tables themselves are posted by the announcer, as
+any table is: the herald asks the table service to show each new lobby
+(``TableService.repost``), which the announcer then posts in the table's thread.
+
+The announcement is edited as entrants come and go; its message id lives in memory, and
+after a restart it is found again in the channel's latest messages by its buttons'
+custom_ids (``domino-t:<tournament>:<action>``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import re
+from collections import deque
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from bot.engine import find_variant
+from bot.refusals import Refusal
+from bot.service import TableService
+from bot.standings import Standings
+from bot.tournaments import (
+    Bracket,
+    Bye,
+    Entrant,
+    Result,
+    TooFewEntrants,
+    TournamentError,
+    knockout,
+    placings,
+    progress,
+    round_robin,
+    round_robin_standings,
+    swiss_standings,
+)
+from bot.tournaments.model import Drawn, Format, Phase, Tournament
+from bot.tournaments.service import TournamentService
+from discord_face import acting, buttons
+from discord_face.budget import RequestBudget
+from discord_face.embeds import embed
+from rendering.painter import Painter
+from rendering.tournament import render_bracket, render_standings
+from words import i18n, refusals
+from words import tournaments as said
+
+log = logging.getLogger(__name__)
+
+PREFIX = "domino-t"
+LOOKBACK = 50
+"""The channel's latest messages read after a restart to find the announcement."""
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's content."""
+DEFAULT_RATING = 0.0
+"""The seed of a member with no rating in the server: the openskill ordinal of a new
+player (mu 25 − 3 × sigma 25/3)."""
+
+Button = discord.ui.Button[Any]
+
+
+# -- the announcement's buttons -------------------------------------------------------------
+
+
+class TournamentButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
+    """A button of a tournament's announcement: ``domino-t:<tournament>:<action>``, parsed
+    strictly; never registered itself (its template matches nothing)."""
+
+    action: ClassVar[said.Action]
+
+    def __init_subclass__(cls, *, action: said.Action) -> None:
+        super().__init_subclass__(template=rf"{PREFIX}:(?P<tournament>[0-9a-f]{{8}}):{action}")
+        cls.action = action
+
+    def __init__(self, tournament_id: str) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(discord.ui.Button(label=self.action, custom_id=self.id_for(tournament_id)))
+
+    @classmethod
+    def id_for(cls, tournament_id: str) -> str:
+        return f"{PREFIX}:{tournament_id}:{cls.action}"
+
+    @classmethod
+    def on(cls, tournament_id: str, style: discord.ButtonStyle) -> buttons.Component:
+        """This button as the announcement carries it, labelled in the words' language."""
+        return buttons.button(said.tournament_label(cls.action), cls.id_for(tournament_id), style)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TournamentButton:
+        return cls(match["tournament"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        acting.track(interaction)
+        try:
+            service = tournaments_of(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await acting.reply(interaction, await self.clicked(interaction, service))
+        except acting.Starting:
+            await acting.apologize(interaction, refusals.starting())
+        except Refusal as error:
+            await acting.answer(interaction, error)
+        except Exception:
+            log.exception("the %s button of tournament %s failed", self.action, self.tournament_id)
+            await acting.apologize(interaction)
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TournamentService
+    ) -> str:
+        """Do what the button says; the member's private answer."""
+        raise NotImplementedError
+
+
+class SignUpButton(TournamentButton, action="signup"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TournamentService
+    ) -> str:
+        tournament = service.get(self.tournament_id)
+        user = interaction.user
+        seed = await rating_of(interaction, tournament.settings.game, user.id)
+        await service.sign_up(tournament.id, user.id, user.display_name, seed)
+        return said.signed_up()
+
+
+class WithdrawButton(TournamentButton, action="withdraw"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TournamentService
+    ) -> str:
+        await service.withdraw(self.tournament_id, interaction.user.id)
+        return said.withdrew(interaction.user.display_name)
+
+
+class CheckInButton(TournamentButton, action="checkin"):
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TournamentService
+    ) -> str:
+        await service.check_in(self.tournament_id, interaction.user.id)
+        return said.checked_in()
+
+
+TOURNAMENT_BUTTONS = (SignUpButton, WithdrawButton, CheckInButton)
+
+
+def _unclaimed_by_any() -> re.Pattern[str]:
+    """Any custom_id that neither the tables' buttons nor the tournaments' claim."""
+    claimed = "|".join(
+        re.sub(r"\(\?P<\w+>", "(?:", c.__discord_ui_compiled_template__.pattern)
+        for c in (*buttons.CLAIMED, *TOURNAMENT_BUTTONS)
+    )
+    return re.compile(rf"(?s)(?!(?:{claimed})\Z).*")
+
+
+class NoLongerValid(buttons.NoLongerValid, template=_unclaimed_by_any()):
+    """``buttons.NoLongerValid``, leaving the tournaments' buttons to their own classes
+    (discord.py runs every dynamic item whose template matches a click)."""
+
+
+DYNAMIC_ITEMS = (*buttons.CLAIMED, *TOURNAMENT_BUTTONS, NoLongerValid)
+"""Every button class the client registers, tournaments' included."""
+
+
+def announcement_view(tournament: Tournament) -> discord.ui.View:
+    """Sign up, Withdraw and Check in, while sign-up is open; none after."""
+    view = buttons._Buttons()
+    if tournament.phase is Phase.SIGNUP:
+        view.add(SignUpButton.on(tournament.id, discord.ButtonStyle.primary))
+        view.add(WithdrawButton.on(tournament.id, discord.ButtonStyle.secondary))
+        view.add(CheckInButton.on(tournament.id, discord.ButtonStyle.success))
+    return view
+
+
+def tournaments_of(interaction: discord.Interaction[Any]) -> TournamentService:
+    """The client's tournament service (``acting.Starting`` while it has none)."""
+    service: TournamentService | None = getattr(interaction.client, "tournaments", None)
+    if service is None or getattr(interaction.client, "stopping", False):
+        raise acting.Starting()
+    return service
+
+
+async def rating_of(interaction: discord.Interaction[Any], game: str, user_id: int) -> float:
+    """A member's seed: their openskill rating of ``game`` in this server, when the
+    store has one, else :data:`DEFAULT_RATING` (as when the store cannot say)."""
+    store = getattr(interaction.client, "store", None)
+    if store is None:
+        return DEFAULT_RATING
+    try:
+        board = await Standings(store).leaderboard(
+            game, guild_id=interaction.guild_id, order="rating", page=1, user_id=user_id
+        )
+    except Refusal:
+        return DEFAULT_RATING
+    return board.me.rating if board.me is not None else DEFAULT_RATING
+
+
+# -- the herald -------------------------------------------------------------------------------
+
+
+class TournamentHerald:
+    """What the Discord face makes of the tournament service's news (``Herald``)."""
+
+    def __init__(
+        self, client: discord.Client, tables: TableService, painter: Painter, budget: RequestBudget
+    ) -> None:
+        self.client = client
+        self.tables = tables
+        self.painter = painter
+        self.budget = budget
+        self._news: asyncio.Queue[tuple[Tournament, str, tuple[int, ...]]] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+        self._announcements: dict[str, int] = {}
+        self._edited: dict[str, int] = {}
+        """The version each announcement was last edited for (older news skip the edit)."""
+        self._latest: dict[str, Tournament] = {}
+        self._dropped: set[tuple[str, int]] = set()
+        self._reasons: dict[str, deque[tuple[int, int, str]]] = {}
+
+    def share(self, budget: RequestBudget) -> None:
+        """Take the announcer's budget, so that the two never pass the bot's share."""
+        self.budget = budget
+
+    def note_reason(self, tournament_id: str, round_: int, table: int, reason: str) -> None:
+        """The organiser's reason for the change of table ``table`` (from 0) of round
+        ``round_`` about to be made: the service tells of the change, the reason is the
+        command's, said with it."""
+        self._reasons.setdefault(tournament_id, deque()).append((round_, table, reason))
+
+    async def close(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._worker
+
+    async def settled(self) -> None:
+        """Until everything told so far has been posted (for tests and a clean stop)."""
+        await self._news.join()
+
+    # -- Herald ------------------------------------------------------------------------------
+
+    async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
+        """A public thread for the table, started from its heading in the tournament's
+        channel (two requests, within the budget)."""
+        with i18n.speaking(await self._language(tournament.guild_id)):
+            name = said.table_thread_name(tournament.settings.game, drawn.round,
+                                          drawn.position + 1)  # fmt: skip
+        channel = await self._channel(tournament.channel_id)
+        await self.budget.take()
+        heading = await channel.send(name)
+        await self.budget.take()
+        thread = await heading.create_thread(name=name)
+        thread_id: int = thread.id
+        return thread_id
+
+    def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
+        self._latest[tournament.id] = tournament
+        if what == "dropped":
+            self._dropped.update((tournament.id, user) for user in about)
+        self._news.put_nowait((tournament, what, tuple(about)))
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.create_task(self._work(), name="tournament-herald")
+
+    # -- the worker ----------------------------------------------------------------------------
+
+    async def _work(self) -> None:
+        while True:
+            tournament, what, about = await self._news.get()
+            try:
+                with i18n.speaking(await self._language(tournament.guild_id)):
+                    await self._tell(tournament, what, about)
+            except Exception:
+                log.exception("tournament %s: telling %r failed", tournament.id, what)
+            finally:
+                self._news.task_done()
+
+    async def _tell(self, tournament: Tournament, what: str, about: tuple[int, ...]) -> None:
+        names = {p.user_id: p.name for p in tournament.players}
+        if what == "created":
+            await self._announce(tournament)
+        elif what in ("signed-up", "checked-in", "withdrew", "dropped", "replaced"):
+            await self._edit_announcement(tournament.id)
+            if tournament.phase is not Phase.SIGNUP and what in ("withdrew", "dropped"):
+                line = said.withdrew if what == "withdrew" else said.dropped
+                await self._say(tournament, "\n".join(line(names.get(u, "?")) for u in about))
+            elif what == "replaced" and len(about) == 2:
+                old, new = about
+                await self._say(tournament, said.replaced(names.get(new, "?"), names.get(old, "?")))
+        elif what == "round":
+            await self._round(tournament)
+        elif what == "absent":
+            await self._say(tournament, "\n".join(said.no_show(names.get(u, "?")) for u in about))
+        elif what == "round-over":
+            await self._say(tournament, said.round_over(tournament.round))
+            await self._picture(tournament)
+        elif what == "adjusted":
+            await self._adjusted(tournament, about)
+        elif what in ("paused", "resumed", "cancelled"):
+            words = {"paused": said.paused, "resumed": said.resumed, "cancelled": said.cancelled}
+            await self._say(tournament, words[what]())
+            if what == "cancelled":
+                await self._edit_announcement(tournament.id, closed=True)
+        elif what == "too-few":
+            await self._edit_announcement(tournament.id, closed=True)
+            await self._say(
+                tournament,
+                said.too_few(len(tournament.entrants), 4 if tournament.settings.teams else 2),
+            )
+        elif what == "finished":
+            await self._picture(tournament)
+            await self._podium(tournament)
+
+    # -- the announcement --------------------------------------------------------------------
+
+    async def _announce(self, tournament: Tournament) -> None:
+        channel = await self._channel(tournament.channel_id)
+        await self.budget.take()
+        posted = await channel.send(
+            embed=embed(said.announcement_card(_announcement(tournament))),
+            view=announcement_view(tournament),
+        )
+        self._announcements[tournament.id] = posted.id
+        self._edited[tournament.id] = tournament.version
+
+    async def _edit_announcement(self, tournament_id: str, *, closed: bool = False) -> None:
+        """The announcement as the tournament stands now (its newest news): its list of
+        entrants, and no buttons once sign-up is over."""
+        tournament = self._latest[tournament_id]
+        if self._edited.get(tournament_id, 0) >= tournament.version:
+            return
+        message_id = self._announcements.get(tournament_id)
+        if message_id is None:
+            message_id = await self._find_announcement(tournament)
+        if message_id is None:
+            return
+        self._edited[tournament_id] = tournament.version
+        view = None if closed else announcement_view(tournament)
+        channel = await self._channel(tournament.channel_id)
+        await self.budget.take()
+        try:
+            await channel.get_partial_message(message_id).edit(
+                embed=embed(said.announcement_card(_announcement(tournament))), view=view
+            )
+        except discord.HTTPException as error:
+            log.info("tournament %s: could not edit its announcement (%s)", tournament_id,
+                     error.status)  # fmt: skip
+
+    async def _find_announcement(self, tournament: Tournament) -> int | None:
+        """After a restart: the announcement among the channel's latest messages, by its
+        buttons (an announcement whose buttons are gone needs no more edits)."""
+        wanted = {b.id_for(tournament.id) for b in TOURNAMENT_BUTTONS}
+        channel = await self._channel(tournament.channel_id)
+        await self.budget.take()
+        try:
+            async for message in channel.history(limit=LOOKBACK):
+                ids = {
+                    getattr(child, "custom_id", None)
+                    for row in message.components
+                    if isinstance(row, discord.ActionRow)
+                    for child in row.children
+                }
+                if ids & wanted:
+                    found: int = message.id
+                    self._announcements[tournament.id] = found
+                    return found
+        except discord.HTTPException as error:
+            log.info("tournament %s: cannot read its channel (%s)", tournament.id, error.status)
+        return None
+
+    # -- rounds ---------------------------------------------------------------------------------
+
+    async def _round(self, tournament: Tournament) -> None:
+        """Each table's lobby shown in its thread (by the announcer), then the pairing in
+        the tournament's channel: every table with its thread and its players pinged,
+        and the byes."""
+        if tournament.round == 1:
+            await self._edit_announcement(tournament.id, closed=True)
+        lines = [said.round_begins(tournament.round, tournament.due or 0.0)]
+        for drawn in tournament.tables_of(tournament.round):
+            table = self.tables.find(drawn.table_id or "")
+            if table is None:
+                continue
+            with contextlib.suppress(Refusal):
+                await self.tables.repost(table.id)
+            lines.append(said.table_line(drawn.position + 1, table.channel_id, drawn.seats))
+        byes = [b.entrant for b in tournament.record
+                if isinstance(b, Bye) and b.round == tournament.round]  # fmt: skip
+        if byes:
+            lines.append(said.bye_line(byes))
+        for chunk in _chunks(lines):
+            await self._say(tournament, chunk, mention=True)
+
+    async def _adjusted(self, tournament: Tournament, about: tuple[int, ...]) -> None:
+        """The organiser's change, with the reason they gave, then the standings again."""
+        reasons = self._reasons.get(tournament.id)
+        if reasons:
+            round_, table, reason = reasons.popleft()
+            organiser = tournament.name_of(about[0]) if about else ""
+            await self._say(tournament, said.result_changed(table + 1, round_, organiser, reason))
+        await self._picture(tournament)
+
+    # -- pictures ---------------------------------------------------------------------------------
+
+    async def _picture(self, tournament: Tournament) -> None:
+        """The standings after the round (Swiss, round robin) or the bracket (knockout)."""
+        names = {p.user_id: p.name for p in tournament.players}
+        format_ = tournament.settings.format
+        title = said.tournament_title(tournament.settings.game, format_)
+        starters = _starters(tournament)
+        results = [r for r in tournament.record if isinstance(r, Result)]
+        try:
+            if tournament.settings.format is Format.KNOCKOUT:
+                bracket = knockout(starters, tournament.settings.seating)
+                reached = progress(bracket, results)
+                btext = said.bracket_text(bracket, title)
+                image = await self.painter.draw(render_bracket, bracket, reached, names, btext)
+                alt = said.describe_bracket(bracket, reached, names, title)
+                lines = said.bracket_lines(bracket, reached, names)
+                filename = "bracket.png"
+            else:
+                rows = said.standings_rows(_standings(tournament), names, self._left(tournament))
+                stext = said.standings_text(
+                    title, format_, tournament.round, _rounds(tournament), len(rows)
+                )
+                image = await self.painter.draw(render_standings, rows, stext)
+                alt = said.describe_standings(rows, stext, format_)
+                lines = said.standings_lines(rows, format_)
+                filename = "standings.png"
+        except TournamentError as error:
+            log.warning("tournament %s: no picture (%s)", tournament.id, error)
+            return
+        file = discord.File(io.BytesIO(image.png), filename=filename, description=alt[:1024])
+        await self._say(tournament, next(iter(_chunks(lines)), ""), file=file)
+
+    def _left(self, tournament: Tournament) -> dict[int, said.Left]:
+        return {
+            p.user_id: "dropped" if (tournament.id, p.user_id) in self._dropped else "withdrew"
+            for p in tournament.players
+            if p.out
+        }
+
+    async def _podium(self, tournament: Tournament) -> None:
+        names = {p.user_id: p.name for p in tournament.players}
+        format_ = tournament.settings.format
+        title = said.tournament_title(tournament.settings.game, format_)
+        try:
+            if tournament.settings.format is Format.KNOCKOUT:
+                bracket = knockout(_starters(tournament), tournament.settings.seating)
+                results = [r for r in tournament.record if isinstance(r, Result)]
+                order = placings(bracket, results)
+            else:
+                order = tuple((s.place, s.entrant) for s in _standings(tournament))
+        except TournamentError as error:
+            log.warning("tournament %s: no podium (%s)", tournament.id, error)
+            return
+        podium = [(place, [names.get(user, "?")]) for place, user in order if place <= 3]
+        channel = await self._channel(tournament.channel_id)
+        await self.budget.take()
+        await channel.send(embed=embed(said.podium_card(title, podium)))
+
+    # -- requests ---------------------------------------------------------------------------------
+
+    async def _say(
+        self,
+        tournament: Tournament,
+        text: str,
+        *,
+        mention: bool = False,
+        file: discord.File | None = None,
+    ) -> None:
+        """A message in the tournament's channel, within the budget; ``mention``: the
+        members it names are pinged (users only, never roles or everyone)."""
+        if not text and file is None:
+            return
+        channel = await self._channel(tournament.channel_id)
+        mentions = (
+            discord.AllowedMentions(users=True) if mention else discord.AllowedMentions.none()
+        )
+        await self.budget.take()
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions}
+        if file is not None:
+            kwargs["file"] = file
+        await channel.send(text or None, **kwargs)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            await self.budget.take()
+            channel = await self.client.fetch_channel(channel_id)
+        return channel
+
+    async def _language(self, guild_id: int) -> i18n.Language:
+        guild = self.client.get_guild(guild_id)
+        preferred = guild.preferred_locale.value if guild is not None else None
+        return await acting.server_language(self.tables, guild_id, preferred)
+
+
+# -- what the words need of a tournament ------------------------------------------------------
+
+
+def _starters(tournament: Tournament) -> list[Entrant]:
+    """Everyone who checked in (as the service draws brackets and schedules from)."""
+    return [Entrant(p.user_id, p.rating) for p in tournament.players if p.checked_in]
+
+
+def _standings(tournament: Tournament) -> Sequence[Any]:
+    if tournament.settings.format is Format.ROUND_ROBIN:
+        return round_robin_standings(_starters(tournament), tournament.record)
+    return swiss_standings(_starters(tournament), tournament.record)
+
+
+def _rounds(tournament: Tournament) -> int:
+    """How many rounds the tournament plays (as far as its entrants say so far)."""
+    settings = tournament.settings
+    if settings.format is Format.SWISS:
+        return settings.rounds or 0
+    entrants = _starters(tournament) or [
+        Entrant(p.user_id, p.rating) for p in tournament.players if not p.out
+    ]
+    try:
+        if settings.format is Format.ROUND_ROBIN:
+            return len(round_robin(entrants, settings.seating))
+        bracket: Bracket = knockout(entrants, settings.seating)
+        return len(bracket.rounds)
+    except (TooFewEntrants, TournamentError):
+        return 0
+
+
+def _announcement(tournament: Tournament) -> said.Announcement:
+    settings = tournament.settings
+    return said.Announcement(
+        game=find_variant(settings.game),
+        format=settings.format,
+        rounds=_rounds(tournament) if tournament.phase is not Phase.SIGNUP else None,
+        seats=settings.size,
+        start=settings.start_at,
+        checkin_opens=settings.checkin_at,
+        checkin_closes=settings.start_at,
+        rated=settings.rated,
+        organiser=tournament.organiser_id,
+        entrants=[p.name for p in tournament.players if not p.out],
+        smaller=settings.smaller,
+        partners="drawn" if settings.teams else None,
+        target=settings.target,
+    )
+
+
+def _chunks(lines: Sequence[str]) -> list[str]:
+    """``lines`` as messages within Discord's limit on a message's length."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:MESSAGE_LIMIT]
+        if current and len(current) + 1 + len(line) > MESSAGE_LIMIT:
+            chunks.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
