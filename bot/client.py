@@ -24,11 +24,14 @@ from bot.config import Settings
 from bot.health import Health
 from bot.memory import settle_memory
 from bot.service import TableService
+from bot.tournaments.service import TournamentService
 from data import open_store
 from data.repository import Repository
 from discord_face.activity import DiscordActivities
-from discord_face.buttons import DYNAMIC_ITEMS, offer_activity
+from discord_face.budget import RequestBudget
+from discord_face.buttons import offer_activity
 from discord_face.commands_i18n import CommandTranslator
+from discord_face.tournaments import DYNAMIC_ITEMS, TournamentHerald
 from discord_face.tree import DominoTree
 from rendering.painter import Painter
 from web.identity import Signer, load_secret
@@ -42,9 +45,12 @@ IN_FLIGHT_SECONDS = 5.0
 (``discord_face.announcer.POSTS_FINISH_SECONDS``) a stop stays inside the 10 s that ``docker
 stop`` and systemd allow before they kill."""
 
-EXTENSIONS = ("cogs.tables", "cogs.boards", "cogs.games", "cogs.settings", "cogs.privacy")
+EXTENSIONS = (
+    "cogs.tables", "cogs.boards", "cogs.games", "cogs.settings", "cogs.privacy",
+    "cogs.tournaments",
+)  # fmt: skip
 """The cogs, one extension per concern: tables and play; leaderboards and stats; finished
-games (history, replays); settings; privacy."""
+games (history, replays); settings; privacy; tournaments."""
 
 
 class DominoBot(commands.AutoShardedBot):
@@ -91,6 +97,9 @@ class DominoBot(commands.AutoShardedBot):
         """The browser table's server, when ``WEB_PORT`` is set (``web.server``)."""
         self.activities: DiscordActivities | None = None
         """The Activity's Discord side, when ``DISCORD_CLIENT_SECRET`` is set too."""
+        self.tournaments: TournamentService | None = None
+        self.herald: TournamentHerald | None = None
+        """The tournament service, above the tables, and what it tells the channels."""
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # ask now, so the tables this process owns are known
@@ -101,9 +110,18 @@ class DominoBot(commands.AutoShardedBot):
             keep_closed=self.settings.keep_closed_hours * 3600.0,
             languages=[language.code for language in i18n.SHIPPED],
         )
+        # Tournaments: the service above the tables, telling the Discord face (which
+        # posts within the announcer's budget once the tables' cog has made it).
+        self.herald = TournamentHerald(
+            self, self.service, self.painter, RequestBudget(self.settings.requests_per_second)
+        )
+        self.tournaments = TournamentService(self.service, self.herald)
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        announcer = getattr(self.get_cog("Tables"), "announcer", None)
+        if announcer is not None:
+            self.herald.share(announcer.budget)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.web_port is not None:
             signer = Signer(load_secret(self.settings.web_secret, self.settings.local_folder))
@@ -116,6 +134,7 @@ class DominoBot(commands.AutoShardedBot):
             self.web = await serve(app, self.settings.web_host, self.settings.web_port)
         offer_activity(self.activities is not None)  # said by every bot: it is module-wide
         await self.service.resume(owns=self.owns)
+        await self.tournaments.resume()
         await self.sync_commands_if_changed()
         self.health.watch(self)
         settle_memory()
@@ -162,6 +181,10 @@ class DominoBot(commands.AutoShardedBot):
             running = {t for t in self.in_flight if t is not asyncio.current_task()}
             if running:
                 await asyncio.wait(running, timeout=IN_FLIGHT_SECONDS)
+            if self.tournaments is not None:  # before the tables, which it acts on
+                await self.tournaments.close()
+            if self.herald is not None:
+                await self.herald.close()
             if self.service is not None:
                 await self.service.close()
 

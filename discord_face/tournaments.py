@@ -25,7 +25,7 @@ import logging
 import re
 from collections import deque
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -38,6 +38,7 @@ from bot.tournaments import (
     Bye,
     Entrant,
     Result,
+    Standing,
     TooFewEntrants,
     TournamentError,
     knockout,
@@ -48,7 +49,6 @@ from bot.tournaments import (
     swiss_standings,
 )
 from bot.tournaments.model import Drawn, Format, Phase, Tournament
-from bot.tournaments.service import TournamentService
 from discord_face import acting, buttons
 from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
@@ -56,6 +56,9 @@ from rendering.painter import Painter
 from rendering.tournament import render_bracket, render_standings
 from words import i18n, refusals
 from words import tournaments as said
+
+if TYPE_CHECKING:  # the face reaches the service through the client, never its store
+    from bot.tournaments.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -432,7 +435,7 @@ class TournamentHerald:
                 lines = said.bracket_lines(bracket, reached, names)
                 filename = "bracket.png"
             else:
-                rows = said.standings_rows(_standings(tournament), names, self._left(tournament))
+                rows = said.standings_rows(standings_of(tournament), names, self._left(tournament))
                 stext = said.standings_text(
                     title, format_, tournament.round, _rounds(tournament), len(rows)
                 )
@@ -463,7 +466,7 @@ class TournamentHerald:
                 results = [r for r in tournament.record if isinstance(r, Result)]
                 order = placings(bracket, results)
             else:
-                order = tuple((s.place, s.entrant) for s in _standings(tournament))
+                order = tuple((s.place, s.entrant) for s in standings_of(tournament))
         except TournamentError as error:
             log.warning("tournament %s: no podium (%s)", tournament.id, error)
             return
@@ -517,7 +520,8 @@ def _starters(tournament: Tournament) -> list[Entrant]:
     return [Entrant(p.user_id, p.rating) for p in tournament.players if p.checked_in]
 
 
-def _standings(tournament: Tournament) -> Sequence[Any]:
+def standings_of(tournament: Tournament) -> tuple[Standing, ...]:
+    """The standings as the format counts them (Swiss, round robin)."""
     if tournament.settings.format is Format.ROUND_ROBIN:
         return round_robin_standings(_starters(tournament), tournament.record)
     return swiss_standings(_starters(tournament), tournament.record)

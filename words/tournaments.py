@@ -844,7 +844,8 @@ def no_tournaments() -> str:
 def face_refused(why: str) -> str | None:
     """The Discord face's own reasons to refuse a tournament command (None: not one of
     them): no open tournament, several and none named by the channel, a result change
-    naming nobody of that table, or a table with no result yet."""
+    naming nobody of that table, a table with no result yet, or tables of a size the
+    game does not seat."""
     reasons: dict[str, Callable[[], str]] = {
         "none": no_tournaments,
         "which": lambda: _(
@@ -853,6 +854,7 @@ def face_refused(why: str) -> str | None:
         ),
         "not-at-table": lambda: _("That member did not play at that table."),
         "no-result": lambda: _("That table has no result to change yet."),
+        "seats": lambda: _("That game does not seat that many players at a table."),
     }
     found = reasons.get(why)
     return found() if found is not None else None

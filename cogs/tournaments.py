@@ -1,0 +1,315 @@
+"""``/domino tournament``: a server's tournaments. The organiser (Manage Server) opens
+one with ``new``, and then pauses, resumes, cancels it, drops or replaces a player, and
+changes a table's result with a reason; a player asks for their ``status`` or
+``withdraw``s. Sign-up and check-in are the announcement's buttons
+(``discord_face.tournaments``). Every refusal is raised for the tree to answer privately.
+
+Which tournament a command is about: the one whose channel (or one of whose tables'
+threads) it is used in; else the server's only open one.
+
+A result change names the winning member (``winner``): their side is placed first, the
+others keep their order behind it, and the game points stay as played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.engine import find_variant
+from bot.refusals import TournamentRefused
+from bot.service import TableService
+from bot.tournaments import Bye, Result
+from bot.tournaments.model import Format, Settings, Tournament
+from discord_face.acting import reply
+from discord_face.choices import GAME_CHOICES
+from discord_face.commands_i18n import slash
+from discord_face.tournaments import TournamentHerald, rating_of, standings_of
+from discord_face.tree import DominoCommands
+from words import lobby
+from words import tournaments as said
+
+if TYPE_CHECKING:
+    from bot.client import DominoBot
+    from bot.tournaments.service import TournamentService
+
+FORMAT_CHOICES = [
+    app_commands.Choice(name=locale_str("Swiss"), value=Format.SWISS.value),
+    app_commands.Choice(name=locale_str("Knockout"), value=Format.KNOCKOUT.value),
+    app_commands.Choice(name=locale_str("Round robin"), value=Format.ROUND_ROBIN.value),
+]
+
+
+class TournamentsCog(DominoCommands, name="Tournaments"):
+    """Tournaments: the organiser's commands and a player's."""
+
+    tournament = app_commands.Group(
+        name=slash("command", "tournament"),
+        description=locale_str("Tournaments in this server: rounds of tables, standings"),
+    )
+
+    def __init__(
+        self,
+        bot: DominoBot,
+        tables: TableService,
+        service: TournamentService,
+        herald: TournamentHerald,
+    ) -> None:
+        super().__init__(bot)
+        self.tables = tables
+        self.service = service
+        self.herald = herald
+
+    # -- the organiser ------------------------------------------------------------------------
+
+    @tournament.command(
+        name=slash("command", "new"),
+        description=locale_str("Announce a tournament in this channel (Manage Server)"),
+    )
+    @app_commands.rename(
+        game=slash("option", "game"),
+        format=slash("option", "format"),
+        rounds=slash("option", "rounds"),
+        seats=slash("option", "seats"),
+        target=slash("option", "target"),
+        start_in=slash("option", "start_in"),
+        checkin=slash("option", "checkin"),
+        rated=slash("option", "rated"),
+    )
+    @app_commands.describe(
+        game=locale_str("Which game"),
+        format=locale_str("Swiss, knockout or round robin"),
+        rounds=locale_str("Swiss: how many rounds"),
+        seats=locale_str("Players at a table (2–4, as the game allows)"),
+        target=locale_str("Points to win each table's game"),
+        start_in=locale_str("Minutes until round one starts"),
+        checkin=locale_str("Minutes before the start that check-in opens"),
+        rated=locale_str("Whether the games count toward ratings"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        format: app_commands.Choice[str],
+        rounds: app_commands.Range[int, 1, 30] | None = None,
+        seats: app_commands.Range[int, 2, 4] = 2,
+        target: app_commands.Range[int, 1, 1000] | None = None,
+        start_in: app_commands.Range[int, 1, 10080] = 60,
+        checkin: app_commands.Range[int, 1, 1440] = 15,
+        rated: bool = True,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.permissions.manage_guild:
+            await reply(interaction, lobby.manage_server_only())
+            return
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        counts = find_variant(game.value).player_counts
+        if seats not in counts:
+            raise TournamentRefused("seats")
+        settings = Settings(
+            game.value,
+            Format(format.value),
+            size=seats,
+            smaller=tuple(n for n in counts if 2 <= n < seats),
+            rounds=rounds if format.value == Format.SWISS.value else None,
+            target=target,
+            start_at=self.service.clock() + 60.0 * start_in,
+            checkin_minutes=min(checkin, start_in),
+            rated=rated,
+        )
+        await self.service.create(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, settings
+        )
+        await reply(interaction, said.signup_open())
+
+    @tournament.command(
+        name=slash("command", "pause"),
+        description=locale_str("Start no new round until resumed (organiser)"),
+    )
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.pause(self._here(interaction).id, interaction.user.id, True)
+        await reply(interaction, said.paused())
+
+    @tournament.command(
+        name=slash("command", "resume"), description=locale_str("Resume the tournament (organiser)")
+    )
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.pause(self._here(interaction).id, interaction.user.id, False)
+        await reply(interaction, said.resumed())
+
+    @tournament.command(
+        name=slash("command", "cancel"), description=locale_str("Cancel the tournament (organiser)")
+    )
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.cancel(self._here(interaction).id, interaction.user.id)
+        await reply(interaction, said.cancelled())
+
+    @tournament.command(
+        name=slash("command", "drop"),
+        description=locale_str("Take a player out of the tournament (organiser)"),
+    )
+    @app_commands.rename(member=slash("option", "member"))
+    @app_commands.describe(member=locale_str("Who no longer plays"))
+    async def drop(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        here = self._here(interaction)
+        await self.service.withdraw(here.id, member.id, by=interaction.user.id)
+        await reply(interaction, said.dropped(here.name_of(member.id)))
+
+    @tournament.command(
+        name=slash("command", "replace"),
+        description=locale_str("Seat another member in a player's place (organiser)"),
+    )
+    @app_commands.rename(old=slash("option", "old"), new=slash("option", "new"))
+    @app_commands.describe(
+        old=locale_str("The player who leaves"), new=locale_str("The member who plays instead")
+    )
+    async def replace(
+        self, interaction: discord.Interaction[Any], old: discord.Member, new: discord.Member
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        here = self._here(interaction)
+        seed = await rating_of(interaction, here.settings.game, new.id)
+        await self.service.replace_player(
+            here.id, old.id, new.id, new.display_name, seed, by=interaction.user.id
+        )
+        await reply(interaction, said.replaced(new.display_name, here.name_of(old.id)))
+
+    @tournament.command(
+        name=slash("command", "adjust"),
+        description=locale_str("Change a table's result, with a reason (organiser)"),
+    )
+    @app_commands.rename(
+        round=slash("option", "round"),
+        table=slash("option", "table"),
+        winner=slash("option", "winner"),
+        reason=slash("option", "reason"),
+    )
+    @app_commands.describe(
+        round=locale_str("The round"),
+        table=locale_str("The table's number in that round"),
+        winner=locale_str("Who wins that table"),
+        reason=locale_str("Why (said in the channel and kept in the log)"),
+    )
+    async def adjust(
+        self,
+        interaction: discord.Interaction[Any],
+        round: app_commands.Range[int, 1, 1000],
+        table: app_commands.Range[int, 1, 1000],
+        winner: discord.Member,
+        reason: app_commands.Range[str, 1, 200],
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        here = self._here(interaction)
+        if interaction.user.id != here.organiser_id:
+            raise TournamentRefused("organiser-only")
+        result = here.result_of(round, table - 1)
+        if result is None:
+            raise TournamentRefused("no-result")
+        changed = won_by(result, winner.id)
+        self.herald.note_reason(here.id, round, table - 1, reason)
+        await self.service.adjust(here.id, changed, reason, by=interaction.user.id)
+        organiser = here.name_of(interaction.user.id)
+        await reply(interaction, said.result_changed(table, round, organiser, reason))
+
+    # -- a player ---------------------------------------------------------------------------------
+
+    @tournament.command(
+        name=slash("command", "status"),
+        description=locale_str("Your place and your next table in this server's tournaments"),
+    )
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        user = interaction.user.id
+        mine = [t for t in self.service.in_guild(interaction.guild_id) if t.player(user)]
+        if not mine:
+            if not self.service.in_guild(interaction.guild_id):
+                raise TournamentRefused("none")
+            raise TournamentRefused("not-entered")
+        await reply(interaction, "\n\n".join(self._status_of(t, user) for t in mine))
+
+    def _status_of(self, tournament: Tournament, user: int) -> str:
+        title = said.tournament_title(tournament.settings.game, tournament.settings.format)
+        player = tournament.player(user)
+        starters = [p for p in tournament.players if p.checked_in]
+        place = points = None
+        if tournament.round > 1 or any(isinstance(r, Result) for r in tournament.record):
+            mine = next((s for s in standings_of(tournament) if s.entrant == user), None)
+            if mine is not None:
+                place, points = mine.place, mine.points
+        where = None
+        for drawn in tournament.tables_of(tournament.round):
+            if user in drawn.seats and tournament.result_of(drawn.round, drawn.position) is None:
+                table = self.tables.find(drawn.table_id or "")
+                if table is not None:
+                    where = (tournament.round, table.channel_id)
+        bye = next(
+            (b.round for b in tournament.record
+             if isinstance(b, Bye) and b.entrant == user and b.round == tournament.round),
+            None,
+        )  # fmt: skip
+        out = player is not None and player.out
+        return said.player_status(title, place, len(starters), points, where, bye, out)
+
+    @tournament.command(
+        name=slash("command", "withdraw"),
+        description=locale_str("Leave the tournament (you keep what you earned)"),
+    )
+    async def withdraw(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.withdraw(self._here(interaction).id, interaction.user.id)
+        await reply(interaction, said.withdrew(interaction.user.display_name))
+
+    # -- which tournament --------------------------------------------------------------------
+
+    def _here(self, interaction: discord.Interaction[Any]) -> Tournament:
+        """The tournament of this channel (its own, or one of its tables' threads), else
+        the server's only open one; refused when there is none, or several and the
+        channel names none."""
+        open_ = self.service.in_guild(interaction.guild_id or 0)
+        channel = interaction.channel_id or 0
+        parent = getattr(interaction.channel, "parent_id", None)
+        table = self.tables.in_channel(channel)
+        found = [
+            t
+            for t in open_
+            if channel == t.channel_id
+            or parent == t.channel_id
+            or (table is not None and table.tournament == t.id)
+        ]
+        if len(found) == 1:
+            return found[0]
+        if not open_:
+            raise TournamentRefused("none")
+        if len(open_) == 1 and not found:
+            return open_[0]
+        raise TournamentRefused("which")
+
+
+def won_by(result: Result, winner: int) -> Result:
+    """``result`` with ``winner``'s side placed first and the others behind it in the
+    order they finished (sides that tied stay tied); the game points as played."""
+    side = next((i for i, s in enumerate(result.sides) if winner in s), None)
+    if side is None:
+        raise TournamentRefused("not-at-table")
+    places = tuple(
+        1 if i == side else 2 + sum(1 for j, p in enumerate(result.places)
+                                    if j != side and p < place)
+        for i, place in enumerate(result.places)
+    )  # fmt: skip
+    return Result(result.round, result.table, result.sides, places, result.points)
+
+
+async def setup(bot: DominoBot) -> None:
+    assert bot.service is not None and bot.tournaments is not None and bot.herald is not None, (
+        "the client makes the services before the cogs"
+    )
+    await bot.add_cog(TournamentsCog(bot, bot.service, bot.tournaments, bot.herald), override=True)
