@@ -436,7 +436,7 @@ class Announcer:
         return await self._send(
             table,
             via,
-            content="\n".join(lines) or None,
+            content=_within(lines, CONTENT_MOST) or None,
             embeds=embeds[-10:],
             files=files,
             view=table_view(table) if over is None else game_over_view(table),
@@ -590,6 +590,26 @@ def _answerable(
         and via.channel_id == table.channel_id
         and (answered is not None or via.response.type in QUIET_ANSWERS)
     )
+
+
+CONTENT_MOST = 2000
+"""Characters Discord takes in a message's content."""
+
+
+def _within(lines: Sequence[str], most: int) -> str:
+    """The lines, one a line, as many of the latest as fit in ``most`` characters (a
+    table whose computers played many turns between two posts: the picture and the
+    card show where it stands; the first lines dropped give way to "…")."""
+    kept: list[str] = []
+    room = most - 2  # for "…" and its line break
+    for line in reversed(lines):
+        if len(line) + 1 > room:
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    if len(kept) == len(lines):
+        return "\n".join(lines)
+    return "\n".join(["…", *reversed(kept)])
 
 
 def _totals(view: PublicView, over: GameOver | None) -> tuple[int, ...] | None:

@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.commands import StandIn, Start
@@ -375,7 +375,7 @@ class TournamentService:
             number = tournament.round + 1
             drawn = tuple(
                 Drawn(number, position, table.seats, table.sides)
-                for position, table in enumerate(pairings.tables)
+                for position, table in _positioned(pairings)
             )
             due = self.clock() + 60.0 * tournament.settings.show_up_minutes
             tournament = replace(
@@ -421,16 +421,24 @@ class TournamentService:
             return None
 
     def _knockout_round(self, tournament: Tournament, number: int) -> Pairings | None:
+        """The round's matches that are to be played (every seat known; a walkover
+        decides itself), each at the position the bracket gives it in its round, which
+        is how its result names it."""
         bracket = brackets.knockout(_starters(tournament), tournament.settings.seating)
         results = [r for r in tournament.record if isinstance(r, Result)]
         progress = brackets.progress(bracket, results)
         if progress.champion is not None or number > len(bracket.rounds):
             return None
-        ready = [m for m in progress.ready(bracket) if m.round == number]
-        tables = tuple(
-            Table(tuple((e,) for e in progress.seated[m.number] if e is not None)) for m in ready
+        ready = {m.table: m for m in progress.ready(bracket) if m.round == number}
+        return _Knockout(
+            number,
+            tuple(
+                Table(tuple((e,) for e in progress.seated[m.number] if e is not None))
+                for m in ready.values()
+            ),
+            (),
+            tuple(ready),
         )
-        return Pairings(number, tables, ())
 
     async def _open(self, tournament_id: str, drawn: Drawn) -> Drawn:
         """Open one table of the round, in a place of its own, its seats kept for its
@@ -562,6 +570,21 @@ class TournamentService:
         except VersionConflict:
             raise TournamentRefused("moved-on") from None
         self._keep(changed)
+
+
+@dataclass(frozen=True, slots=True)
+class _Knockout(Pairings):
+    """A knockout round's tables to play, with each one's position in the bracket's
+    round (walkovers take positions too, and are not played)."""
+
+    positions: tuple[int, ...] = ()
+
+
+def _positioned(pairings: Pairings) -> list[tuple[int, Table]]:
+    """Each table of a round with the position its result is recorded under."""
+    if isinstance(pairings, _Knockout):
+        return list(zip(pairings.positions, pairings.tables, strict=True))
+    return list(enumerate(pairings.tables))
 
 
 def _starters(tournament: Tournament) -> list[Entrant]:
