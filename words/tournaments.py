@@ -810,10 +810,11 @@ def _fitted(head: str, entries: Sequence[tuple[str, str]]) -> str:
 
 
 def table_thread_name(game: type[Round] | str, round_: int, table: int) -> str:
-    """A round's table's thread, short enough for a channel list: ``Cross · R2 · T3``."""
-    # Translators: a tournament table's thread name; R is the round, T the table (short).
+    """A round's table's thread, short enough for a channel list: ``Cross · 2.3`` (round
+    2, table 3: figures only, so no letter of a word is taken for an end's letter)."""
+    # Translators: a tournament table's thread name: the round, a point, the table.
     variant = find_variant(game) if isinstance(game, str) else game
-    return pgettext("thread", "{game} · R{round} · T{table}").format(
+    return pgettext("thread", "{game} · {round}.{table}").format(
         game=game_title(variant), round=number(round_), table=number(table)
     )
 

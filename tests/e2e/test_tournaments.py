@@ -72,7 +72,7 @@ async def lobbies(fake: FakeDiscord, bot: DominoBot, tournament_id: str) -> list
         thread = fake.channels[table.channel_id]
         assert thread["parent_id"] == str(tournament.channel_id)
         # named by its place in the round (a knockout's walkovers take places too)
-        name = f"Cross · R{tournament.round} · T{drawn.position + 1}"
+        name = f"Cross · {tournament.round}.{drawn.position + 1}"
         assert thread["name"] == name, thread["name"]
 
         def lobby(channel: int = table.channel_id) -> Message | None:
