@@ -260,3 +260,39 @@ async def test_a_knockout_of_thirteen_gives_byes_and_ends_with_a_champion(
     assert brackets[-1].attachments[0]["description"]
     podium = await fake.wait_for(lambda: podium_of(fake, channel))
     assert "Champion" in podium.text()
+
+
+async def test_a_round_robin_of_five_meets_everyone_once_and_ranks_by_head_to_head(
+    running: Running, server: Server
+) -> None:
+    """Five at tables of two: five rounds, one bye each round, each pair meeting once
+    (the circle method); the standings after each round, the podium at the end."""
+    bot = await running.start()
+    clock = Clock()
+    clock.now = time.time()
+    assert bot.tournaments is not None
+    bot.tournaments.clock = clock
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    players = [server.member(f"R{n}") for n in range(5)]
+    announcement, tournament_id = await announce(
+        server, boss, game="cross", format="round-robin", seats=2, target=10, start_in=30,
+        checkin=10,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, players, tournament_id)
+    clock.now = bot.tournaments.get(tournament_id).settings.start_at
+    await bot.tournaments.run_due()
+    rounds = 1
+    while tournament := await deadline_then_next_round(server, bot, clock, tournament_id):
+        rounds += 1
+    assert rounds == 5
+    stored = await bot.store.get_tournament(tournament_id)
+    assert stored is not None and stored.status == Phase.FINISHED.value
+    ended = Tournament.from_dict(stored.state)
+    met = [frozenset(e for side in r.sides for e in side) for r in ended.record
+           if not hasattr(r, "entrant")]  # fmt: skip
+    assert sorted(map(sorted, met)) == sorted(
+        sorted((a.id, b.id)) for i, a in enumerate(players) for b in players[i + 1 :]
+    ), "every pair met exactly once"
+    await fake.wait_for(lambda: podium_of(fake, channel))
+    assert len(with_picture(fake, channel, "standings.png")) == 6, "after each round, and final"
