@@ -284,7 +284,7 @@ async def test_a_round_robin_of_five_meets_everyone_once_and_ranks_by_head_to_he
     clock.now = bot.tournaments.get(tournament_id).settings.start_at
     await bot.tournaments.run_due()
     rounds = 1
-    while tournament := await deadline_then_next_round(server, bot, clock, tournament_id):
+    while await deadline_then_next_round(server, bot, clock, tournament_id) is not None:
         rounds += 1
     assert rounds == 5
     stored = await bot.store.get_tournament(tournament_id)
