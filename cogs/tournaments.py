@@ -107,7 +107,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
             await reply(interaction, lobby.manage_server_only())
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        counts = find_variant(game.value).player_counts
+        variant = find_variant(game.value)
+        counts = variant.player_counts
         if seats not in counts:
             raise TournamentRefused("seats")
         settings = Settings(
@@ -120,6 +121,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
             start_at=self.service.clock() + 60.0 * start_in,
             checkin_minutes=min(checkin, start_in),
             rated=rated,
+            teams=variant.teams,  # Milo: partners drawn each round, never the same twice
         )
         await self.service.create(
             interaction.guild_id, interaction.channel_id, interaction.user.id, settings
