@@ -13,12 +13,14 @@ concern, each in its own module with its own rules:
 - :mod:`data.boards`: running totals, ratings and leaderboards;
 - :mod:`data.guilds`: servers' settings;
 - :mod:`data.privacy`: what is stored about a member, and forgetting it;
-- :mod:`data.tournaments`: tournaments by compare-and-swap, their log, their tables.
+- :mod:`data.tournaments`: tournaments by compare-and-swap, their log, their tables;
+- :mod:`data.analyses`: the coach's analyses of finished games, each stored once.
 """
 
 from __future__ import annotations
 
 from data.active_tables import ActiveTables
+from data.analyses import Analyses
 from data.backend import Backend, Session
 from data.boards import Boards
 from data.errors import ChannelInUse, StoreError, VersionConflict
@@ -32,7 +34,7 @@ from data.tournaments import Tournaments
 __all__ = ["ChannelInUse", "Repository", "StoreError", "VersionConflict"]
 
 
-class Repository(ActiveTables, FinishedGames, Boards, Guilds, Privacy, Tournaments):
+class Repository(ActiveTables, FinishedGames, Boards, Guilds, Privacy, Tournaments, Analyses):
     """What the table service and the standings need from storage, over one backend.
     Open one with :func:`data.open_store`."""
 

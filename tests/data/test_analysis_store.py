@@ -1,0 +1,68 @@
+"""The coach's analyses are kept once per finished game, read back as written (one game,
+or a page of games at once), outlive a restart, and go with their game: on SQLite and on
+PostgreSQL."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import asyncpg
+import pytest
+
+from data import open_store
+from data.backend import Session
+from data.repository import Repository
+from tests.data.databases import Database, count
+from tests.data.test_history_and_privacy import at, duel
+
+ANALYSIS: dict[str, Any] = {
+    "format": "domino-analysis/1",
+    "game": "cross",
+    "budget": 0.5,
+    "seats": [{"seat": 0, "moves": [{"action": 3, "played": "6-5 N", "played_worth": -1.5}]}],
+}
+
+
+async def test_an_analysis_is_stored_once_and_read_back_as_written(store: Repository) -> None:
+    await store.record_finished_game(at("g1", 10.0, duel(5, 6)))
+    assert await store.get_analysis("g1") is None
+    assert await store.save_analysis("g1", ANALYSIS) is True
+    assert await store.save_analysis("g1", {**ANALYSIS, "budget": 2.0}) is False
+    assert await store.get_analysis("g1") == ANALYSIS
+    assert await count(store, "game_analysis") == 1
+
+
+async def test_a_page_of_games_reads_the_analyses_it_has(store: Repository) -> None:
+    for number in range(3):
+        await store.record_finished_game(at(f"g{number}", float(number), duel(5, 6)))
+    await store.save_analysis("g0", ANALYSIS)
+    await store.save_analysis("g2", {**ANALYSIS, "game": "milo"})
+    assert await store.analyses_of([]) == {}
+    assert await store.analyses_of(["g0", "g1", "g2", "nowhere"]) == {
+        "g0": ANALYSIS,
+        "g2": {**ANALYSIS, "game": "milo"},
+    }
+
+
+async def test_an_analysis_outlives_a_restart(database: Database) -> None:
+    async with await open_store(database.url) as store:
+        await store.record_finished_game(at("g1", 10.0, duel(5, 6)))
+        await store.save_analysis("g1", ANALYSIS)
+    async with await open_store(database.url) as again:
+        assert await again.get_analysis("g1") == ANALYSIS
+
+
+async def test_an_analysis_belongs_to_a_stored_game_and_goes_with_it(store: Repository) -> None:
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
+        await store.save_analysis("never-played", ANALYSIS)
+    await store.record_finished_game(at("g1", 10.0, duel(5, 6)))
+    await store.save_analysis("g1", ANALYSIS)
+
+    async def drop(tx: Session) -> None:
+        await tx.execute("DELETE FROM game_seats WHERE game_id = ?", ("g1",))
+        await tx.execute("DELETE FROM game_rounds WHERE game_id = ?", ("g1",))
+        await tx.execute("DELETE FROM games WHERE id = ?", ("g1",))
+
+    await store.backend.write(drop)
+    assert await store.get_analysis("g1") is None
