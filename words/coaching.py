@@ -1,0 +1,151 @@
+"""The coach's words: a grade's name, a player's accuracy, a judged move with the better
+one and what it cost, and the card that sums up a member's analysis of a game
+(``bot.coaching``; what the grades and the accuracy mean is in ``docs/PLAYERS.md``,
+"The coach")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import Kind, Move, find_variant
+from bot.players.coach import Grade, JudgedMove, SeatAnalysis, Unit
+from words.cards import Card, Field
+from words.common import end_of, game_title, plain
+from words.i18n import _, decimal, ngettext, number, pgettext
+
+COSTLIEST = 3
+"""How many of a member's costliest moves ``/domino analysis`` shows."""
+
+
+def grade_name(grade: Grade) -> str:
+    """A grade as a word on its own (a heading, a count's label)."""
+    names = {
+        Grade.GOOD: pgettext("grade", "good"),
+        Grade.INACCURACY: pgettext("grade", "inaccuracy"),
+        Grade.MISTAKE: pgettext("grade", "mistake"),
+        Grade.BLUNDER: pgettext("grade", "blunder"),
+    }
+    return names[grade]
+
+
+def grade_counts(analysed: SeatAnalysis) -> str:
+    """How many of a seat's judged moves had each grade, worst first, the grades it had
+    none of left out (``1 blunder · 2 mistakes · 9 good``)."""
+    counts = {grade: 0 for grade in Grade}
+    for move in analysed.moves:
+        counts[move.grade] += 1
+    plurals = {
+        Grade.BLUNDER: lambda n: ngettext("{count} blunder", "{count} blunders", n),
+        Grade.MISTAKE: lambda n: ngettext("{count} mistake", "{count} mistakes", n),
+        Grade.INACCURACY: lambda n: ngettext("{count} inaccuracy", "{count} inaccuracies", n),
+        Grade.GOOD: lambda n: ngettext("{count} good", "{count} good", n),
+    }
+    return " · ".join(
+        plurals[grade](counts[grade]).format(count=number(counts[grade]))
+        for grade in plurals
+        if counts[grade]
+    )
+
+
+def accuracy(value: float) -> str:
+    """A player's accuracy in a game, a whole percentage (``accuracy 87%``)."""
+    return _("accuracy {percent}%").format(percent=number(round(value)))
+
+
+def named_accuracy(name: str, value: float) -> str:
+    """One player's accuracy where several are listed (a history line)."""
+    return _("{name} {percent}%").format(name=plain(name), percent=number(round(value)))
+
+
+def history_accuracies(pairs: Sequence[tuple[str, float]]) -> str:
+    """The accuracies of a game's members, for the end of its history line
+    (``accuracy: Ann 87%, Bob 64%``)."""
+    listed = ", ".join(named_accuracy(name, value) for name, value in pairs)
+    return _("accuracy: {players}").format(players=listed)
+
+
+def move_phrase(move: Move) -> str:
+    """A move as the subject of a sentence (``6-5 on N``, ``leading 6-6``, ``drawing``)."""
+    if move.kind is Kind.DRAW:
+        return _("drawing")
+    if move.tile is None:
+        return _("passing")
+    if move.end_name is None:
+        return _("leading {tile}").format(tile=move.tile)
+    return _("{tile} on {end}").format(tile=move.tile, end=end_of(move))
+
+
+def _graded(grade: Grade) -> str:
+    """A grade as what a move *was* (``a mistake``; ``good``)."""
+    phrases = {
+        Grade.GOOD: pgettext("a move was", "good"),
+        Grade.INACCURACY: pgettext("a move was", "an inaccuracy"),
+        Grade.MISTAKE: pgettext("a move was", "a mistake"),
+        Grade.BLUNDER: pgettext("a move was", "a blunder"),
+    }
+    return phrases[grade]
+
+
+def _cost(move: JudgedMove, unit: Unit) -> str:
+    if unit is Unit.WIN_CHANCE:
+        return _("win chance {played}% against {better}%").format(
+            played=number(round(100 * move.played_worth)),
+            better=number(round(100 * move.better_worth)),
+        )
+    return _("−{points} points").format(points=decimal(move.loss))
+
+
+def judged_line(move: JudgedMove, unit: Unit) -> str:
+    """One judged move: what was played, its grade, and the expert's better move with
+    what the difference cost (``6-5 on N was a mistake: 6-6 on E was better (−4.0
+    points)``; in Milo, the win chances of both)."""
+    played = move_phrase(move.played)
+    if move.better == move.played:
+        text = _("{played} was {grade}: the expert's move too.").format(
+            played=played, grade=_graded(move.grade)
+        )
+        return text[:1].upper() + text[1:]
+    text = _("{played} was {grade}: {better} was better ({cost}).").format(
+        played=played, grade=_graded(move.grade), better=move_phrase(move.better),
+        cost=_cost(move, unit),
+    )  # fmt: skip
+    return text[:1].upper() + text[1:]
+
+
+def where(move: JudgedMove, in_match: bool) -> str:
+    """Where in the game a judged move was made (``Round 2, move 7``; in a Milo match,
+    its game too)."""
+    if in_match:
+        return _("Game {game}, round {round}, move {move}").format(
+            game=number(move.game_number), round=number(move.round_number),
+            move=number(move.index + 1),
+        )  # fmt: skip
+    return _("Round {round}, move {move}").format(
+        round=number(move.round_number), move=number(move.index + 1)
+    )
+
+
+def analysis_card(game_id: str, game: str, name: str, analysed: SeatAnalysis | None) -> Card:
+    """The summary of a member's moves in a game: their accuracy, how many moves had
+    each grade and how the coach judged them; the costliest moves follow it, each with
+    its picture. ``analysed`` is None when the member had no move to judge."""
+    title = _("The coach on {name}'s moves · {game}").format(
+        name=plain(name), game=game_title(find_variant(game))
+    )
+    footer = _(
+        "Each move with a choice is judged from your seat as it was: your tiles, the table"
+        " and what everyone did, never another's hidden tiles. Game {id}."
+    ).format(id=game_id)
+    if analysed is None or analysed.accuracy is None:
+        return Card(title, _("Every move you made was forced: nothing to judge."), footer=footer)
+    fields = [
+        Field(_("Accuracy"), f"{number(round(analysed.accuracy))}%"),
+        Field(_("Moves judged"), grade_counts(analysed)),
+    ]
+    worst = analysed.costliest(COSTLIEST)
+    description = (
+        _("Your costliest moves follow, each with the table as you saw it.")
+        if worst
+        else _("Every move you made was as good as the expert's.")
+    )
+    return Card(title, description, tuple(fields), footer)
