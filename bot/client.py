@@ -20,6 +20,7 @@ import discord
 from aiohttp.web import AppRunner
 from discord.ext import commands
 
+from bot.coaching import Coach
 from bot.config import Settings
 from bot.health import Health
 from bot.memory import settle_memory
@@ -47,10 +48,10 @@ stop`` and systemd allow before they kill."""
 
 EXTENSIONS = (
     "cogs.tables", "cogs.boards", "cogs.games", "cogs.settings", "cogs.privacy",
-    "cogs.tournaments",
+    "cogs.tournaments", "cogs.coaching",
 )  # fmt: skip
 """The cogs, one extension per concern: tables and play; leaderboards and stats; finished
-games (history, replays); settings; privacy; tournaments."""
+games (history, replays); settings; privacy; tournaments; the coach's analyses."""
 
 
 class DominoBot(commands.AutoShardedBot):
@@ -88,6 +89,8 @@ class DominoBot(commands.AutoShardedBot):
         """The commands and clicks being handled now (see ``discord_face.acting.track``)."""
         self.painter = Painter(settings.picture_processes)
         """Draws the table and hand pictures, off the event loop."""
+        self.coach = Coach()
+        """Analyses finished games in its own worker process (``bot.coaching``)."""
         self.stopping = False
         """Set when the bot begins to stop: a click that comes after is not taken."""
         self._stopping: asyncio.Task[None] | None = None
@@ -173,6 +176,7 @@ class DominoBot(commands.AutoShardedBot):
         async with contextlib.AsyncExitStack() as closing:
             closing.push_async_callback(super().close)
             closing.push_async_callback(self.painter.close)
+            closing.push_async_callback(self.coach.close)
             closing.callback(self.health.stopped)
             if self.activities is not None:
                 closing.push_async_callback(self.activities.close)

@@ -117,6 +117,27 @@ class Coach:
         await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
+async def accuracies(store: Repository, games: list[FinishedGame]) -> dict[str, dict[int, float]]:
+    """The accuracy of each analysed seat that had a move to judge, by seat, for those of
+    ``games`` whose analysis is stored (a page of history; nothing is analysed here). A
+    store that cannot be read is refused (:class:`~bot.refusals.NotRead`)."""
+    try:
+        stored = await store.analyses_of([game.id for game in games])
+    except StoreError as error:
+        raise NotRead(error.fault) from error
+    found: dict[str, dict[int, float]] = {}
+    for game_id, data in stored.items():
+        try:
+            analysis = Analysis.from_dict(data)
+        except InvalidAnalysis:
+            log.exception("game %s's stored analysis does not read", game_id)
+            continue
+        found[game_id] = {
+            seat.seat: seat.accuracy for seat in analysis.seats if seat.accuracy is not None
+        }
+    return found
+
+
 def position(game: FinishedGame, seat: int, move: JudgedMove) -> SeatView:
     """What ``seat`` saw just before ``move`` (its hand, the table, what everyone did;
     no other seat's hidden tiles): the record's actions before it, replayed."""

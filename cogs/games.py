@@ -1,5 +1,6 @@
-"""``/domino history`` and ``/domino replay``: a member's finished games, and any one of
-them watched again, move by move."""
+"""``/domino history`` and ``/domino replay``: a member's finished games (with each
+member's accuracy where the coach has analysed the game), and any one of them watched
+again, move by move."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from bot.coaching import accuracies
 from bot.standings import Standings
 from discord_face import acting, members
 from discord_face.commands_i18n import slash
 from discord_face.tree import DominoCommands
 from rendering import render_replay
-from words import boards, common, replays
+from words import boards, coaching, common, replays
 
 if TYPE_CHECKING:
     from bot.client import DominoBot
@@ -99,8 +101,16 @@ class GamesCog(DominoCommands, name="Games"):
                 text = boards.board_past_end(common.plain(name), page, pages)
             await interaction.followup.send(text, ephemeral=True)
             return
+        analysed = await accuracies(self.bot.store, games)
         lines = [boards.history_title(name, page, pages)]
-        lines += [boards.history_line(game) for game in games]
+        for game in games:
+            line, seats = boards.history_line(game), analysed.get(game.id)
+            if seats:  # the coach's accuracy of each member, where the game was analysed
+                labels = boards.seat_labels(game.participants)
+                line += " · " + coaching.history_accuracies(
+                    [(labels[seat], value) for seat, value in sorted(seats.items())]
+                )
+            lines.append(line)
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(

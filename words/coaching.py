@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.engine import Kind, Move, find_variant
 from bot.players.coach import Grade, JudgedMove, SeatAnalysis, Unit
+from words import marks
 from words.cards import Card, Field
 from words.common import end_of, game_title, plain
 from words.i18n import _, decimal, ngettext, number, pgettext
@@ -125,6 +126,12 @@ def where(move: JudgedMove, in_match: bool) -> str:
     )
 
 
+def costly_move(move: JudgedMove, unit: Unit, in_match: bool) -> str:
+    """One of a member's costliest moves, over its pictures: where, in bold, then the
+    judged move (:func:`judged_line`)."""
+    return f"{marks.current().bold(where(move, in_match))} · {judged_line(move, unit)}"
+
+
 def analysis_card(game_id: str, game: str, name: str, analysed: SeatAnalysis | None) -> Card:
     """The summary of a member's moves in a game: their accuracy, how many moves had
     each grade and how the coach judged them; the costliest moves follow it, each with
@@ -149,3 +156,14 @@ def analysis_card(game_id: str, game: str, name: str, analysed: SeatAnalysis | N
         else _("Every move you made was as good as the expert's.")
     )
     return Card(title, description, tuple(fields), footer)
+
+
+def not_your_game() -> str:
+    """Refused: the coach shows a member their own moves only."""
+    return _("Only the players of a game can ask for its analysis, each for their own moves.")
+
+
+def analysis_running() -> str:
+    """Refused while the member's previous analysis is still being made (one at a time:
+    each is seconds of the machine's work)."""
+    return _("Your last analysis is still being made: ask again once it is shown.")
