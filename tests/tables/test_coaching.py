@@ -6,6 +6,9 @@ machine is shared.)"""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
 
 from bot.coaching import Coach, members_seats, position
 from bot.players.coach import analyse
@@ -62,3 +65,15 @@ def test_a_judged_moves_position_is_the_seats_own_view_before_it() -> None:
     view = position(game, 1, judged)
     assert view.seat == 1 and judged.played in view.legal and judged.better in view.legal
     assert len(view.public.history) == judged.index
+
+
+async def test_closing_ends_an_analysis_under_way_at_once() -> None:
+    """A stop does not wait out an analysis (seconds of work): the worker is ended, and
+    the analysis fails rather than finishing (a budget that would take it minutes)."""
+    coach = Coach(budget=200.0)
+    game = milo_game()
+    under_way = asyncio.ensure_future(coach._in_worker(game.record, [1]))
+    await asyncio.sleep(0)  # it is handed to the worker's queue
+    await asyncio.wait_for(coach.close(), 30)
+    with pytest.raises(BrokenProcessPool):
+        await under_way
