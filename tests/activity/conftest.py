@@ -26,7 +26,7 @@ from bot.config import Settings
 from data import open_store, sqlite_url
 from tests.activity.frame import Activity, FrameServer, open_activity, problems
 from tests.browser.harness import Monitor, free_port
-from tests.browser.skipping import chromium, fail_if_missing, module_or_skip
+from tests.browser.skipping import launched, module_or_skip
 from tests.fakediscord.fixtures import Server, limits_for, make_server, serving, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
@@ -131,13 +131,8 @@ class World:
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the folder."""
-    fail_if_missing()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium())
-        yield launched
-        launched.close()
+    with launched() as browser:
+        yield browser
 
 
 @pytest.fixture

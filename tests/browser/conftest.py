@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.browser.harness import BotProcess, Monitor, People
-from tests.browser.skipping import chromium, fail_if_missing, module_or_skip
+from tests.browser.skipping import launched, module_or_skip
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -34,13 +34,8 @@ def pytest_pycollect_makemodule(
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the whole folder, closed after its last test (before any
     other folder's asyncio tests run)."""
-    fail_if_missing()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium())
-        yield launched
-        launched.close()
+    with launched() as browser:
+        yield browser
 
 
 @pytest.fixture

@@ -10,10 +10,15 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 HOW_TO_RUN = "browser tests skipped: install Chromium (apt-get install chromium) to run them"
 REQUIRED = "DOMINO_BROWSER_TESTS"
@@ -57,3 +62,16 @@ def fail_if_missing() -> None:
     """In a fixture that needs the browser: fail when it is required and missing."""
     if MISSING is not None:
         pytest.fail(f"{MISSING}; {REQUIRED}=required needs them")
+
+
+@contextmanager
+def launched() -> Iterator[Browser]:
+    """Headless Chromium, driven by Playwright, for a folder's tests (failing when it is
+    required and missing), closed at the end."""
+    fail_if_missing()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium())
+        yield browser
+        browser.close()

@@ -139,6 +139,16 @@ async def deadline_then_next_round(
     return await next_round(server, bot, await deadline(bot, clock, tournament_id), tournament_id)
 
 
+async def started(running: Running) -> tuple[DominoBot, Clock]:
+    """The bot, its tournament service on a clock the test moves."""
+    bot = await running.start()
+    clock = Clock()
+    clock.now = time.time()
+    assert bot.tournaments is not None
+    bot.tournaments.clock = clock
+    return bot, clock
+
+
 def podium_of(fake: FakeDiscord, channel: int) -> Message | None:
     titled = (m for m in fake.public(channel) for e in m.embeds if "podium" in e.get("title", ""))
     return next(titled, None)
@@ -153,11 +163,8 @@ def with_picture(fake: FakeDiscord, channel: int, filename: str) -> list[Message
 async def test_a_swiss_of_nine_with_a_no_show_a_withdrawal_and_a_restart(
     running: Running, server: Server
 ) -> None:
-    bot = await running.start()
-    clock = Clock()
-    clock.now = time.time()
+    bot, clock = await started(running)
     assert bot.tournaments is not None
-    bot.tournaments.clock = clock
     fake, channel = server.fake, server.channels[0]
     boss = server.member("Boss", manager=True)
     players = [server.member(f"P{n}") for n in range(9)]
@@ -231,11 +238,8 @@ async def test_a_swiss_of_nine_with_a_no_show_a_withdrawal_and_a_restart(
 async def test_a_knockout_of_thirteen_gives_byes_and_ends_with_a_champion(
     running: Running, server: Server
 ) -> None:
-    bot = await running.start()
-    clock = Clock()
-    clock.now = time.time()
+    bot, clock = await started(running)
     assert bot.tournaments is not None
-    bot.tournaments.clock = clock
     fake, channel = server.fake, server.channels[0]
     boss = server.member("Boss", manager=True)
     players = [server.member(f"K{n}") for n in range(13)]
@@ -268,11 +272,8 @@ async def test_a_round_robin_of_five_meets_everyone_once_and_ranks_by_head_to_he
 ) -> None:
     """Five at tables of two: five rounds, one bye each round, each pair meeting once
     (the circle method); the standings after each round, the podium at the end."""
-    bot = await running.start()
-    clock = Clock()
-    clock.now = time.time()
+    bot, clock = await started(running)
     assert bot.tournaments is not None
-    bot.tournaments.clock = clock
     fake, channel = server.fake, server.channels[0]
     boss = server.member("Boss", manager=True)
     players = [server.member(f"R{n}") for n in range(5)]
