@@ -24,17 +24,23 @@ Measured, over a window of ``--duration`` seconds that opens once every table ha
 its first game:
 
 - for every move sent in the window, the time from sending it until each socket of its
-  table (the players' and the spectator's) has received a frame of a newer version: p50
-  and p99 until the last socket of the table has it, and over every socket;
+  table (the players' and the spectator's) has received a frame of a newer version: p50,
+  p99 and the most until the last socket of the table has it, and p50 and p99 over every
+  socket; how many moves took longer than the goal's 100 ms, and in how many distinct
+  seconds they were sent (a few seconds: a stop that held every table at once);
 - moves per second, and the bot's CPU per move (its process's CPU time over the window,
-  divided by the moves accepted in it); the bot's event-loop lag (p99, ms late on a 20 ms
-  timer) and this process's, which shows whether the pages kept up; the bot's longest
-  cycle collection (a full one stops every table at once); and the cores the machine's
-  other processes kept busy in the window (on a shared machine, a p99 measured beside
-  them says as much about them as about the bot);
+  divided by the moves accepted in it); the bot's event-loop lag (p99 and the most, ms
+  late on a 20 ms timer) and this process's, which shows whether the pages kept up; the
+  bot's longest cycle collection (a full one stops every table at once); and the cores
+  the machine's other processes kept busy in the window (on a shared machine, a p99
+  measured beside them says as much about them as about the bot);
 - memory per open socket: the bot's RSS once every page's socket is open and greeted,
   minus its RSS before any was opened, divided by their number (before any table opens);
-- refusals: a refusal means a page raced, and is printed.
+- refusals: a refusal means a page raced, and is printed; the sockets the bot closed
+  (it closes a page that falls too far behind), and the lobby lists it sent.
+
+``--folder`` chooses where the SQLite file is made (tmpfs, say, to take the disk out);
+``--profile`` prints cProfile's view of the bot's event loop over the window.
 
 This process's cycle collector is off during a run (as in ``benchmarks/e2e.py``). The
 bot's process imports this module, and ``benchmarks/e2e.py`` with it, which adds to its
@@ -109,11 +115,11 @@ def serve_bot(database: str, port: int, connection: Connection, profile: bool) -
 
 
 class Collections:
-    """The bot's cycle collections: the longest pause of each generation (ms), and how
-    many full ones, which stop every table at once for as long as they take."""
+    """The bot's cycle collections: the longest pause (ms), and how many full ones,
+    which stop every table at once for as long as they take."""
 
     def __init__(self) -> None:
-        self.pauses: dict[int, float] = {}
+        self.longest = 0.0
         self.full = 0
         self._began = 0.0
 
@@ -121,10 +127,8 @@ class Collections:
         if phase == "start":
             self._began = time.perf_counter()
             return
-        generation = info["generation"]
-        took = (time.perf_counter() - self._began) * 1000
-        self.pauses[generation] = max(self.pauses.get(generation, 0.0), took)
-        self.full += generation == 2
+        self.longest = max(self.longest, (time.perf_counter() - self._began) * 1000)
+        self.full += info["generation"] == 2
 
 
 async def _serve_bot(settings: Settings, connection: Connection, profile: bool) -> None:
@@ -157,7 +161,7 @@ async def _serve_bot(settings: Settings, connection: Connection, profile: bool) 
     connection.send(
         {
             "lag": spread(lag.samples)[1:],
-            "gc_longest": max(collections.pauses.values(), default=0.0),
+            "gc_longest": collections.longest,
             "gc_full": collections.full,
         }
     )
@@ -638,7 +642,8 @@ def report(result: Result) -> list[str]:
     late, seconds = result.late()
     accepted = result.accepted
     lines = [
-        f"{result.tables} tables, {result.sockets} sockets; every table started in "
+        f"{result.tables} tables, {result.sockets} sockets; every table "
+        f"{'started or stalled' if result.stalled else 'started'} in "
         f"{result.setup:.0f} s; {result.duration:.0f} s measured",
         f"  moves: {len(accepted) / result.duration:.1f}/s ({len(accepted)} accepted in the "
         f"window; {result.games} games started in the run)",
