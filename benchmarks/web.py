@@ -101,7 +101,8 @@ SETTLE_SECONDS = 2.0
 
 def serve_bot(database: str, port: int, connection: Connection, profile: bool) -> None:
     """The bot's process: the local table served as ``python -m bot`` serves it with no
-    token; its event-loop lag measured between "measure" and "stop", then reported."""
+    token; its event-loop lag and cycle collections measured between "measure" and "stop",
+    then reported."""
     logging.basicConfig(level=logging.WARNING, format="bot process: %(name)s: %(message)s")
     settings = Settings(
         discord_token="",
