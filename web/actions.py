@@ -56,6 +56,7 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
             face.show_lobby(reader)
         case protocol.Watch(table_id):
             table = _table(face, reader, table_id)
+            reader.lobby = False  # one page shows one thing: this table now
             face.follow(reader, table.channel_id)
             face.show(reader, table)
         case protocol.JoinActivity(token, instance):
@@ -77,6 +78,7 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
                     hints=message.hints,
                 )
             )
+            reader.lobby = False
             face.follow(reader, table.channel_id)
             reader.send({"type": "opened", "table": table.id})
             face.opened(table)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 from bot.events import Event
@@ -47,6 +47,8 @@ FACE = "web"
 QUEUE_MOST = 64
 """Frames a page may fall behind by; a page further behind is closed, and reconnects
 to the stored state (its frames are whole states, so nothing is lost but the lines)."""
+LOBBY_EVERY = 0.5
+"""Seconds between two sendings of the open tables' list."""
 KEEP_FINISHED = 256
 """Finished tables kept in memory (the newest), so their pages, and an Activity opened
 in their channel afterwards, still show how they ended and offer a rematch (the service
@@ -83,11 +85,15 @@ class Reader:
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue ``frame``; never waits (see the module's docstring)."""
+        self.send_text(orjson.dumps(frame).decode())
+
+    def send_text(self, text: str) -> None:
+        """Queue a frame already written as JSON (one shared by several pages)."""
         if len(self.queue) >= QUEUE_MOST:
             self.queue.clear()
             self.queue.append("")  # the writer closes a page that fell this far behind
         else:
-            self.queue.append(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+            self.queue.append(text)
         self.ready.set()
 
     async def write(self) -> None:
@@ -116,6 +122,8 @@ class WebFace:
         self.readers: set[Reader] = set()
         self._following: dict[int, set[Reader]] = {}
         """Local channel → the pages that follow its table."""
+        self._lobby_due: asyncio.TimerHandle | None = None
+        """The lobby list's next sending, once it has changed."""
         self._finished: dict[int, TableSnapshot] = {}
         """Channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
 
@@ -178,8 +186,8 @@ class WebFace:
     def show(self, reader: Reader, table: TableSnapshot, events: Sequence[Event] = ()) -> None:
         """Send ``reader`` the table as stored (with what ``events`` did)."""
         with self.speaking(reader.language, table):
-            public = frames.public_part(table, events)
-        reader.send({**public, **frames.reader_part(table, reader.user_id)})
+            public = _written(frames.public_part(table, events))
+        reader.send_text(_with_reader(public, frames.reader_part(table, reader.user_id)))
 
     def greet(self, reader: Reader) -> None:
         """Send the page its ``hello``: who it speaks for, in its language."""
@@ -196,6 +204,21 @@ class WebFace:
     def show_lobby(self, reader: Reader) -> None:
         with i18n.speaking(reader.language):
             reader.send(frames.table_list(self.local_tables()))
+
+    def _send_lobbies(self) -> None:
+        """The open tables' list to every page that follows it: written once per
+        language, however many pages read it."""
+        self._lobby_due = None
+        written: dict[str, str] = {}
+        tables = self.local_tables()
+        for reader in self.readers:
+            if not reader.lobby:
+                continue
+            code = reader.language.code
+            if code not in written:
+                with i18n.speaking(reader.language):
+                    written[code] = _written(frames.table_list(tables))
+            reader.send_text(written[code])
 
     def speaking(
         self, language: i18n.Language, table: TableSnapshot | None = None
@@ -220,13 +243,13 @@ class WebFace:
         followers = self._following.get(table.channel_id, ())
         if table.guild_id != LOCAL_SERVER and not followers:
             return  # a Discord table that no Activity shows
-        public: dict[str, dict[str, Any]] = {}
+        public: dict[str, str] = {}
         for reader in followers:
             code = reader.language.code
             if code not in public:
                 with self.speaking(reader.language, table):
-                    public[code] = frames.public_part(table, events)
-            reader.send({**public[code], **frames.reader_part(table, reader.user_id)})
+                    public[code] = _written(frames.public_part(table, events))
+            reader.send_text(_with_reader(public[code], frames.reader_part(table, reader.user_id)))
         listed = table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events)
         if listed and table.guild_id == LOCAL_SERVER:
             self.lobby_changed()
@@ -241,16 +264,30 @@ class WebFace:
             self.lobby_changed()
 
     def lobby_changed(self) -> None:
-        for reader in self.readers:
-            if reader.lobby:
-                self.show_lobby(reader)
+        """The open tables changed: their list goes to the pages that follow it, at most
+        every :data:`LOBBY_EVERY` seconds (a busy server changes it many times a second;
+        each page needs only the newest)."""
+        if self._lobby_due is None:
+            self._lobby_due = asyncio.get_running_loop().call_later(LOBBY_EVERY, self._send_lobbies)
 
     async def close(self) -> None:
         """Close every page's socket: the pages reconnect when the bot is back."""
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
         for reader in list(self.readers):
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await reader.socket.close()
             await self.remove(reader)
+
+
+def _written(frame: dict[str, Any]) -> str:
+    return orjson.dumps(frame).decode()
+
+
+def _with_reader(public: str, reader: dict[str, Any]) -> str:
+    """One page's frame: the public part, written once for every page of its language,
+    and the page's own part (its seat, controls and hand) added to the same object."""
+    return public[:-1] + "," + orjson.dumps(reader).decode()[1:]
 
 
 _LISTED = frozenset({"joined", "left", "started", "cancelled"})

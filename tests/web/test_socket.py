@@ -13,6 +13,7 @@ import pytest
 
 from tests.web.conftest import SECRET, Page, Site
 from web.identity import COOKIE, Guest, Signer
+from web.server import FACE_KEY
 
 
 async def open_table(page: Page, game: str = "cross", **options: Any) -> dict[str, Any]:
@@ -216,3 +217,18 @@ async def test_a_whole_game_against_a_computer_ends_with_every_hand_shown(site: 
     again = await ann.next("table")
     assert again["status"] == "lobby" and again["id"] != frame["id"]
     assert [seat["name"] for seat in again["seats"]] == ["Ann", "Computer 1 (easy)"]
+
+
+async def test_the_lobby_lists_new_tables_and_a_page_that_moves_on_stops_following_it(
+    site: Site,
+) -> None:
+    ann, bob = await site.open_page("Ann"), await site.open_page("Bob")
+    await ann.send(type="lobby")
+    assert (await ann.next("tables"))["tables"] == []
+    opened = await open_table(bob, "milo")
+    listed = await ann.next("tables")
+    assert [(t["id"], t["seats"]) for t in listed["tables"]] == [(opened["id"], ["Bob"])]
+    await ann.send(type="watch", table=opened["id"])
+    await ann.next("table")
+    face = site.client.app[FACE_KEY]
+    assert [reader.lobby for reader in face.readers] == [False, False]
