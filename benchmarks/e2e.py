@@ -59,7 +59,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
@@ -443,7 +443,13 @@ class Result:
         return len(values), percentile(values, 0.5), percentile(values, 0.99)
 
 
-async def run_party(party: Party) -> str | None:
+class Plays(Protocol):
+    """A simulated table (this benchmark's, or the browser face's)."""
+
+    async def play(self) -> None: ...
+
+
+async def run_party(party: Plays) -> str | None:
     """Play the table; why it stalled, or None."""
     try:
         await party.play()

@@ -76,7 +76,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 import aiohttp
 import orjson
 
-from benchmarks.e2e import GAMES, WAIT, LoopLag, cpu_seconds, load_average, receive
+from benchmarks.e2e import (
+    GAMES,
+    WAIT,
+    LoopLag,
+    cpu_seconds,
+    load_average,
+    receive,
+    run_party,
+)
 from benchmarks.processes import cpu_and_faults, memory_mb
 from benchmarks.store import percentile
 from bot.config import Settings
@@ -531,15 +539,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-async def run_party(party: Party) -> str | None:
-    """Play the table; why it stalled, or None."""
-    try:
-        await party.play()
-    except Exception as error:  # one table's failure is a figure, not the end of the run
-        return f"{type(error).__name__}: {str(error)[:200]}"
-    return None
 
 
 async def run(tables: int, args: argparse.Namespace) -> Result:
