@@ -172,6 +172,9 @@ class TableState:
     """A rematch's seats in the order they sat before (``u<member id>``, ``c<n>`` for the
     n-th computer): the game starts with them in that order again. A tournament's
     table: the order its pairing seats them in (partners across)."""
+    rated: bool = True
+    """Whether its game counts toward ratings and stats (a tournament may be unrated; a
+    game with hints never counts, whatever this says)."""
     tournament: str | None = None
     """The tournament this is a round's table of: only the members it was opened for
     (``invited``) sit here, a computer stands in for one who does not come

@@ -280,6 +280,7 @@ class TableService:
                 table = replace(
                     table,
                     tournament=drawn.tournament,
+                    rated=drawn.rated,
                     invited=drawn.players,
                     lineup=tuple(lineup_keys(drawn.players)),
                 )

@@ -13,6 +13,7 @@ class TournamentSeats:
 
     tournament: str
     players: tuple[int, ...]
+    rated: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,6 +88,6 @@ def finished_game(table: Table, now: float) -> FinishedGame:
         record=match.record(),
         rounds=rounds,
         participants=participants,
-        rated=not table.hints,
+        rated=table.rated and not table.hints,
         channel_id=table.channel_id,
     )

@@ -455,7 +455,7 @@ class TournamentService:
                 settings.game,
                 target=settings.target,
             ),
-            drawn=TournamentSeats(tournament.id, drawn.seats),
+            drawn=TournamentSeats(tournament.id, drawn.seats, rated=settings.rated),
         )
         self._by_table[table.id] = tournament_id
         return replace(drawn, table_id=table.id)

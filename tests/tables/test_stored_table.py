@@ -75,8 +75,8 @@ TABLE = Table(
 
 
 def test_a_table_is_stored_as_earlier_releases_stored_it_and_read_back_whole() -> None:
-    # What they stored, and the one field added since (a tournament's table).
-    assert TABLE.to_dict() == {**STORED, "tournament": None}
+    # What they stored, and the fields added since (for a tournament's tables).
+    assert TABLE.to_dict() == {**STORED, "rated": True, "tournament": None}
     assert Table.from_dict(json.loads(json.dumps(STORED))) == TABLE
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import Join, StandIn, Start
+from bot.commands import Join, Play, StandIn, Start
 from bot.refusals import NotSeated, TournamentSeatsOnly
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.table import Status, Table
@@ -76,3 +76,23 @@ async def test_a_tournament_table_is_stored_and_read_back_as_it_was(
     table = again.snapshot(table_id)
     assert table.tournament == "t0000001" and table.invited == (32,)
     await again.close()
+
+
+async def test_an_unrated_tournaments_game_is_kept_but_rates_nobody(
+    store: Repository, clock: Clock
+) -> None:
+    service = TableService(store, clock=clock)
+    table = await service.open_table(
+        NewTable(GUILD, CHANNEL, ORGANISER, "Org", "cross", target=10),
+        drawn=TournamentSeats("t0000002", (41, 42), rated=False),
+    )
+    for user in (41, 42):
+        await service.act(table.id, Join(user, f"P{user}"))
+    await service.act(table.id, Start(ORGANISER))
+    while (now := service.find(table.id)) is not None:
+        user = now.seats[now.turn or 0].user_id or 0
+        await service.act(table.id, Play(user, now.legal_for(user)[0]))
+    game = await store.game_of_table(table.id)
+    assert game is not None and not game.rated
+    assert await store.get_stats(41, guild_id=GUILD) == []
+    await service.close()
