@@ -117,6 +117,24 @@ class Coach:
         await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
+async def stored_analysis(store: Repository, game: FinishedGame) -> Analysis | None:
+    """The analysis of ``game`` if one was stored, else None: never made here (a replay
+    marks the moves of an analysed game, and only ``/domino analysis`` starts one). One
+    that does not read is logged and taken as none; a store that cannot be read is
+    refused (:class:`~bot.refusals.NotRead`)."""
+    try:
+        stored = await store.get_analysis(game.id)
+    except StoreError as error:
+        raise NotRead(error.fault) from error
+    if stored is None:
+        return None
+    try:
+        return Analysis.from_dict(stored)
+    except InvalidAnalysis:
+        log.exception("game %s's stored analysis does not read", game.id)
+        return None
+
+
 async def accuracies(store: Repository, games: list[FinishedGame]) -> dict[str, dict[int, float]]:
     """The accuracy of each analysed seat that had a move to judge, by seat, for those of
     ``games`` whose analysis is stored (a page of history; nothing is analysed here). A

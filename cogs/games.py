@@ -1,6 +1,7 @@
 """``/domino history`` and ``/domino replay``: a member's finished games (with each
 member's accuracy where the coach has analysed the game), and any one of them watched
-again, move by move."""
+again, move by move (the coach's graded moves marked on their frames, where the game
+was analysed)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.coaching import accuracies
+from bot.coaching import accuracies, stored_analysis
 from bot.standings import Standings
 from discord_face import acting, members
 from discord_face.commands_i18n import slash
@@ -147,14 +148,17 @@ class GamesCog(DominoCommands, name="Games"):
             return False
         await interaction.response.defer(thinking=True)
         names = boards.seat_labels(played.participants)
-        replay = await asyncio.to_thread(render_replay, played.record, replays.replay_text(names))
+        # Only an analysis already stored: a replay never starts one (``/domino analysis``).
+        marked = coaching.marked_moves(await stored_analysis(self.bot.store, played))
+        worded = replays.replay_text(names, marked)
+        replay = await asyncio.to_thread(render_replay, played.record, worded)
         parts = replay.parts
         posted = parts[:REPLAY_PARTS_MOST]
         for number, part in enumerate(posted, 1):
             file = discord.File(
                 io.BytesIO(part.gif),
                 filename=f"replay-{played.id}-{number}.gif",
-                description=replays.describe_replay(replay, names, number - 1),
+                description=replays.describe_replay(replay, names, number - 1, marked),
             )
             text = boards.replay_posted(played.id, number, len(parts))
             if number == len(posted) < len(parts):

@@ -15,13 +15,14 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from bot.coaching import stored_analysis
 from bot.engine import GAMES, EngineError, Match, PublicView, find_variant, read_record
 from bot.refusals import OptionsRefused
 from bot.standings import ORDERS, RATED_AFTER, Standings
 from rendering.replay import Replay, played
 from web.frames import layout
 from words import boards as board_words
-from words import pictures, replays
+from words import coaching, pictures, replays
 from words import rules as rules_words
 from words.common import game_title, plain
 from words.i18n import number
@@ -121,10 +122,14 @@ async def replay(standings: Standings, game_id: str, guild_id: int) -> Read:
     it, its alt text, the line the Discord replay writes over the picture, the scores,
     and the round (counted from 1 across a match's games). A frame that ends a round
     carries the lines of the round's end card (``over``); ``result`` holds the last
-    card's, and ``summary`` the whole replay in words (its alt text on Discord)."""
+    card's, and ``summary`` the whole replay in words (its alt text on Discord). Where
+    the coach's analysis of the game is stored (none is started here), the frame of each
+    move it graded worse than good carries the grade's key (``grade``) and what the
+    coach says of it (``note``), which the Discord replay adds to the move's line."""
     game = await standings.game(game_id, guild_id)
     names = [plain(label) for label in board_words.seat_labels(game.participants)]
     text = replays.replay_text(names)
+    marked = coaching.marked_moves(await stored_analysis(standings.store, game))
     total = len(read_record(game.record).actions)
     frames: list[Read] = []
     ended_rounds: list[PublicView] = []
@@ -135,12 +140,19 @@ async def replay(standings: Standings, game_id: str, guild_id: int) -> Read:
             frames.append(_frame(start, names, line, len(ended_rounds) + 1, ()))
         over = text.round_over(view) if ended else ()
         line = text.move(view, index + 1, total)
-        frames.append(_frame(view, names, line, len(ended_rounds) + 1, over))
+        frame = _frame(view, names, line, len(ended_rounds) + 1, over)
+        judged = marked.get(index)
+        if judged is not None:
+            frame["grade"] = judged.move.grade.value
+            frame["note"] = coaching.replay_note(judged.move)
+        frames.append(frame)
         if ended:
             ended_rounds.append(view)
         last = view
     final = last if last is not None and last.match_outcome is not None else None
-    summary = replays.describe_replay(Replay((), tuple(ended_rounds), final, total), names)
+    summary = replays.describe_replay(
+        Replay((), tuple(ended_rounds), final, total), names, marked=marked
+    )
     return {
         "title": board_words.replay_posted(game.id, 1, 1),
         "game": game.game,

@@ -6,9 +6,10 @@ one and what it cost, and the card that sums up a member's analysis of a game
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from bot.engine import Kind, Move, find_variant
-from bot.players.coach import Grade, JudgedMove, SeatAnalysis, Unit
+from bot.players.coach import Analysis, Grade, JudgedMove, SeatAnalysis, Unit
 from words import marks
 from words.cards import Card, Field
 from words.common import end_of, game_title, plain
@@ -27,6 +28,44 @@ def grade_name(grade: Grade) -> str:
         Grade.BLUNDER: pgettext("grade", "blunder"),
     }
     return names[grade]
+
+
+GRADE_MARKS = {Grade.GOOD: "", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+"""A grade's mark beside a move, as chess annotators write them: the same in every
+language, and readable at a glance on a replay's frame."""
+
+
+class Marked(NamedTuple):
+    """A judged move a replay marks, and the seat that made it (the analysis keeps
+    moves by seat)."""
+
+    seat: int
+    move: JudgedMove
+
+
+def marked_moves(analysis: Analysis | None) -> dict[int, Marked]:
+    """The moves a replay marks, by their index in the record's actions: every judged
+    move that was not good (a good one is the replay's plain line). None (a game never
+    analysed) marks nothing."""
+    if analysis is None:
+        return {}
+    return {
+        move.action: Marked(analysed.seat, move)
+        for analysed in analysis.seats
+        for move in analysed.moves
+        if move.grade is not Grade.GOOD
+    }
+
+
+def replay_note(move: JudgedMove) -> str:
+    """What a replay says of a marked move, after or under its line: the grade's mark
+    and name, and the expert's better move (``? mistake (6-6 on E was better)``)."""
+    mark, grade = GRADE_MARKS[move.grade], grade_name(move.grade)
+    if move.better == move.played:  # a loss too small to grade leaves the move good
+        return _("{mark} {grade}").format(mark=mark, grade=grade).strip()
+    return _("{mark} {grade} ({better} was better)").format(
+        mark=mark, grade=grade, better=move_phrase(move.better)
+    )
 
 
 def grade_counts(analysed: SeatAnalysis) -> str:

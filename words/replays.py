@@ -3,34 +3,41 @@ the whole replay's alt text within Discord's limit on an attachment's descriptio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.engine import Kind, Move
 from bot.engine.views import PublicView
 from rendering.replay import Replay, ReplayText
 from rendering.table import fit_name
 from words import i18n
+from words.coaching import Marked, replay_note
 from words.common import and_list, end_of, game_title, sentence, to_target
 from words.i18n import _, ngettext, number
 from words.pictures import ALT_LIMIT, in_match, listed, table_text, view_side_names
 from words.rounds import round_words
 
 
-def replay_text(names: list[str]) -> ReplayText:
+def replay_text(names: list[str], marked: Mapping[int, Marked] | None = None) -> ReplayText:
     """The replay's words: each move's frame is the table picture under a line saying
     the move and its number; each round ends on a card of the revealed hands under who
-    won it, how and the points; the last card gives the result. (Drawn in a worker
-    thread, they are read in the language of the code that asked for the replay.)"""
+    won it, how and the points; the last card gives the result. A move the coach
+    ``marked`` (by its index in the record's actions: ``coaching.marked_moves``) has
+    its grade and the better move on its line. (Drawn in a worker thread, they are read
+    in the language of the code that asked for the replay.)"""
     short = [fit_name(name) for name in names]  # where several names share a line
     alone = [fit_name(name, wide=True) for name in names]  # where one name has the line
 
     def move(view: PublicView, number: int, total: int) -> str:
         seat, made = view.history[-1]
-        return _("Move {number} of {total}: {move}").format(
+        line = _("Move {number} of {total}: {move}").format(
             number=i18n.number(number),
             total=i18n.number(total),
             move=_replay_move(alone[seat], made),
         )
+        judged = (marked or {}).get(number - 1)
+        if judged is None:
+            return line
+        return _("{line} — {note}").format(line=line, note=replay_note(judged.move))
 
     def round_over(view: PublicView) -> tuple[str, ...]:
         outcome = view.outcome
@@ -96,12 +103,20 @@ ALT_NAME = 12
 whole names would not let the rounds fit."""
 
 
-def describe_replay(replay: Replay, names: list[str], part: int = 0) -> str:
+def describe_replay(
+    replay: Replay,
+    names: list[str],
+    part: int = 0,
+    marked: Mapping[int, Marked] | None = None,
+) -> str:
     """The replay's alt text (for file ``part`` of a split replay): the game and its
-    seats, the result, then every round with who won it and the points. Within Discord's
-    1,024 characters, as much of that as fits: each round, then the rounds each side won
-    by number (game by game), then who won each game, each with the names cut to 12
-    characters after the seats are listed if that makes it fit."""
+    seats, the result, then every round with who won it and the points, then the moves
+    of the file the coach ``marked`` (as their frames say them). Within Discord's 1,024
+    characters, as much of that as fits: each round, then the rounds each side won by
+    number (game by game), then who won each game, each with the names cut to 12
+    characters after the seats are listed if that makes it fit; the first of these
+    that leaves room for every marked move, else the first that fits with as many as
+    fit."""
     rounds = replay.rounds
     first = rounds[0] if rounds else replay.final
     if first is None:
@@ -132,14 +147,42 @@ def describe_replay(replay: Replay, names: list[str], part: int = 0) -> str:
             number=number(part + 1), total=number(len(replay.parts)), span=span.lower()
         )
     short = [name if len(name) <= ALT_NAME else name[:ALT_NAME] + "…" for name in names]
-    text = ""
+    shown = replay.parts[part].actions if replay.parts else range(replay.actions)
+    notes = sorted((action, m) for action, m in (marked or {}).items() if action in shown)
+    text, fitting = "", ""
     for detail in (_replay_rounds, _replay_rounds_won, _replay_games_won):
         for seat_names in (names, short):
             sides = view_side_names(first, seat_names)
             text = f"{head} {_replay_result(replay, sides)} {detail(rounds, sides)}"
-            if len(text) <= ALT_LIMIT:
-                return text
-    return text[: ALT_LIMIT - 1] + "…"
+            if len(text) > ALT_LIMIT:
+                continue
+            said, every = _replay_marked(text, notes, seat_names)
+            if every:
+                return said
+            fitting = fitting or said
+    return fitting or text[: ALT_LIMIT - 1] + "…"
+
+
+def _replay_marked(
+    text: str, notes: Sequence[tuple[int, Marked]], names: list[str]
+) -> tuple[str, bool]:
+    """``text`` and after it the marked moves, as many as fit the alt text's limit in
+    order; whether every one did."""
+    said: list[str] = []
+    for action, (seat, move) in notes:
+        line = _("move {number}, {move}: {note}").format(
+            number=number(action + 1),
+            move=_replay_move(names[seat], move.played),
+            note=replay_note(move),
+        )
+        longer = _("The coach marked {moves}.").format(moves="; ".join([*said, line]))
+        if len(f"{text} {longer}") > ALT_LIMIT:
+            break
+        said.append(line)
+    if not said:
+        return text, not notes
+    marked = _("The coach marked {moves}.").format(moves="; ".join(said))
+    return f"{text} {marked}", len(said) == len(notes)
 
 
 def _replay_move(name: str, move: Move) -> str:

@@ -1,8 +1,9 @@
 /**
  * A finished game stepped through move by move: `{title, frames: [{layout, alt, line,
- * scores, over}], result}` from the server, a frame per round's deal and per move
- * (`over`: a round's end, said on the move that ended it; `result`: the game's, said
- * on the last step). Buttons and the arrow keys (Home and
+ * scores, over, grade?, note?}], result}` from the server, a frame per round's deal and
+ * per move (`over`: a round's end, said on the move that ended it; `result`: the game's,
+ * said on the last step; `grade` and `note`: the coach's mark on a move it judged worse
+ * than good, where the game was analysed, the note shown under the move's line). Buttons and the arrow keys (Home and
  * End too) step; each step redraws the stage only, so the focus stays on the button.
  */
 
@@ -73,7 +74,7 @@ export class ReplayView {
     this.step = next;
     this.draw(forward);
     const frame = this.replay.frames[next];
-    this.announce([frame.line, frame.alt].filter(Boolean).join(" "));
+    this.announce([frame.line, frame.note, frame.alt].filter(Boolean).join(" "));
   }
 
   /** @param {boolean} forward one move on: its tile arrives */
@@ -92,7 +93,11 @@ export class ReplayView {
       el(
         "div",
         { class: "lines" },
-        ...[frame.line, ...(frame.over ?? []), ...(this.step === frames.length - 1 ? this.replay.result : [])]
+        ...[frame.line].filter(Boolean).map((line) => el("p", {}, marked(line))),
+        ...[frame.note]
+          .filter(Boolean)
+          .map((note) => el("p", { class: "note", dataset: { grade: frame.grade } }, marked(note))),
+        ...[...(frame.over ?? []), ...(this.step === frames.length - 1 ? this.replay.result : [])]
           .filter(Boolean)
           .map((line) => el("p", {}, marked(line))),
       ),
