@@ -257,7 +257,8 @@ class NotInActivity(Refusal):
 class TournamentRefused(Refusal):
     """What the rules of tournaments refuse (``bot.tournaments.service``), by ``why``:
     ``closed``, ``started``, ``signed-up``, ``not-entered``, ``check-in-closed``,
-    ``organiser-only``, ``already``, ``rounds``, ``moved-on``, or the name of the core's
+    ``organiser-only``, ``already``, ``rounds``, ``moved-on``, ``entered`` (a forget-me
+    while entered in an open tournament), or the name of the core's
     error an adjustment met (``NoSuchTable``, ``NotTheSameTable``)."""
 
     why: str

@@ -479,6 +479,10 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "organiser-only": _("Only the organiser can do that."),
         "already": _("The tournament is already paused, or already running."),
         "moved-on": _("The tournament moved on meanwhile: try again."),
+        "entered": _(
+            "You are entered in a tournament that is still open: withdraw from it first,"
+            " then ask again."
+        ),
     }
     return reasons.get(why) or _("The tournament cannot do that.")
 

@@ -158,6 +158,15 @@ class TournamentService:
     def in_guild(self, guild_id: int) -> list[Tournament]:
         return [t for t in self.open.values() if t.guild_id == guild_id]
 
+    def check_forgettable(self, user_id: int) -> None:
+        """A member still entered in an open tournament is refused a forget-me until they
+        withdraw (its tables and standings are theirs while it runs), as a member seated
+        at an open table is."""
+        for tournament in self.open.values():
+            player = tournament.player(user_id)
+            if player is not None and not player.out:
+                raise TournamentRefused("entered")
+
     async def sign_up(self, tournament_id: str, user_id: int, name: str, rating: float) -> None:
         async with self._lock:
             tournament = self.get(tournament_id)

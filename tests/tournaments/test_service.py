@@ -168,3 +168,21 @@ async def test_a_restart_mid_round_takes_up_the_round_and_its_deadline(
     assert final.round == 2 and len(final.tables_of(2)) == 1, "the winners meet in the final"
     await tournaments.close()
     await tables.close()
+
+
+async def test_an_entrant_of_an_open_tournament_is_not_forgotten_until_they_withdraw(
+    store: Repository,
+) -> None:
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, start_at=clock.now + 600)
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    await tournaments.sign_up(tournament.id, 100, "Ann", rating=0.0)
+    with pytest.raises(TournamentRefused) as refused:
+        tournaments.check_forgettable(100)
+    assert refused.value.why == "entered"
+    tournaments.check_forgettable(101)  # never entered: nothing to keep
+    await tournaments.withdraw(tournament.id, 100)
+    tournaments.check_forgettable(100)
+    await tournaments.close()
+    await tables.close()
