@@ -35,7 +35,8 @@ def test_the_frame_answers_what_an_activity_asks(world: World, activities: Activ
     probe_page = world.page.rstrip("/") + PROBE_PATH
     ann_in = activities.open(ann, instance, page=probe_page, locale="pt-BR", prepare=serve_probe)
     page = ann_in.person.page
-    page.wait_for_function("() => window.probe.done || window.probe.error")
+    # The probe sets window.probe once its module runs: wait for that too, not only its end.
+    page.wait_for_function("() => window.probe && (window.probe.done || window.probe.error)")
     probe: dict[str, Any] = page.evaluate("() => window.probe")
     assert probe["error"] is None, probe["error"]
 
