@@ -1,7 +1,7 @@
 # The bot in a container: a slim Python, the locked dependencies in a layer of their own,
 # the source run from where it is copied (as from a checkout), a user of its own (never
 # root), and var/ (the SQLite database, the health note) as a volume. With PostgreSQL
-# (compose.yaml), set DATABASE_URL instead. See "Docker" in the README.
+# (compose.yaml), set DATABASE_URL instead. See docs/HOSTING.md, "Docker".
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

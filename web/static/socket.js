@@ -28,7 +28,7 @@ export class Connection {
    * Open the socket (on the page's own origin, which the server checks). Inside Discord
    * it carries Discord's query (the server's `guild_id` among it), so that a proxy in
    * front of several shard processes can send it to the one that owns that server's
-   * tables (README, "The Activity"); the bot itself reads nothing from it.
+   * tables (docs/ACTIVITY.md); the bot itself reads nothing from it.
    */
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
