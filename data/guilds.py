@@ -15,7 +15,7 @@ class Guilds:
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async def query(tx: Session) -> Row | None:
             return await tx.fetchrow(
-                "SELECT turn_timer_seconds, default_targets, use_threads, language"
+                "SELECT turn_timer_seconds, default_targets, use_threads, language, tournament_role"
                 " FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
@@ -29,19 +29,21 @@ class Guilds:
             loads(row["default_targets"]),
             bool(row["use_threads"]),
             row["language"],
+            None if row["tournament_role"] is None else int(row["tournament_role"]),
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         async def store(tx: Session) -> None:
             await tx.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, turn_timer_seconds, default_targets, use_threads, language)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " (guild_id, turn_timer_seconds, default_targets, use_threads, language,"
+                " tournament_role) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " turn_timer_seconds = excluded.turn_timer_seconds,"
                 " default_targets = excluded.default_targets, use_threads = excluded.use_threads,"
-                " language = excluded.language",
+                " language = excluded.language, tournament_role = excluded.tournament_role",
                 (settings.guild_id, settings.turn_timer_seconds,
-                 dumps(settings.default_targets), int(settings.use_threads), settings.language),
+                 dumps(settings.default_targets), int(settings.use_threads), settings.language,
+                 settings.tournament_role),
             )  # fmt: skip
 
         await self.backend.write(store)

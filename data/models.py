@@ -155,6 +155,9 @@ class GuildSettings:
     language: str | None = None
     """The language of the server's tables (a Discord locale code such as ``es-ES``);
     None: the server's own preferred locale."""
+    tournament_role: int | None = None
+    """The role (a Discord role id) whose members may organise the server's tournaments
+    besides those with Manage Server; None: no such role."""
 
 
 @dataclass(slots=True)
