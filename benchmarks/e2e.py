@@ -45,7 +45,6 @@ import argparse
 import asyncio
 import cProfile
 import gc
-import logging
 import multiprocessing
 import os
 import pstats
@@ -63,16 +62,13 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
-import discord
-import yarl
 
+from benchmarks.bot_process import bot_against_fake, quiet_logging
 from benchmarks.processes import cpu_and_faults, memory_mb
 from benchmarks.store import percentile
-from bot.client import DominoBot
-from bot.config import Settings
-from data import open_store, sqlite_url
+from data import sqlite_url
 from tests.fakediscord import spec
-from tests.fakediscord.fixtures import make_server, start_bot, stop_bot
+from tests.fakediscord.fixtures import make_server
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member, Sent
 
@@ -156,55 +152,40 @@ class LoopLag:
 def serve_bot(api: str, gateway: str, database: str, connection: Connection, profile: bool) -> None:
     """The bot's process: start, say so, measure between "measure" and "stop", report;
     ``database`` is the store's URL."""
-    logging.basicConfig(level=logging.WARNING, format="bot process: %(name)s: %(message)s")
-    logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice here: no warning
+    quiet_logging()
     asyncio.run(_serve_bot(api, gateway, database, connection, profile))
 
 
 async def _serve_bot(
     api: str, gateway: str, database: str, connection: Connection, profile: bool
 ) -> None:
-    discord.http.Route.BASE = api
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-    settings = Settings(
-        discord_token="fake-token", database_url=database, computer_pace_seconds=0.0
-    )
-    store = await open_store(settings.database_url)
-    bot = DominoBot(settings, store, guild_ready_timeout=0.05)
-    try:
-        task = await start_bot(bot)
-    except BaseException:
-        await store.close()
-        raise
-    lag = LoopLag()
-    lag_task = asyncio.create_task(lag.run())
-    try:  # the bot is stopped however this ends: its open store would keep the process up
-        connection.send(bot_memory_mb("VmRSS", bot.painter.pids))
-        assert await receive(connection) == "measure"
-        lag.samples.clear()
-        profiler = cProfile.Profile() if profile else None
-        cpu, workers, start = cpu_seconds(), workers_cpu(bot.painter.pids), time.perf_counter()
-        if profiler:
-            profiler.enable()
-        assert await receive(connection) == "stop"
-        if profiler:
-            profiler.disable()
-            stats = pstats.Stats(profiler)
-            stats.sort_stats("tottime").print_stats(25)
-            ours = r"(bot|cogs|discord_face|words|rendering|data)/"
-            stats.sort_stats("cumtime").print_stats(ours, 30)
-        report = {
-            "cpu": bot_cpu_since(cpu, workers, bot.painter.pids) / (time.perf_counter() - start),
-            "lag_p99": percentile(lag.samples, 0.99),
-            "rss": bot_memory_mb("VmRSS", bot.painter.pids),
-            "peak": bot_memory_mb("VmHWM", bot.painter.pids),
-        }
-    finally:
-        lag_task.cancel()
+    async with bot_against_fake(api, gateway, database) as bot:
+        lag = LoopLag()
+        lag_task = asyncio.create_task(lag.run())
         try:
-            await stop_bot(bot, task)
+            connection.send(bot_memory_mb("VmRSS", bot.painter.pids))
+            assert await receive(connection) == "measure"
+            lag.samples.clear()
+            profiler = cProfile.Profile() if profile else None
+            cpu, workers, start = cpu_seconds(), workers_cpu(bot.painter.pids), time.perf_counter()
+            if profiler:
+                profiler.enable()
+            assert await receive(connection) == "stop"
+            if profiler:
+                profiler.disable()
+                stats = pstats.Stats(profiler)
+                stats.sort_stats("tottime").print_stats(25)
+                ours = r"(bot|cogs|discord_face|words|rendering|data)/"
+                stats.sort_stats("cumtime").print_stats(ours, 30)
+            report = {
+                "cpu": bot_cpu_since(cpu, workers, bot.painter.pids)
+                / (time.perf_counter() - start),
+                "lag_p99": percentile(lag.samples, 0.99),
+                "rss": bot_memory_mb("VmRSS", bot.painter.pids),
+                "peak": bot_memory_mb("VmHWM", bot.painter.pids),
+            }
         finally:
-            await store.close()
+            lag_task.cancel()
     connection.send(report)
 
 

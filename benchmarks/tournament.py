@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import multiprocessing
 import random
 import re
@@ -50,9 +49,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
-import discord
-import yarl
-
+from benchmarks.bot_process import bot_against_fake, quiet_logging
 from benchmarks.e2e import (
     LoopLag,
     bot_cpu_since,
@@ -65,14 +62,13 @@ from benchmarks.e2e import (
 )
 from benchmarks.store import percentile
 from bot.client import DominoBot
-from bot.config import Settings
 from bot.engine import find_variant
 from bot.tournaments.model import Tournament
 from bot.tournaments.seating import Pairings
 from bot.tournaments.service import TournamentService
-from data import open_store, sqlite_url
+from data import sqlite_url
 from tests.fakediscord import spec
-from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
+from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.ratelimits import GLOBAL, INTERACTION, USER, RateLimits
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member
@@ -158,26 +154,12 @@ class Measure:
 
 def serve_bot(api: str, gateway: str, database: str, connection: Connection) -> None:
     """The bot's process: start, then do what this benchmark's process asks, in turn."""
-    logging.basicConfig(level=logging.WARNING, format="bot process: %(name)s: %(message)s")
-    logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice here: no warning
+    quiet_logging()
     asyncio.run(_serve_bot(api, gateway, database, connection))
 
 
 async def _serve_bot(api: str, gateway: str, database: str, connection: Connection) -> None:
-    discord.http.Route.BASE = api
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-    settings = Settings(
-        discord_token="fake-token", database_url=database, computer_pace_seconds=0.0
-    )
-    store = await open_store(settings.database_url)
-    bot = DominoBot(settings, store, guild_ready_timeout=0.05)
-    try:
-        # the fixture's hint says commands.Bot; an AutoShardedBot is not one, and runs alike
-        task = await start_bot(bot)  # type: ignore[arg-type]
-    except BaseException:
-        await store.close()
-        raise
-    try:  # the bot is stopped however this ends: its open store would keep the process up
+    async with bot_against_fake(api, gateway, database) as bot:
         assert bot.tournaments is not None and bot.herald is not None
         clock = Clock()
         clock.now = time.time()
@@ -189,11 +171,6 @@ async def _serve_bot(api: str, gateway: str, database: str, connection: Connecti
         while (asked := await receive(connection)) != "stop":
             name, *arguments = asked
             connection.send(await getattr(steps, name)(*arguments))
-    finally:
-        try:
-            await stop_bot(bot, task)
-        finally:
-            await store.close()
 
 
 @dataclass
