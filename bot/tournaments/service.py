@@ -198,16 +198,18 @@ class TournamentService:
             )
         self.herald.changed(self.open[tournament_id], "checked-in", (user_id,))
 
-    async def withdraw(self, tournament_id: str, user_id: int, *, by: int | None = None) -> None:
-        """A player leaves (``by`` the organiser: dropped); they keep what they earned and
-        are paired no more."""
+    async def withdraw(
+        self, tournament_id: str, user_id: int, *, by: int | None = None, staff: bool = False
+    ) -> None:
+        """A player leaves (``by`` an organiser: dropped, see :func:`_check_organiser`);
+        they keep what they earned and are paired no more."""
         async with self._lock:
             tournament = self.get(tournament_id)
             player = tournament.player(user_id)
             if player is None or player.out:
                 raise TournamentRefused("not-entered")
-            if by is not None and by != tournament.organiser_id:
-                raise TournamentRefused("organiser-only")
+            if by is not None:
+                _check_organiser(tournament, by, staff)
             kind = "drop" if by is not None else "withdraw"
             await self._save(
                 tournament.with_player(replace(player, out=True)),
@@ -216,14 +218,21 @@ class TournamentService:
         self.herald.changed(self.open[tournament_id], "dropped" if by else "withdrew", (user_id,))
 
     async def replace_player(
-        self, tournament_id: str, old: int, new: int, name: str, rating: float, *, by: int
+        self,
+        tournament_id: str,
+        old: int,
+        new: int,
+        name: str,
+        rating: float,
+        *,
+        by: int,
+        staff: bool = False,
     ) -> None:
-        """The organiser seats ``new`` in ``old``'s place from the next round on (``old``
+        """An organiser seats ``new`` in ``old``'s place from the next round on (``old``
         keeps what they earned)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            if by != tournament.organiser_id:
-                raise TournamentRefused("organiser-only")
+            _check_organiser(tournament, by, staff)
             player = tournament.player(old)
             if player is None or tournament.player(new) is not None:
                 raise TournamentRefused("not-entered")
@@ -233,12 +242,14 @@ class TournamentService:
             await self._save(changed, {"kind": "replace", "by": by, "old": old, "new": new})
         self.herald.changed(self.open[tournament_id], "replaced", (old, new))
 
-    async def pause(self, tournament_id: str, by: int, paused: bool) -> None:
-        """No round starts while paused (the tables under way play on)."""
+    async def pause(
+        self, tournament_id: str, by: int, paused: bool, *, staff: bool = False
+    ) -> None:
+        """No round starts while paused (the tables under way play on); an organiser's
+        (:func:`_check_organiser`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            if by != tournament.organiser_id:
-                raise TournamentRefused("organiser-only")
+            _check_organiser(tournament, by, staff)
             if (tournament.phase is Phase.PAUSED) == paused:
                 raise TournamentRefused("already")
             phase = Phase.PAUSED if paused else Phase.RUNNING
@@ -250,22 +261,24 @@ class TournamentService:
         if not paused:
             await self._advance(tournament_id)
 
-    async def cancel(self, tournament_id: str, by: int) -> None:
+    async def cancel(self, tournament_id: str, by: int, *, staff: bool = False) -> None:
+        """An organiser ends the tournament where it stands (:func:`_check_organiser`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            if by != tournament.organiser_id:
-                raise TournamentRefused("organiser-only")
+            _check_organiser(tournament, by, staff)
             await self._save(
                 replace(tournament, phase=Phase.CANCELLED, due=None), {"kind": "cancel", "by": by}
             )
         self.herald.changed(tournament, "cancelled", ())
 
-    async def adjust(self, tournament_id: str, result: Result, reason: str, *, by: int) -> None:
-        """The organiser changes a table's result, for ``reason`` (kept in the log)."""
+    async def adjust(
+        self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False
+    ) -> None:
+        """An organiser (:func:`_check_organiser`) changes a table's result, for
+        ``reason`` (kept in the log)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            if by != tournament.organiser_id:
-                raise TournamentRefused("organiser-only")
+            _check_organiser(tournament, by, staff)
             try:
                 record = adjusted(tournament.record, Adjustment(result, reason))
             except TournamentError as error:
@@ -579,6 +592,15 @@ class TournamentService:
         except VersionConflict:
             raise TournamentRefused("moved-on") from None
         self._keep(changed)
+
+
+def _check_organiser(tournament: Tournament, by: int, staff: bool) -> None:
+    """Who may manage a tournament: the member who created it (even if they have since
+    lost the right to create one), or any of the server's organisers, whom the face
+    vouches for with ``staff`` (it reads the server's permissions and roles: Manage
+    Server, or the role the server chose). Anyone else is refused."""
+    if not staff and by != tournament.organiser_id:
+        raise TournamentRefused("organiser-only")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,124 @@
+"""Who may manage a tournament (issue 34: "Manage Server, or a role the server
+chooses"): its creator, or any member the face vouches for as the server's organiser
+(``staff``: Manage Server or the server's tournament role). Anyone else is refused
+``organiser-only`` and nothing is stored."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Join
+from bot.refusals import TournamentRefused
+from bot.service import TableService
+from bot.tournaments.model import Format, Phase, Settings, Tournament
+from bot.tournaments.results import Result
+from bot.tournaments.service import TournamentService
+from data import open_store, sqlite_url
+from data.repository import Repository
+from tests.tables.helpers import Clock
+from tests.tournaments.test_service import (
+    CHANNEL,
+    GUILD,
+    ORGANISER,
+    PLAYERS,
+    Venue,
+    play_out,
+    round_tables,
+    running,
+)
+
+STAFF, STRANGER, NEWCOMER = 300, 301, 302
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Repository]:
+    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
+        yield opened
+
+
+async def under_way(store: Repository) -> tuple[TableService, TournamentService, Tournament]:
+    """A Swiss of four in its first round, one table played to its end."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=2, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    for user, name in PLAYERS[:4]:
+        await tournaments.sign_up(created.id, user, name, rating=float(user))
+    clock.now = settings.checkin_at
+    for user, _ in PLAYERS[:4]:
+        await tournaments.check_in(created.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    first = round_tables(tables, tournaments.get(created.id))[0]
+    for user in first.invited:
+        await tables.act(first.id, Join(user, "here"))
+    await tournaments.settled()
+    await play_out(tables, clock, first.id, seed=1)
+    await tournaments.settled()
+    return tables, tournaments, tournaments.get(created.id)
+
+
+def reversed_result(tournament: Tournament) -> Result:
+    """The played table's result with its places swapped."""
+    played = next(r for r in tournament.record if isinstance(r, Result))
+    return Result(played.round, played.table, played.sides, played.places[::-1], played.points)
+
+
+async def test_a_member_who_is_neither_creator_nor_staff_changes_nothing(
+    store: Repository,
+) -> None:
+    tables, tournaments, tournament = await under_way(store)
+    log = await store.tournament_log(tournament.id)
+    one, two = PLAYERS[0][0], PLAYERS[1][0]
+    attempts: list[Callable[[], Awaitable[None]]] = [
+        lambda: tournaments.pause(tournament.id, STRANGER, True),
+        lambda: tournaments.cancel(tournament.id, STRANGER),
+        lambda: tournaments.withdraw(tournament.id, one, by=STRANGER),
+        lambda: tournaments.replace_player(tournament.id, two, NEWCOMER, "New", 0.0, by=STRANGER),
+        lambda: tournaments.adjust(
+            tournament.id, reversed_result(tournament), "why not", by=STRANGER
+        ),
+    ]
+    for attempt in attempts:
+        with pytest.raises(TournamentRefused) as refused:
+            await attempt()
+        assert refused.value.why == "organiser-only"
+    assert tournaments.get(tournament.id) == tournament
+    assert await store.tournament_log(tournament.id) == log, "nothing stored"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_staff_manage_any_tournament_and_the_creator_keeps_theirs(
+    store: Repository,
+) -> None:
+    tables, tournaments, tournament = await under_way(store)
+    one, two = PLAYERS[0][0], PLAYERS[1][0]
+    await tournaments.pause(tournament.id, STAFF, True, staff=True)
+    assert tournaments.get(tournament.id).phase is Phase.PAUSED
+    await tournaments.pause(tournament.id, ORGANISER, False)  # the creator, not staff
+    assert tournaments.get(tournament.id).phase is Phase.RUNNING
+    await tournaments.withdraw(tournament.id, one, by=STAFF, staff=True)
+    await tournaments.replace_player(tournament.id, two, NEWCOMER, "New", 0.0, by=STAFF,
+                                     staff=True)  # fmt: skip
+    changed = reversed_result(tournament)
+    await tournaments.adjust(tournament.id, changed, "a misdeal", by=STAFF, staff=True)
+    now = tournaments.get(tournament.id)
+    player_one, player_two = now.player(one), now.player(two)
+    assert player_one is not None and player_one.out
+    assert player_two is not None and player_two.out and now.player(NEWCOMER) is not None
+    assert now.result_of(changed.round, changed.table) == changed
+    await tournaments.cancel(tournament.id, STAFF, staff=True)
+    stored = await store.get_tournament(tournament.id)
+    assert stored is not None and stored.status == Phase.CANCELLED.value
+    log = [line["action"] for line in await store.tournament_log(tournament.id)]
+    kinds = ["pause", "resume", "drop", "replace", "adjust", "cancel"]
+    assert [(a["kind"], a["by"]) for a in log[-6:]] == [
+        (kind, ORGANISER if kind == "resume" else STAFF) for kind in kinds
+    ], "the log says which organiser did each"
+    await tournaments.close()
+    await tables.close()
