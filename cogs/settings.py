@@ -1,5 +1,5 @@
-"""``/domino settings``: a server's turn timer, default targets, threads and language
-(Manage Server only)."""
+"""``/domino settings``: a server's turn timer, default targets, threads, language and
+the role of its tournament organisers (Manage Server only)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ class SettingsCog(DominoCommands, name="Settings"):
 
     @app_commands.command(
         name=slash("command", "settings"),
-        description=locale_str("Server settings: turn timer, default targets, threads, language"),
+        description=locale_str(
+            "Server settings: turn timer, default targets, threads, language, organisers"
+        ),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.rename(
@@ -39,6 +41,8 @@ class SettingsCog(DominoCommands, name="Settings"):
         target=slash("option", "target"),
         threads=slash("option", "threads"),
         language=slash("option", "language"),
+        tournament_role=slash("option", "tournament_role"),
+        clear_tournament_role=slash("option", "clear_tournament_role"),
     )
     @app_commands.describe(
         turn_timer=locale_str(
@@ -48,6 +52,10 @@ class SettingsCog(DominoCommands, name="Settings"):
         target=locale_str("The default target for that game"),
         threads=locale_str("Post each table in its own thread"),
         language=locale_str("The language of the tables' messages in this server"),
+        tournament_role=locale_str(
+            "A role whose members may announce and manage tournaments, as Manage Server may"
+        ),
+        clear_tournament_role=locale_str("Leave tournaments to members with Manage Server"),
     )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     async def settings(
@@ -58,6 +66,8 @@ class SettingsCog(DominoCommands, name="Settings"):
         target: app_commands.Range[int, 1, 1000] | None = None,
         threads: bool | None = None,
         language: app_commands.Choice[str] | None = None,
+        tournament_role: discord.Role | None = None,
+        clear_tournament_role: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
@@ -65,6 +75,9 @@ class SettingsCog(DominoCommands, name="Settings"):
             return
         if (game is None) != (target is None):
             await reply(interaction, lobby.game_and_target())
+            return
+        if tournament_role is not None and clear_tournament_role:
+            await reply(interaction, lobby.role_or_clear())
             return
         assert interaction.guild_id is not None
         updated = await self.service.change_settings(
@@ -74,6 +87,8 @@ class SettingsCog(DominoCommands, name="Settings"):
             target=target,
             threads=threads,
             language=language.value if language else None,
+            tournament_role=tournament_role.id if tournament_role else None,
+            clear_tournament_role=clear_tournament_role,
         )
         speaks = await acting.server_language(
             self.service, interaction.guild_id, acting.guild_locale(interaction)

@@ -1,8 +1,9 @@
-"""``/domino tournament``: a server's tournaments. The organiser (Manage Server) opens
-one with ``new``, and then pauses, resumes, cancels it, drops or replaces a player, and
-changes a table's result with a reason; a player asks for their ``status`` or
-``withdraw``s. Sign-up and check-in are the announcement's buttons
-(``discord_face.tournaments``). Every refusal is raised for the tree to answer privately.
+"""``/domino tournament``: a server's tournaments. An organiser (Manage Server, or the
+role the server chose in ``/domino settings``) opens one with ``new``; its creator or
+any organiser then pauses, resumes, cancels it, drops or replaces a player, and changes
+a table's result with a reason; a player asks for their ``status`` or ``withdraw``s.
+Sign-up and check-in are the announcement's buttons (``discord_face.tournaments``).
+Every refusal is raised for the tree to answer privately.
 
 Which tournament a command is about: the one whose channel (or one of whose tables'
 threads) it is used in; else the server's only open one.
@@ -67,7 +68,9 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
 
     @tournament.command(
         name=slash("command", "new"),
-        description=locale_str("Announce a tournament in this channel (Manage Server)"),
+        description=locale_str(
+            "Announce a tournament in this channel (Manage Server or the organisers' role)"
+        ),
     )
     @app_commands.rename(
         game=slash("option", "game"),
@@ -103,8 +106,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         rated: bool = True,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if not interaction.permissions.manage_guild:
-            await reply(interaction, lobby.manage_server_only())
+        if not await self._staff(interaction):
+            await reply(interaction, lobby.organisers_only())
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
         variant = find_variant(game.value)
@@ -134,7 +137,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     )
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.pause(self._here(interaction).id, interaction.user.id, True)
+        here, staff = self._here(interaction), await self._staff(interaction)
+        await self.service.pause(here.id, interaction.user.id, True, staff=staff)
         await reply(interaction, said.paused())
 
     @tournament.command(
@@ -142,7 +146,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     )
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.pause(self._here(interaction).id, interaction.user.id, False)
+        here, staff = self._here(interaction), await self._staff(interaction)
+        await self.service.pause(here.id, interaction.user.id, False, staff=staff)
         await reply(interaction, said.resumed())
 
     @tournament.command(
@@ -150,7 +155,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.cancel(self._here(interaction).id, interaction.user.id)
+        here, staff = self._here(interaction), await self._staff(interaction)
+        await self.service.cancel(here.id, interaction.user.id, staff=staff)
         await reply(interaction, said.cancelled())
 
     @tournament.command(
@@ -161,8 +167,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     @app_commands.describe(member=locale_str("Who no longer plays"))
     async def drop(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        here = self._here(interaction)
-        await self.service.withdraw(here.id, member.id, by=interaction.user.id)
+        here, staff = self._here(interaction), await self._staff(interaction)
+        await self.service.withdraw(here.id, member.id, by=interaction.user.id, staff=staff)
         await reply(interaction, said.dropped(here.name_of(member.id)))
 
     @tournament.command(
@@ -177,10 +183,10 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         self, interaction: discord.Interaction[Any], old: discord.Member, new: discord.Member
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        here = self._here(interaction)
+        here, staff = self._here(interaction), await self._staff(interaction)
         seed = await rating_of(interaction, here.settings.game, new.id)
         await self.service.replace_player(
-            here.id, old.id, new.id, new.display_name, seed, by=interaction.user.id
+            here.id, old.id, new.id, new.display_name, seed, by=interaction.user.id, staff=staff
         )
         await reply(interaction, said.replaced(new.display_name, here.name_of(old.id)))
 
@@ -209,16 +215,16 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         reason: app_commands.Range[str, 1, 200],
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        here = self._here(interaction)
-        if interaction.user.id != here.organiser_id:
-            raise TournamentRefused("organiser-only")
+        here, staff = self._here(interaction), await self._staff(interaction)
+        if not staff and interaction.user.id != here.organiser_id:
+            raise TournamentRefused("organiser-only")  # before the reason is noted
         result = here.result_of(round, table - 1)
         if result is None:
             raise TournamentRefused("no-result")
         changed = won_by(result, winner.id)
         self.herald.note_reason(here.id, round, table - 1, reason)
-        await self.service.adjust(here.id, changed, reason, by=interaction.user.id)
-        organiser = here.name_of(interaction.user.id)
+        await self.service.adjust(here.id, changed, reason, by=interaction.user.id, staff=staff)
+        organiser = interaction.user.display_name  # staff need not play
         await reply(interaction, said.result_changed(table, round, organiser, reason))
 
     # -- a player ---------------------------------------------------------------------------------
@@ -269,6 +275,23 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.withdraw(self._here(interaction).id, interaction.user.id)
         await reply(interaction, said.withdrew(interaction.user.display_name))
+
+    # -- who organises -----------------------------------------------------------------------
+
+    async def _staff(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether the member is one of the server's tournament organisers: Manage Server,
+        or the role the server chose (``/domino settings tournament_role``). They may
+        announce a tournament and manage any of the server's; the service also lets each
+        tournament's creator manage it."""
+        if interaction.permissions.manage_guild:
+            return True
+        role = (await self.tables.settings(interaction.guild_id or 0)).tournament_role
+        user = interaction.user
+        return (
+            role is not None
+            and isinstance(user, discord.Member)
+            and user.get_role(role) is not None
+        )
 
     # -- which tournament --------------------------------------------------------------------
 

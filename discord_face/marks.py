@@ -19,6 +19,9 @@ class DiscordMarks:
     def channel(self, channel_id: int) -> str:
         return f"<#{channel_id}>"
 
+    def role(self, role_id: int) -> str:
+        return f"<@&{role_id}>"
+
     def relative_time(self, when: float) -> str:
         return f"<t:{int(when)}:R>"
 

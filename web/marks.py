@@ -28,6 +28,10 @@ class WebMarks:
     def channel(self, channel_id: int) -> str:
         return self.code(self._table_in(channel_id) or "?")
 
+    def role(self, role_id: int) -> str:
+        """The browser knows no server's roles (nothing it shows names one)."""
+        return "?"
+
     def relative_time(self, when: float) -> str:
         """The moment, which the page shows on the reader's own clock (it counts the
         turn down beside it)."""

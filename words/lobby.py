@@ -99,17 +99,31 @@ def manage_server_only() -> str:
     return _("Only members with Manage Server can change the settings.")
 
 
+def organisers_only() -> str:
+    """Said to a member who may not announce a tournament."""
+    return _(
+        "Only members with Manage Server, or with the role this server chose for its"
+        " tournament organisers, can announce a tournament."
+    )
+
+
+def role_or_clear() -> str:
+    """Said when one ``/domino settings`` both sets and clears the organisers' role."""
+    return _("Choose a tournament organisers' role, or clear it, not both.")
+
+
 def game_and_target() -> str:
     return _("Give both a game and a target to set a default target.")
 
 
 def settings_now(settings: ServerSettings, language: i18n.Language) -> str:
-    """The server's settings, ``language`` being the one its tables speak now."""
+    """The server's settings, ``language`` being the one its tables speak now, and who
+    organises its tournaments (the role mentioned, so its name shows)."""
     defaults = ", ".join(
         f"{game_title(find_variant(g))} {number(t)}" for g, t in settings.default_targets.items()
     )
     threads = pgettext("setting", "on") if settings.use_threads else pgettext("setting", "off")
-    return _(
+    chosen = _(
         "Turn timer: {seconds} s · Default targets: {targets} · Threads: {threads}"
         " · Language: {language}"
     ).format(
@@ -117,6 +131,17 @@ def settings_now(settings: ServerSettings, language: i18n.Language) -> str:
         targets=defaults or _("the rules' own"),
         threads=threads,
         language=language.name,
+    )
+    return f"{chosen}\n{organisers(settings.tournament_role)}"
+
+
+def organisers(role: int | None) -> str:
+    """Who may announce and manage the server's tournaments (each tournament's creator
+    manages their own too)."""
+    if role is None:
+        return _("Tournament organisers: members with Manage Server.")
+    return _("Tournament organisers: members with Manage Server or the role {role}.").format(
+        role=marks.current().role(role)
     )
 
 

@@ -31,6 +31,10 @@ class Marks(Protocol):
 
     def channel(self, channel_id: int) -> str: ...
 
+    def role(self, role_id: int) -> str:
+        """A server's role, shown by its name where the face can (never pinging it)."""
+        ...
+
     def relative_time(self, when: float) -> str:
         """A moment (Unix seconds) as "in 2 minutes", kept current by the face if it can."""
         ...
@@ -60,6 +64,9 @@ class PlainMarks:
 
     def channel(self, channel_id: int) -> str:
         return f"#{channel_id}"
+
+    def role(self, role_id: int) -> str:
+        return f"@&{role_id}"
 
     def relative_time(self, when: float) -> str:
         return datetime.fromtimestamp(int(when), UTC).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -1,5 +1,5 @@
-"""Each server's settings (turn timer, default targets, threads, language): read once and
-kept, checked before they are stored."""
+"""Each server's settings (turn timer, default targets, threads, language, the tournament
+organisers' role): read once and kept, checked before they are stored."""
 
 from __future__ import annotations
 
@@ -47,10 +47,14 @@ class ServerSettings:
         target: int | None = None,
         threads: bool | None = None,
         language: str | None = None,
+        tournament_role: int | None = None,
+        clear_tournament_role: bool = False,
     ) -> GuildSettings:
         """Check and store new server settings; a refusal or a failed write keeps the
         old ones. A default target is checked by the game's own rules; a language must
-        be one of :attr:`languages`."""
+        be one of :attr:`languages`. ``tournament_role`` chooses the role of the
+        server's tournament organisers, ``clear_tournament_role`` leaves it with none
+        (the face reads the role; the service only keeps its id)."""
         low, high = TURN_TIMER_RANGE
         if turn_timer is not None and not (
             isinstance(turn_timer, int) and not isinstance(turn_timer, bool)
@@ -69,12 +73,16 @@ class ServerSettings:
                 except EngineError as error:
                     raise OptionsRefused(error) from None
                 targets[variant.game] = target
+            role = current.tournament_role if tournament_role is None else tournament_role
+            if clear_tournament_role:
+                role = None
             updated = replace(
                 current,
                 turn_timer_seconds=current.turn_timer_seconds if turn_timer is None else turn_timer,
                 default_targets=targets,
                 use_threads=current.use_threads if threads is None else threads,
                 language=current.language if language is None else language,
+                tournament_role=role,
             )
             try:
                 await self.store.set_guild_settings(updated)
