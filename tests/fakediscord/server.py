@@ -230,6 +230,23 @@ class FakeDiscord:
         self.guilds[guild_id]["channels"].append(channel_id)
         return channel_id
 
+    def add_role(self, guild_id: int, name: str) -> dict[str, Any]:
+        """A role of the guild (no permissions of its own), as the guild's payload lists
+        it: add it before the bot connects, so that its cache knows the role."""
+        role = {
+            "id": str(self.new_id()),
+            "name": name,
+            "permissions": "0",
+            "position": len(self.guilds[guild_id].setdefault("roles", [])) + 1,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        self.guilds[guild_id]["roles"].append(role)
+        return role
+
     def add_user(self, guild_id: int, name: str) -> dict[str, Any]:
         user = self._user_dict(self.new_id(), name)
         self.users[int(user["id"])] = user
@@ -363,7 +380,7 @@ class FakeDiscord:
             "name": guild["name"],
             "icon": None,
             "owner_id": str(self.new_id()),
-            "roles": [everyone],
+            "roles": [everyone, *guild.get("roles", [])],
             "emojis": [],
             "stickers": [],
             "features": [],

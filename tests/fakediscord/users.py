@@ -14,6 +14,7 @@ MEMBER_PERMISSIONS = str(((1 << 50) - 1) & ~(1 << 5) & ~(1 << 3))
 """Everything but Manage Server and Administrator."""
 OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
 USER_OPTION = 6
+ROLE_OPTION = 8
 
 
 @dataclass
@@ -85,6 +86,8 @@ class Member:
         self.id = int(self.user["id"])
         self.name = name
         self.permissions = ALL_PERMISSIONS if manager else MEMBER_PERMISSIONS
+        self.roles: list[str] = []
+        """The ids of the guild's roles (``FakeDiscord.add_role``) this member has."""
 
     def sees(self, channel_id: int) -> list[Message]:
         return self.fake.visible(channel_id, self.id)
@@ -130,9 +133,13 @@ class Member:
                 resolved = data.setdefault("resolved", {"users": {}, "members": {}})
                 resolved["users"][str(value.id)] = value.user
                 resolved["members"][str(value.id)] = {
-                    "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                    "roles": value.roles, "joined_at": "2026-01-01T00:00:00+00:00",
                     "permissions": value.permissions, "flags": 0,
                 }  # fmt: skip
+            elif definition["type"] == ROLE_OPTION:  # a role: its id, the role resolved
+                option["value"] = value["id"]
+                resolved = data.setdefault("resolved", {"users": {}, "members": {}})
+                resolved.setdefault("roles", {})[value["id"]] = value
             given.append(option)
         holder["options"] = given
         for required in (o for o in definitions if o.get("required")):
@@ -164,7 +171,7 @@ class Member:
             "channel": channel,
             "member": {
                 "user": self.user,
-                "roles": [],
+                "roles": self.roles,
                 "permissions": self.permissions,
                 "joined_at": "2026-01-01T00:00:00+00:00",
                 "deaf": False,

@@ -1,0 +1,80 @@
+"""Tournament organisers by a role the server chooses (issue 34), through the fake
+Discord: ``/domino settings`` sets the role and clears it (Manage Server only, its
+private answer naming the role in the member's language, as every private answer
+does); a member with that role but without
+Manage Server announces a tournament and pauses it; a member with neither is refused
+both, and nothing changes."""
+
+from __future__ import annotations
+
+from bot.tournaments.model import Phase
+from tests.e2e.conftest import Running
+from tests.e2e.test_tournaments import announce, announcements, started
+from tests.fakediscord.fixtures import Server
+
+
+async def test_settings_set_and_clear_the_organisers_role_for_managers_only(
+    running: Running, server: Server
+) -> None:
+    role = server.fake.add_role(server.guild_id, "Referees")
+    bot, _ = await started(running)
+    channel = server.channels[0]
+    boss, ann = server.member("Boss", manager=True), server.member("Ann")
+    mention = f"<@&{role['id']}>"
+    boss.locale = "es-ES"
+
+    answer = await (await boss.slash("domino settings", channel, language="pt-BR",
+                                     tournament_role=role)).reply()  # fmt: skip
+    assert answer.visible_to == boss.id
+    assert f"Organizan torneos: los miembros con Gestionar servidor o con el rol {mention}." in (
+        answer.content
+    ), answer.content
+    assert (await bot.store.get_guild_settings(server.guild_id)).tournament_role == int(role["id"])
+
+    refused = await (await ann.slash("domino settings", channel,
+                                     clear_tournament_role=True)).reply()  # fmt: skip
+    assert refused.visible_to == ann.id and "Manage Server" in refused.content
+    assert (await bot.store.get_guild_settings(server.guild_id)).tournament_role == int(role["id"])
+
+    both = await (await boss.slash("domino settings", channel, tournament_role=role,
+                                   clear_tournament_role=True)).reply()  # fmt: skip
+    assert both.visible_to == boss.id and "no ambas cosas" in both.content, both.content
+    assert (await bot.store.get_guild_settings(server.guild_id)).tournament_role == int(role["id"])
+
+    cleared = await (await boss.slash("domino settings", channel,
+                                      clear_tournament_role=True)).reply()  # fmt: skip
+    assert "Organizan torneos: los miembros con Gestionar servidor." in cleared.content
+    assert mention not in cleared.content
+    settings = await bot.store.get_guild_settings(server.guild_id)
+    assert settings.tournament_role is None and settings.language == "pt-BR", "the rest kept"
+
+
+async def test_a_role_holder_announces_and_pauses_and_a_member_with_neither_is_refused(
+    running: Running, server: Server
+) -> None:
+    role = server.fake.add_role(server.guild_id, "Referees")
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss, referee, ann = (server.member("Boss", manager=True), server.member("Referee"),
+                          server.member("Ann"))  # fmt: skip
+    referee.roles.append(role["id"])
+    await (await boss.slash("domino settings", channel, tournament_role=role)).reply()
+
+    options = {"game": "cross", "format": "swiss", "rounds": 2}
+    refused = await (await ann.slash("domino tournament new", channel, **options)).reply()
+    assert refused.visible_to == ann.id and "tournament organisers" in refused.content
+    assert not announcements(fake, channel) and not bot.tournaments.open
+
+    _, tournament_id = await announce(server, referee, **options)
+    assert bot.tournaments.get(tournament_id).organiser_id == referee.id
+    log = await bot.store.tournament_log(tournament_id)
+
+    denied = await (await ann.slash("domino tournament pause", channel)).reply()
+    assert denied.visible_to == ann.id and "organiser" in denied.content, denied.content
+    assert bot.tournaments.get(tournament_id).phase is Phase.SIGNUP
+    assert await bot.store.tournament_log(tournament_id) == log, "nothing stored"
+
+    paused = await (await referee.slash("domino tournament pause", channel)).reply()
+    assert paused.visible_to == referee.id
+    assert bot.tournaments.get(tournament_id).phase is Phase.PAUSED
