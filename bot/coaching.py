@@ -1,5 +1,5 @@
-"""The coach's analyses of finished games, for the faces: made once, off the event loop,
-and kept.
+"""The coach's analyses of finished games, for the faces: made at every game's end, off
+the event loop, stored once and announced once.
 
 The Discord face never calls the coach itself (the import contracts say so): it asks
 here, with the finished game the standings found, and words the
@@ -9,24 +9,43 @@ a :class:`Coach`, so the bot's event loop keeps its core and its interpreter loc
 two analyses never share the machine's other core. The coach is deterministic and its
 work is counted, never timed, so an analysis made again is the same one: the first is
 stored (``game_analysis``, once per game) and every later ask reads it back.
+
+Once started (:meth:`Coach.start`), the coach hears the table service: a game with a
+member's seat that ends is queued, analysed in its turn, stored, then told to the faces
+(:class:`Herald`: the Discord face posts each member's accuracy in the game's channel,
+the browser's shows it in the finished table's summary), and only then noted as
+announced. A stop drops the queue; the next start takes up the last day's games that
+ended without an analysis, or whose analysis was stored and not announced.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol
 
 from bot.engine import Match, SeatView
+from bot.events import Event, GameOver
 from bot.players.coach import BUDGET, Analysis, InvalidAnalysis, JudgedMove, analyse
 from bot.refusals import NotRead
+from bot.service import TableService
+from bot.snapshot import TableSnapshot
 from data.models import FinishedGame
 from data.repository import Repository, StoreError
 
 log = logging.getLogger(__name__)
+
+FACE = "coach"
+TAKEN_UP_WITHIN = 24 * 3600.0
+"""Seconds after its end a game is still analysed and announced at a start, when the bot
+stopped before doing so (a crash, a stop with games queued); an older one is analysed
+only when a member asks, and announced never (its table is long gone from the channel)."""
 
 
 def members_seats(game: FinishedGame) -> list[int]:
@@ -41,6 +60,18 @@ def _analysed(record: dict[str, Any], seats: list[int], budget: float) -> dict[s
     return analyse(record, seats, budget).to_dict()
 
 
+class Herald(Protocol):
+    """A face told of each game's analysis once it is stored."""
+
+    async def analysed(self, game: FinishedGame, analysis: Analysis, again: bool) -> None:
+        """Show ``analysis`` of ``game``. ``again``: it was stored before the coach's
+        queue came to it (before a restart, or when a member asked), so the face may
+        have shown it already (the bot may have stopped between showing it and noting
+        it): a face that posts looks before it posts. An error leaves the announcement
+        to the next start."""
+        ...
+
+
 class Coach:
     """Analyses finished games in one worker process, started with the first analysis
     and stopped by :meth:`close` (the client makes one and closes it). ``budget`` is the
@@ -48,12 +79,119 @@ class Coach:
     search); a smaller one is quicker and judges less surely (the tests use one).
 
     Two asks for the same game while it is being analysed share the one analysis; asks
-    for other games wait their turn in the worker's queue."""
+    for other games wait their turn in the worker's queue. The games that end are
+    queued here and handed to the worker one at a time, in the order they ended (see
+    :meth:`start`), so a member's ask waits for one analysis at most.
 
-    def __init__(self, budget: float = BUDGET) -> None:
+    It is a listener of the table service (``face = "coach"``), which closes it with
+    the other listeners."""
+
+    face = FACE
+    catches_up = False
+
+    def __init__(self, budget: float = BUDGET, clock: Callable[[], float] = time.time) -> None:
         self.budget = budget
+        self.clock = clock
         self._pool: ProcessPoolExecutor | None = None
         self._running: dict[str, asyncio.Future[Analysis]] = {}
+        self._store: Repository | None = None
+        self._heralds: list[Herald] = []
+        self._ended: asyncio.Queue[str] = asyncio.Queue()
+        self._queued: set[str] = set()
+        """Game ids in :attr:`_ended` or being analysed: a game is queued once."""
+        self._worker: asyncio.Task[None] | None = None
+
+    # -- the games that end --------------------------------------------------------------
+
+    def add_herald(self, herald: Herald) -> None:
+        """Tell ``herald`` of every analysis made at a game's end from now on."""
+        self._heralds.append(herald)
+
+    def remove_herald(self, herald: Herald) -> None:
+        """Stop telling ``herald`` (its face is unloaded or stopping)."""
+        if herald in self._heralds:
+            self._heralds.remove(herald)
+
+    async def start(
+        self, tables: TableService, owns: Callable[[int], bool] = lambda guild_id: True
+    ) -> int:
+        """Analyse each game with a member's seat once it ends, from now on; first, take
+        up the games of the servers this process ``owns`` (its shards') that ended in
+        the last :data:`TAKEN_UP_WITHIN` seconds without an analysis, or whose analysis
+        was stored and not announced. Returns how many were taken up."""
+        self._store = tables.store
+        tables.add_listener(self)
+        try:
+            unsaid = await self._store.unsaid_since(self.clock() - TAKEN_UP_WITHIN)
+        except StoreError as error:
+            log.warning("could not read which games are still to analyse (%s)", error.fault)
+            unsaid = []
+        taken = [game.game_id for game in unsaid if owns(game.guild_id)]
+        for game_id in taken:
+            self._queue(game_id)
+        self._worker = asyncio.create_task(self._work(), name="coach")
+        if taken:
+            log.info("the coach takes up %d games that ended unanalysed or unannounced", len(taken))
+        return len(taken)
+
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
+        """A game with a member's seat ended: it is queued (the service stored it with
+        the action that ended it). A game of computers alone is not analysed."""
+        if any(isinstance(event, GameOver) for event in events) and any(
+            not seat.is_computer for seat in table.seats
+        ):
+            self._queue(table.game_id)
+
+    def _queue(self, game_id: str) -> None:
+        if game_id not in self._queued:
+            self._queued.add(game_id)
+            self._ended.put_nowait(game_id)
+
+    async def settled(self) -> None:
+        """Until every game queued so far is analysed and announced (or given up)."""
+        await self._ended.join()
+
+    async def _work(self) -> None:
+        """The queued games, one at a time: a failure is logged, and the next start
+        takes the game up again (within :data:`TAKEN_UP_WITHIN`)."""
+        assert self._store is not None
+        while True:
+            game_id = await self._ended.get()
+            try:
+                await self._coach(self._store, game_id)
+            except Exception:
+                log.exception("game %s: the coach's analysis or its announcement failed", game_id)
+            finally:
+                self._queued.discard(game_id)
+                self._ended.task_done()
+
+    async def _coach(self, store: Repository, game_id: str) -> None:
+        """Analyse the game (or read its stored analysis), tell the heralds, then note
+        it announced: stored first, so a crash between the two leaves it to announce
+        at the next start, never unsaid and never lost."""
+        try:
+            game = await store.get_game(game_id)
+            due = await store.announcement_due(game_id)
+        except StoreError as error:
+            log.warning("game %s: not analysed now, the store cannot say (%s)", game_id,
+                        error.fault)  # fmt: skip
+            return
+        if game is None or due is False or not members_seats(game):
+            return
+        analysis = await self.analysis_of(store, game)
+        if due is None and await store.announcement_due(game_id) is None:
+            return  # not stored (logged): the next start makes it again, then says it
+        told = True
+        for herald in list(self._heralds):
+            try:
+                await herald.analysed(game, analysis, due is True)
+            except Exception:
+                log.exception("game %s: %r could not tell of its analysis", game_id, herald)
+                told = False
+        if told:
+            await store.mark_announced(game_id, self.clock())
+
+    # -- analyses --------------------------------------------------------------------------
 
     async def analysis_of(self, store: Repository, game: FinishedGame) -> Analysis:
         """The analysis of ``game``: the stored one if there is one, else made in the
@@ -104,9 +242,15 @@ class Coach:
             raise
 
     async def close(self) -> None:
-        """Stop the worker at once, dropping the analyses not yet made (nothing of them
-        was stored: each is made when next asked for); a second call does nothing. The
-        worker is ended, not waited for: an analysis takes longer than a stop may."""
+        """Stop the worker at once, dropping the analyses not yet made and the games
+        queued (nothing of them was stored: the next start takes them up, and a member's
+        ask makes one); a second call does nothing. The worker is ended, not waited for:
+        an analysis takes longer than a stop may."""
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
         pool, self._pool = self._pool, None
         for running in list(self._running.values()):
             running.cancel()
@@ -119,7 +263,7 @@ class Coach:
 
 async def stored_analysis(store: Repository, game: FinishedGame) -> Analysis | None:
     """The analysis of ``game`` if one was stored, else None: never made here (a replay
-    marks the moves of an analysed game, and only ``/domino analysis`` starts one). One
+    marks the moves of an analysed game; a game's end or ``/domino analysis`` starts one). One
     that does not read is logged and taken as none; a store that cannot be read is
     refused (:class:`~bot.refusals.NotRead`)."""
     try:
@@ -150,9 +294,7 @@ async def accuracies(store: Repository, games: list[FinishedGame]) -> dict[str, 
         except InvalidAnalysis:
             log.exception("game %s's stored analysis does not read", game_id)
             continue
-        found[game_id] = {
-            seat.seat: seat.accuracy for seat in analysis.seats if seat.accuracy is not None
-        }
+        found[game_id] = analysis.accuracies()
     return found
 
 

@@ -191,6 +191,15 @@ class Analysis:
                 return analysed
         raise KeyError(seat)
 
+    def accuracies(self) -> dict[int, float]:
+        """Each analysed seat's accuracy, by seat, for the seats that had a move to
+        judge (what a game's summary and history say)."""
+        return {
+            analysed.seat: analysed.accuracy
+            for analysed in self.seats
+            if analysed.accuracy is not None
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """The analysis as JSON holds it (:meth:`from_dict` reads it back)."""
         return {

@@ -1,6 +1,7 @@
 """The coach's analyses are kept once per finished game, read back as written (one game,
-or a page of games at once), outlive a restart, and go with their game: on SQLite and on
-PostgreSQL."""
+or a page of games at once), outlive a restart, and go with their game; each is noted as
+announced once, and a start finds the recent games with a member whose analysis is
+missing or unannounced: on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import asyncpg
 import pytest
 
 from data import open_store
+from data.analyses import Unsaid
 from data.backend import Session
+from data.models import Participant
 from data.repository import Repository
 from tests.data.databases import Database, count
 from tests.data.test_history_and_privacy import at, duel
@@ -66,3 +69,32 @@ async def test_an_analysis_belongs_to_a_stored_game_and_goes_with_it(store: Repo
 
     await store.backend.write(drop)
     assert await store.get_analysis("g1") is None
+
+
+async def test_an_analysis_is_announced_once_and_a_start_finds_what_is_left_unsaid(
+    store: Repository,
+) -> None:
+    computers = [
+        Participant(seat=seat, team=seat, final_score=0, won=seat == 0, computer_level="easy")
+        for seat in range(2)
+    ]
+    for game_id, when, seats in [
+        ("old", 10.0, duel(5, 6)),
+        ("unanalysed", 100.0, duel(5, 6)),
+        ("unannounced", 90.0, duel(5, 6)),
+        ("announced", 95.0, duel(5, 6)),
+        ("computers", 99.0, computers),
+    ]:
+        await store.record_finished_game(at(game_id, when, seats))
+    for game_id in ("unannounced", "announced"):
+        await store.save_analysis(game_id, ANALYSIS)
+    assert await store.announcement_due("unanalysed") is None
+    assert await store.announcement_due("announced") is True
+    assert await store.mark_announced("announced", 96.0) is True
+    assert await store.mark_announced("announced", 97.0) is False, "noted once"
+    assert await store.mark_announced("unanalysed", 97.0) is False, "nothing stored to note"
+    assert await store.announcement_due("announced") is False
+    assert await store.unsaid_since(50.0) == [
+        Unsaid("unannounced", 10),
+        Unsaid("unanalysed", 10),
+    ]

@@ -1,21 +1,31 @@
 """The coach's service: a finished game's analysis is made in a worker process, equal to
 the coach's own run, stored once however many ask at once, and read back from the store
-afterwards without starting a worker. (A short Milo round and a small budget: the
-machine is shared.)"""
+afterwards without starting a worker. Started with the tables, it analyses each game
+with a member's seat at its end, one at a time in the order they ended, and tells its
+heralds once; a game of computers alone is never analysed; a start takes up the last
+day's games that ended unanalysed or unannounced (a crash), and an announcement that
+failed is made at the next start. (Short games and a small budget: the machine is
+shared.)"""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, NamedTuple
 
 import pytest
 
-from bot.coaching import Coach, members_seats, position
-from bot.players.coach import analyse
+from bot.coaching import TAKEN_UP_WITHIN, Coach, members_seats, position
+from bot.commands import ComputerMove, Join, StandIn, Start
+from bot.players.coach import Analysis, analyse
+from bot.service import NewTable, TableService, TournamentSeats
 from data.models import FinishedGame, Participant, RoundResult
 from data.repository import Repository
 from tests.data.databases import count
 from tests.players.test_coach import BLUNDER_ACTIONS, BLUNDER_DEAL, SMALL, record
+from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, Clock, play_one
 
 MEMBER = 5
 
@@ -77,3 +87,204 @@ async def test_closing_ends_an_analysis_under_way_at_once() -> None:
     await asyncio.wait_for(coach.close(), 30)
     with pytest.raises(BrokenProcessPool):
         await under_way
+
+
+# -- at every game's end ------------------------------------------------------------------
+
+
+class Told:
+    """A herald that keeps what the coach tells it: (game id, analysis, again)."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[str, Analysis, bool]] = []
+        self.failing = False
+
+    async def analysed(self, game: FinishedGame, analysis: Analysis, again: bool) -> None:
+        if self.failing:
+            raise ConnectionError("the face could not say it")
+        self.told.append((game.id, analysis, again))
+
+
+def counting(coach: Coach) -> list[list[int]]:
+    """The seats of each analysis the coach's worker is handed, in order."""
+    handed: list[list[int]] = []
+    in_worker = coach._in_worker
+
+    async def counted(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+        handed.append(seats)
+        return await in_worker(record, seats)
+
+    coach._in_worker = counted  # type: ignore[method-assign]
+    return handed
+
+
+async def play_out(service: TableService, table_id: str) -> str:
+    """Play the table to its end (members and computers their first legal move); the
+    game's id."""
+    while table_id in service.tables:
+        live = service.tables[table_id]
+        if live.computer_to_move:
+            assert live.match is not None
+            await service.act(table_id, ComputerMove(live.match.legal_moves()[0]))
+        else:
+            await play_one(service, table_id)
+    game = await service.store.game_of_table(table_id)
+    assert game is not None
+    return game.id
+
+
+async def members_game(service: TableService, channel: int = CHANNEL) -> str:
+    """Ann and Bob play a Cross game to 10; its id."""
+    table = await service.open_table(NewTable(GUILD, channel, ANN, "Ann", "cross", target=10))
+    await service.act(table.id, Join(BOB, "Bob"))
+    await service.act(table.id, Start(ANN))
+    return await play_out(service, table.id)
+
+
+async def computers_game(service: TableService) -> str:
+    """A tournament's table whose two players never came: computers stand in for both
+    and play it out; its id."""
+    table = await service.open_table(
+        NewTable(GUILD, CHANNEL, 99, "Org", "cross", target=10),
+        drawn=TournamentSeats("t0000001", (ANN, BOB)),
+    )
+    for absent in (ANN, BOB):
+        await service.act(table.id, StandIn(absent, "easy"))
+    await service.act(table.id, Start(99))
+    return await play_out(service, table.id)
+
+
+class Coached(NamedTuple):
+    service: TableService
+    coach: Coach
+    told: Told
+
+
+@pytest.fixture
+async def coached(store: Repository, clock: Clock) -> AsyncIterator[Coached]:
+    """The table service with a started coach (a small budget) and a herald."""
+    service = TableService(store, clock=clock)
+    coach = Coach(SMALL, clock=clock)
+    told = Told()
+    coach.add_herald(told)
+    assert await coach.start(service) == 0
+    yield Coached(service, coach, told)
+    await service.close()  # which closes the coach, one of its listeners
+
+
+async def test_a_members_game_is_analysed_at_its_end_once_and_told_once(coached: Coached) -> None:
+    """Queued at the game's end, and asked for twice meanwhile (two members at once):
+    one analysis in the worker, stored once, told once, noted as told."""
+    service, coach, told = coached
+    handed = counting(coach)
+    game_id = await members_game(service)
+    game = await service.store.get_game(game_id)
+    assert game is not None
+    first, again = await asyncio.gather(
+        coach.analysis_of(service.store, game), coach.analysis_of(service.store, game)
+    )
+    await coach.settled()
+    assert handed == [[0, 1]], "one analysis, of both members' seats"
+    assert first == again == analyse(game.record, [0, 1], SMALL)
+    assert told.told == [(game_id, first, False)]
+    assert await service.store.get_analysis(game_id) == first.to_dict()
+    assert await service.store.announcement_due(game_id) is False
+    assert await count(service.store, "game_analysis") == 1
+    later = Coach(SMALL, clock=service.clock)
+    assert await later.start(service) == 0, "a later start finds nothing left to say"
+    await later.close()
+
+
+async def test_a_game_of_computers_alone_is_not_analysed(coached: Coached) -> None:
+    service, coach, told = coached
+    handed = counting(coach)
+    game_id = await computers_game(service)
+    await coach.settled()
+    assert handed == [] and told.told == []
+    assert await service.store.get_analysis(game_id) is None
+    assert coach._pool is None, "no worker was even started"
+
+
+async def test_games_are_analysed_one_at_a_time_in_the_order_they_ended(coached: Coached) -> None:
+    service, coach, told = coached
+    first = await members_game(service, CHANNEL)
+    second = await members_game(service, CHANNEL + 1)
+    await coach.settled()
+    assert [game_id for game_id, _, _ in told.told] == [first, second]
+
+
+# -- after a crash --------------------------------------------------------------------------
+
+
+def ended(game_id: str, when: float, guild_id: int = 10, members: bool = True) -> FinishedGame:
+    """The Milo round of the tests above, as the game ``game_id`` that ended at ``when``
+    (seat 1 a member's, unless ``members`` is False)."""
+    game = milo_game()
+    seats = game.participants
+    if not members:
+        seats = [dataclasses.replace(p, user_id=None, computer_level="easy") for p in seats]
+    return dataclasses.replace(
+        game, id=game_id, table_id=f"t-{game_id}", guild_id=guild_id, finished_at=when,
+        participants=seats,
+    )  # fmt: skip
+
+
+async def test_a_start_takes_up_the_last_days_games_left_unanalysed_or_unannounced(
+    store: Repository, clock: Clock
+) -> None:
+    """The bot stopped with games queued, and with an analysis stored but not told: the
+    next start analyses the one and tells both, in the order they ended (the stored one
+    as told perhaps already, for a face that posts to look first). Older games, games of
+    computers alone, games already told and another shard's servers' are left alone."""
+    day_ago = clock.now - TAKEN_UP_WITHIN
+    games = {
+        "unanalysed": ended("unanalysed", clock.now - 60),
+        "unannounced": ended("unannounced", clock.now - 120),
+        "announced": ended("announced", clock.now - 30),
+        "old": ended("old", day_ago - 1),
+        "computers": ended("computers", clock.now - 10, members=False),
+        "elsewhere": ended("elsewhere", clock.now - 20, guild_id=11),
+    }
+    for game in games.values():
+        await store.record_finished_game(game)
+    stored = analyse(games["unannounced"].record, [1], SMALL)
+    await store.save_analysis("unannounced", stored.to_dict())
+    await store.save_analysis("announced", stored.to_dict())
+    await store.mark_announced("announced", clock.now - 29)
+
+    service = TableService(store, clock=clock)
+    coach = Coach(SMALL, clock=clock)
+    told = Told()
+    coach.add_herald(told)
+    try:
+        assert await coach.start(service, owns=lambda guild_id: guild_id == 10) == 2
+        await coach.settled()
+    finally:
+        await service.close()
+    made = analyse(games["unanalysed"].record, [1], SMALL)
+    assert told.told == [("unannounced", stored, True), ("unanalysed", made, False)]
+    for game_id in ("unannounced", "unanalysed"):
+        assert await store.announcement_due(game_id) is False
+    for game_id in ("old", "computers", "elsewhere"):
+        assert await store.get_analysis(game_id) is None
+
+
+async def test_an_announcement_that_failed_is_made_at_the_next_start(
+    store: Repository, clock: Clock
+) -> None:
+    game = ended("g1", clock.now - 60)
+    await store.record_finished_game(game)
+    told = Told()
+    told.failing = True
+    for attempt in range(2):
+        service = TableService(store, clock=clock)
+        coach = Coach(SMALL, clock=clock)
+        coach.add_herald(told)
+        try:
+            assert await coach.start(service) == 1
+            await coach.settled()
+        finally:
+            await service.close()
+        assert await store.announcement_due("g1") is (attempt == 0)
+        told.failing = False
+    assert told.told == [("g1", analyse(game.record, [1], SMALL), True)]
