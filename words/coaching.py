@@ -1,7 +1,8 @@
 """The coach's words: a grade's name, a player's accuracy, a judged move with the better
-one and what it cost, and the card that sums up a member's analysis of a game
-(``bot.coaching``; what the grades and the accuracy mean is in ``docs/PLAYERS.md``,
-"The coach")."""
+one and what it cost, the card that sums up a member's analysis of a game, and what is
+said of each member's accuracy once a game's analysis is made at its end: in the game's
+channel, and in the finished table's summary in a browser (``bot.coaching``; what the
+grades and the accuracy mean is in ``docs/PLAYERS.md``, "The coach")."""
 
 from __future__ import annotations
 
@@ -102,6 +103,24 @@ def history_accuracies(pairs: Sequence[tuple[str, float]]) -> str:
     (``accuracy: Ann 87%, Bob 64%``)."""
     listed = ", ".join(named_accuracy(name, value) for name, value in pairs)
     return _("accuracy: {players}").format(players=listed)
+
+
+def game_accuracies(game_id: str, pairs: Sequence[tuple[str, float]]) -> str:
+    """The coach's word in a game's channel once its analysis is made at its end: each
+    member's accuracy, and how each may see their own costliest moves (privately: the
+    channel is told figures only, never a move or a hand)."""
+    listed = ", ".join(named_accuracy(name, value) for name, value in pairs)
+    return _(
+        "The coach · accuracy: {players}. Your costliest moves, shown to you alone:"
+        " /domino analysis game:{id}"
+    ).format(players=listed, id=game_id)
+
+
+def accuracy_field(pairs: Sequence[tuple[str, float]]) -> Field:
+    """Each member's accuracy, one a line, for a finished game's summary (the browser's
+    game-over card)."""
+    lines = "\n".join(named_accuracy(name, value) for name, value in pairs)
+    return Field(_("Accuracy"), lines, inline=False)
 
 
 def move_phrase(move: Move) -> str:
