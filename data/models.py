@@ -96,6 +96,8 @@ class Forgotten:
     seats: int
     """Seats of finished games that no longer name the member."""
     closed_tables: int
+    tournaments: int
+    """Finished or cancelled tournaments that no longer name the member."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from data.backend import Backend, Session
-from data.codec import loads
+from data.codec import dumps, loads
 from data.models import Forgotten, Stored
+from data.tournaments import OPEN_STATUSES
 
 
 class Privacy:
@@ -36,8 +38,9 @@ class Privacy:
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete a member's stats, ratings and name, and take their id off the seats of
-        finished games (kept, anonymous) and off closed tables (deleted), in one
-        transaction. Open tables are the caller's to refuse first."""
+        finished games (kept, anonymous), off closed tables (deleted) and out of closed
+        tournaments (kept, anonymous: :func:`_forget_in_tournaments`), in one
+        transaction. Open tables and tournaments are the caller's to refuse first."""
 
         async def work(tx: Session) -> Forgotten:
             stats = await tx.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
@@ -53,9 +56,150 @@ class Privacy:
             for table_id in mine:
                 await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
                 await tx.execute("DELETE FROM active_tables WHERE id = ?", (table_id,))
-            return Forgotten(stats, ratings, names, seats, len(mine))
+            tournaments = await _forget_in_tournaments(tx, user_id)
+            return Forgotten(stats, ratings, names, seats, len(mine), tournaments)
 
         return await self.backend.write(work)
+
+
+async def _forget_in_tournaments(tx: Session, user_id: int) -> int:
+    """Take the member out of every finished or cancelled tournament that names them,
+    keeping its standings whole: in its state and its log, their id becomes a negative
+    id no other entrant of that tournament has (:func:`_placeholder`), and their name
+    becomes empty (the words show "a former player"). Returns how many tournaments.
+
+    The store does not know the shape of a tournament's state (the service owns it), so
+    the member is found the way any shape names them: by their id, an integer wherever
+    it is (a Discord id is a snowflake, never equal to a round, a place, points or
+    another id), and by their name (:func:`_names_of`). An open tournament is the
+    service's to refuse (its state is kept in memory too); a withdrawn member's place
+    in one is not touched here."""
+    closed = await tx.fetch(
+        f"SELECT id, state FROM tournaments WHERE {_CLOSED} AND state LIKE ?",
+        (f"%{user_id}%",),
+    )
+    changed = 0
+    for row in closed:
+        try:
+            state = loads(row["state"])
+        except ValueError:  # a damaged row is the service's to judge, not ours to rewrite
+            continue
+        if not _names(state, user_id):
+            continue
+        placeholder = _placeholder(state)
+        names = _names_of(state, user_id)
+        await tx.execute(
+            "UPDATE tournaments SET state = ? WHERE id = ?",
+            (dumps(_without(state, user_id, placeholder, names)), row["id"]),
+        )
+        lines = await tx.fetch(
+            "SELECT version, action FROM tournament_log WHERE tournament_id = ?", (row["id"],)
+        )
+        for line in lines:
+            try:
+                action = loads(line["action"])
+            except ValueError:
+                continue
+            if _names(action, user_id):
+                await tx.execute(
+                    "UPDATE tournament_log SET action = ? WHERE tournament_id = ? AND version = ?",
+                    (dumps(_without(action, user_id, placeholder, names)), row["id"],
+                     line["version"]),
+                )  # fmt: skip
+        changed += 1
+    return changed
+
+
+_CLOSED = "status NOT IN ({})".format(", ".join(f"'{status}'" for status in OPEN_STATUSES))
+"""A tournament the service no longer keeps: finished or cancelled."""
+
+
+def _ints(value: Any) -> Iterator[int]:
+    """Every integer in a JSON document (a boolean is none)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _ints(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _ints(item)
+
+
+def _names(document: Any, user_id: int) -> bool:
+    """Whether the document holds the member's id anywhere."""
+    return any(number == user_id for number in _ints(document))
+
+
+def _placeholder(state: Any) -> int:
+    """A negative id found nowhere in the tournament's state (below every negative id
+    there: a computer, a pair, a member forgotten before), so that the forgotten member
+    stays one entrant, distinct from every other."""
+    return min((number for number in _ints(state) if number < 0), default=0) - 1
+
+
+def _members_of(value: Any) -> list[list[Any] | dict[str, Any]]:
+    """Every list and object of a JSON document, the document first."""
+    found: list[list[Any] | dict[str, Any]] = []
+    if isinstance(value, list | dict):
+        found.append(value)
+        for item in value if isinstance(value, list) else value.values():
+            found.extend(_members_of(item))
+    return found
+
+
+def _holds(container: list[Any] | dict[str, Any], user_id: int) -> bool:
+    """Whether a list or object holds the member's id itself (not deeper)."""
+    items = container if isinstance(container, list) else container.values()
+    return any(_is_id(item, user_id) for item in items)
+
+
+def _names_of(state: Any, user_id: int) -> set[str]:
+    """The names the state gives the member: the texts of a row that begins with their
+    id (``[id, name, …]``, as a tournament's players are kept), and of a name field of
+    an object that holds their id."""
+    found: set[str] = set()
+    for container in _members_of(state):
+        if isinstance(container, list):
+            if container and _is_id(container[0], user_id):
+                found.update(item for item in container[1:] if isinstance(item, str) and item)
+        elif _holds(container, user_id):
+            found.update(
+                item for key, item in container.items()
+                if "name" in key and isinstance(item, str) and item
+            )  # fmt: skip
+    return found
+
+
+def _is_id(value: Any, user_id: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value == user_id
+
+
+def _without(value: Any, user_id: int, placeholder: int, names: set[str]) -> Any:
+    """``value`` with the member's id replaced by ``placeholder`` everywhere, and their
+    names emptied where they stand beside their id (in a list, or an object's name
+    field), so that another entrant of the same name keeps theirs."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return placeholder if value == user_id else value
+    if isinstance(value, list):
+        beside = _holds(value, user_id)
+        return [
+            "" if beside and isinstance(item, str) and item in names
+            else _without(item, user_id, placeholder, names)
+            for item in value
+        ]  # fmt: skip
+    if isinstance(value, dict):
+        beside = _holds(value, user_id)
+        return {
+            key: "" if beside and "name" in key and isinstance(item, str) and item in names
+            else _without(item, user_id, placeholder, names)
+            for key, item in value.items()
+        }  # fmt: skip
+    return value
 
 
 def _holds_user(state: Any, user_id: int) -> bool:

@@ -54,7 +54,7 @@ from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
 from rendering.painter import Painter
 from rendering.tournament import render_bracket, render_standings
-from words import i18n, refusals
+from words import boards, i18n, refusals
 from words import tournaments as said
 
 if TYPE_CHECKING:  # the face reaches the service through the client, never its store
@@ -292,7 +292,7 @@ class TournamentHerald:
                 self._news.task_done()
 
     async def _tell(self, tournament: Tournament, what: str, about: tuple[int, ...]) -> None:
-        names = {p.user_id: p.name for p in tournament.players}
+        names = _names(tournament)
         if what == "created":
             await self._announce(tournament)
         elif what in ("signed-up", "checked-in", "withdrew", "dropped", "replaced"):
@@ -420,7 +420,7 @@ class TournamentHerald:
 
     async def _picture(self, tournament: Tournament) -> None:
         """The standings after the round (Swiss, round robin) or the bracket (knockout)."""
-        names = {p.user_id: p.name for p in tournament.players}
+        names = _names(tournament)
         format_ = tournament.settings.format
         title = said.tournament_title(tournament.settings.game, format_)
         starters = _starters(tournament)
@@ -457,7 +457,7 @@ class TournamentHerald:
         }
 
     async def _podium(self, tournament: Tournament) -> None:
-        names = {p.user_id: p.name for p in tournament.players}
+        names = _names(tournament)
         format_ = tournament.settings.format
         title = said.tournament_title(tournament.settings.game, format_)
         try:
@@ -513,6 +513,12 @@ class TournamentHerald:
 
 
 # -- what the words need of a tournament ------------------------------------------------------
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    """Each player's name as the words show it: a member forgotten since (``/domino
+    forget-me`` empties their name in an ended tournament) is a former player."""
+    return {p.user_id: p.name or boards.former_player() for p in tournament.players}
 
 
 def _starters(tournament: Tournament) -> list[Entrant]:

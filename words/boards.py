@@ -110,8 +110,13 @@ def seat_labels(players: Sequence[Player]) -> list[str]:
                 )
             )
         else:
-            labels.append(_("a former player"))
+            labels.append(former_player())
     return labels
+
+
+def former_player() -> str:
+    """A member who asked to be forgotten, where a picture or a list would name them."""
+    return _("a former player")
 
 
 def history_title(name: str, page: int, pages: int) -> str:
@@ -188,7 +193,7 @@ def privacy(stored: Kept, keep_hours: int) -> str:
         " leaderboards, history and replays; kept for good, and made anonymous if you ask.\n"
         "• A table's moves while it is open, and for {hours} hours after it closes.\n"
         "Your hands are never shown to anyone else. /domino forget-me deletes your totals,"
-        " ratings and name and takes your id off past games."
+        " ratings and name and takes your id off past games and ended tournaments."
     ).format(
         stats=number(stored.stats),
         ratings=number(stored.ratings),
@@ -201,13 +206,22 @@ def privacy(stored: Kept, keep_hours: int) -> str:
 def forget_confirm() -> str:
     return _(
         "This deletes your totals, ratings and name in every server and takes your id off"
-        " the games you played (they stay, anonymous). It cannot be undone. Press the button"
-        " to go on."
+        " the games you played and the tournaments that have ended (they stay, anonymous)."
+        " It cannot be undone. Press the button to go on."
     )
 
 
 def forgotten(gone: Deleted) -> str:
-    return _(
+    """What forget-me did, counted (the tournaments only when there were any)."""
+    done = _(
         "Done: {stats} rows of totals, {ratings} ratings and your name are deleted; {seats}"
         " past seats no longer name you."
     ).format(stats=number(gone.stats), ratings=number(gone.ratings), seats=number(gone.seats))
+    if not gone.tournaments:
+        return done
+    tournaments = ngettext(
+        "{count} ended tournament no longer names you.",
+        "{count} ended tournaments no longer name you.",
+        gone.tournaments,
+    ).format(count=number(gone.tournaments))
+    return f"{done} {tournaments}"

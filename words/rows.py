@@ -91,6 +91,10 @@ class Deleted(Protocol):
     def ratings(self) -> int: ...
     @property
     def seats(self) -> int: ...
+    @property
+    def tournaments(self) -> int:
+        """Ended tournaments that no longer name the member."""
+        ...
 
 
 class ServerSettings(Protocol):
