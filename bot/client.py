@@ -90,7 +90,8 @@ class DominoBot(commands.AutoShardedBot):
         self.painter = Painter(settings.picture_processes)
         """Draws the table and hand pictures, off the event loop."""
         self.coach = Coach()
-        """Analyses finished games in its own worker process (``bot.coaching``)."""
+        """Analyses each finished game in its own worker process (``bot.coaching``),
+        started with the tables."""
         self.stopping = False
         """Set when the bot begins to stop: a click that comes after is not taken."""
         self._stopping: asyncio.Task[None] | None = None
@@ -133,11 +134,12 @@ class DominoBot(commands.AutoShardedBot):
                 self.activities = DiscordActivities(
                     self, client_id, self.settings.discord_client_secret
                 )
-            app = make_app(self.service, signer, self.activities)
+            app = make_app(self.service, signer, self.activities, self.coach)
             self.web = await serve(app, self.settings.web_host, self.settings.web_port)
         offer_activity(self.activities is not None)  # said by every bot: it is module-wide
         await self.service.resume(owns=self.owns)
         await self.tournaments.resume()
+        await self.coach.start(self.service, owns=self.owns)
         await self.sync_commands_if_changed()
         self.health.watch(self)
         settle_memory()

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import signal
 
+from bot.coaching import Coach
 from bot.config import Settings
 from bot.memory import settle_memory
 from bot.service import TableService
@@ -25,6 +26,12 @@ log = logging.getLogger(__name__)
 def address(settings: Settings) -> str:
     host = settings.web_host if ":" not in settings.web_host else f"[{settings.web_host}]"
     return f"http://{host}:{settings.web_port}"
+
+
+def _local(guild_id: int) -> bool:
+    """The browser's own tables, which this bot plays (a Discord server's wait for the
+    bot in Discord)."""
+    return guild_id == LOCAL_SERVER
 
 
 async def serve_local(settings: Settings, started: asyncio.Event | None = None) -> None:
@@ -42,10 +49,13 @@ async def serve_local(settings: Settings, started: asyncio.Event | None = None) 
             keep_closed=settings.keep_closed_hours * 3600.0,
             languages=[language.code for language in i18n.SHIPPED],
         )
+        coach = Coach()  # the service closes it, with its other listeners
         signer = Signer(load_secret(settings.web_secret, settings.local_folder))
-        runner = await serve(make_app(service, signer), settings.web_host, settings.web_port)
+        app = make_app(service, signer, coach=coach)
+        runner = await serve(app, settings.web_host, settings.web_port)
         try:
-            await service.resume(owns=lambda guild_id: guild_id == LOCAL_SERVER)
+            await service.resume(owns=_local)
+            await coach.start(service, owns=_local)
             settle_memory()
             print(
                 f"Serving the local table at {address(settings)} (no DISCORD_TOKEN: to play in"

@@ -4,7 +4,11 @@ their hand as they were just before it and the move the expert would have made.
 
 The analysis comes from the service (``bot.coaching``): made once in the coach's worker
 process and stored, so a second ask is read back. Only the member's own seat is shown,
-from that seat's own view: no other seat's hidden tiles."""
+from that seat's own view: no other seat's hidden tiles.
+
+The coach also analyses every game with a member's seat at its end; while this cog is
+loaded, its herald (``discord_face.coaching``) posts each member's accuracy in the
+game's channel."""
 
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from discord.app_commands import locale_str
 from bot.coaching import position
 from bot.standings import Standings
 from discord_face import acting
+from discord_face.announcer import Announcer
+from discord_face.coaching import AccuracyHerald
 from discord_face.commands_i18n import slash
 from discord_face.embeds import embed
 from discord_face.tree import DominoCommands
@@ -38,6 +44,24 @@ class CoachingCog(DominoCommands, name="Coaching"):
         super().__init__(bot)
         self.standings = standings
         self._making: set[int] = set()
+        self.herald: AccuracyHerald | None = None
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        if self.bot.service is not None:
+            self.herald = AccuracyHerald(self.bot, self.bot.service, self._announcer)
+            self.bot.coach.add_herald(self.herald)
+
+    async def cog_unload(self) -> None:
+        """A reload makes a new cog with its own herald: this one stops being told."""
+        if self.herald is not None:
+            self.bot.coach.remove_herald(self.herald)
+        await super().cog_unload()
+
+    def _announcer(self) -> Announcer | None:
+        """The tables' announcer, whose posts the coach's word follows and whose request
+        budget it shares."""
+        return getattr(self.bot.get_cog("Tables"), "announcer", None)
 
     @app_commands.command(
         name=slash("command", "analysis"),

@@ -189,6 +189,14 @@ class Announcer:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
 
+    async def settled(self, table_id: str, timeout: float) -> None:
+        """Until the posts of ``table_id`` under way are made, for at most ``timeout``
+        seconds: what follows a table's last card in its channel (the coach's word)
+        waits for it."""
+        feed = self._feeds.get(table_id)
+        if feed is not None and feed.task is not None and not feed.task.done():
+            await asyncio.wait([feed.task], timeout=timeout)
+
     # -- one table's worker -----------------------------------------------------------------
 
     async def _run(self, feed: Feed) -> None:

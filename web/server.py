@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from bot.coaching import Coach
 from bot.refusals import Malformed, Refusal
 from bot.service import TableService
 from bot.standings import Standings
@@ -61,11 +62,15 @@ SIGNER_KEY = web.AppKey("signer", Signer)
 
 
 def make_app(
-    service: TableService, signer: Signer, activities: Activities | None = None
+    service: TableService,
+    signer: Signer,
+    activities: Activities | None = None,
+    coach: Coach | None = None,
 ) -> web.Application:
     """The web application over ``service`` (its face is added to the service as a
-    listener while the application runs); with ``activities``, also the page of the
-    Discord Activity (``web.activity``)."""
+    listener while the application runs, and to ``coach``'s heralds: a finished table's
+    summary shows each member's accuracy once the game is analysed); with
+    ``activities``, also the page of the Discord Activity (``web.activity``)."""
     app = web.Application(middlewares=[_headers], client_max_size=GUEST_MOST_BYTES)
     face = WebFace(service, activities)
     app[FACE_KEY] = face
@@ -82,9 +87,13 @@ def make_app(
 
     async def listening(app: web.Application) -> None:
         service.add_listener(face)
+        if coach is not None:
+            coach.add_herald(face)
 
     async def closing(app: web.Application) -> None:
         service.remove_listener(face)
+        if coach is not None:
+            coach.remove_herald(face)
         await face.close()
 
     app.on_startup.append(listening)

@@ -15,6 +15,11 @@ from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
 
 
+COACH_BUDGET = 0.05
+"""The coach's work a judged move in these tests: a twentieth of the expert's (every game
+with a member's seat is analysed at its end, and the machine is shared)."""
+
+
 @dataclass
 class Running:
     """The bot running against the fake, restartable."""
@@ -31,6 +36,7 @@ class Running:
         """Open the store and start a bot on it, as ``python -m bot`` does."""
         self.store = await open_store(self.settings.database_url)
         bot = self.bot_class(self.settings, self.store, guild_ready_timeout=0.05)
+        bot.coach.budget = COACH_BUDGET  # set before the start, which takes up games
         try:
             self.task = await start_bot(bot)  # a bot that never gets ready is closed there
         except BaseException:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.client import DominoBot
 from bot.coaching import position
 from bot.engine import Match
 from bot.players.coach import Analysis
@@ -21,16 +22,16 @@ from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member, Sent
 from words import coaching
 
-BUDGET = 0.05
-"""A twentieth of the expert's work a judged move: the machine is shared."""
-
 
 @pytest.fixture
 async def coached(running: Running, server: Server) -> Played:
     """A finished two-player Cross game of Ann and Bob (their moves the driver's), the
-    coach set to a small budget."""
-    bot = await running.start()
-    bot.coach.budget = BUDGET
+    coach at the e2e tests' small budget."""
+    return await finished(await running.start(), server)
+
+
+async def finished(bot: DominoBot, server: Server) -> Played:
+    """Ann and Bob play a Cross game to 10 through the fake Discord."""
     assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
     while not driver.finished():

@@ -1,16 +1,37 @@
-"""The graded replay through the fake Discord: a finished game replayed before anyone
-asked for its analysis is unmarked (and the replay starts none); once a member has asked
-(``/domino analysis``), its replay's alt text says each move the coach graded worse than
-good, with the grade and the better move, as the frames' lines do."""
+"""The graded replay through the fake Discord: a finished game replayed before its
+analysis is made is unmarked (and the replay starts none); once the coach has analysed
+it (by itself, at the game's end), its replay's alt text says each move the coach graded
+worse than good, with the grade and the better move, as the frames' lines do."""
 
 from __future__ import annotations
 
-from bot.players.coach import Grade
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.players.coach import Analysis, Grade
+from tests.e2e.conftest import Running
 from tests.e2e.test_after_the_game import Played
-from tests.e2e.test_coaching import ask, coached
+from tests.e2e.test_coaching import finished
+from tests.fakediscord.fixtures import Server
 from words import coaching
 
-__all__ = ["coached"]  # the fixture, shared with the coach's tests
+
+@pytest.fixture
+async def held(running: Running, server: Server) -> tuple[Played, asyncio.Event]:
+    """A finished game of Ann and Bob whose analysis, queued at its end, waits in the
+    coach until the event is set."""
+    bot = await running.start()
+    release = asyncio.Event()
+    in_worker = bot.coach._in_worker
+
+    async def later(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+        await release.wait()
+        return await in_worker(record, seats)
+
+    bot.coach._in_worker = later  # type: ignore[method-assign]
+    return await finished(bot, server), release
 
 
 async def replay_described(played: Played, name: str) -> str:
@@ -22,13 +43,17 @@ async def replay_described(played: Played, name: str) -> str:
 
 
 async def test_the_replay_marks_the_graded_moves_once_the_game_is_analysed(
-    coached: Played,
+    held: tuple[Played, asyncio.Event],
 ) -> None:
+    coached, release = held
     before = await replay_described(coached, "Ann")
     assert "coach" not in before
     assert await coached.bot.store.get_analysis(coached.game_id) is None  # none started
 
-    analysis, _ = await ask(coached, coached.member("Ann"))
+    release.set()
+    await coached.bot.coach.settled()
+    stored = await coached.bot.store.get_analysis(coached.game_id)
+    analysis = Analysis.from_dict(stored)
     marked = coaching.marked_moves(analysis)
     every = [move for seat in analysis.seats for move in seat.moves]
     assert {move.action for move in every if move.grade is not Grade.GOOD} == set(marked)

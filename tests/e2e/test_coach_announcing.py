@@ -1,0 +1,130 @@
+"""The coach at a game's end, through the fake Discord: nobody asks, and once a game of
+members ends its analysis is made and stored, and each member's accuracy, as the stored
+analysis holds it, is posted once in the game's channel, after the game-over card (no
+move, hand or tile in it). A restart between storing the analysis and posting it posts
+it once after the restart; a post the bot made but did not note before it stopped is
+found in the channel and not made again."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.client import DominoBot
+from bot.players.coach import Analysis
+from discord_face.coaching import AccuracyHerald
+from tests.e2e.conftest import Running
+from tests.e2e.driver import seated_game
+from tests.e2e.test_after_the_game import GAME_ID
+from tests.fakediscord.fixtures import Server
+from tests.fakediscord.server import Message
+
+SAID = "The coach · accuracy: "
+
+
+def herald_of(bot: DominoBot) -> AccuracyHerald:
+    herald = getattr(bot.get_cog("Coaching"), "herald", None)
+    assert isinstance(herald, AccuracyHerald)
+    return herald
+
+
+async def play(bot: DominoBot, server: Server) -> str:
+    """Ann and Bob play a Cross game to 10 in the first channel; its id."""
+    assert bot.service is not None
+    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    while not driver.finished():
+        await driver.play_one()
+    card = next(m for m in server.fake.public(server.channels[0]) if _game_over(m))
+    found = GAME_ID.search(card.embeds[0]["footer"]["text"])
+    assert found, card.embeds[0]["footer"]
+    return found[1]
+
+
+def _game_over(message: Message) -> bool:
+    return any(embed.get("title", "").startswith("Winner: ") for embed in message.embeds)
+
+
+def coach_posts(server: Server) -> list[Message]:
+    """Every message of the coach's word, in any channel."""
+    return [m for m in server.fake.messages.values() if m.content.startswith(SAID)]
+
+
+async def expected(bot: DominoBot, game_id: str) -> str:
+    """The coach's word on the game, from its stored analysis: each member's accuracy,
+    a whole percentage, in seat order."""
+    stored = await bot.store.get_analysis(game_id)
+    assert stored is not None, "the analysis is stored before it is announced"
+    analysis = Analysis.from_dict(stored)
+    ann, bob = (round(analysis.seat(seat).accuracy or 0) for seat in (0, 1))
+    return (
+        f"{SAID}Ann {ann}%, Bob {bob}%. Your costliest moves, shown to you alone:"
+        f" /domino analysis game:{game_id}"
+    )
+
+
+async def test_a_finished_game_gets_its_accuracies_once_after_its_last_card(
+    running: Running, server: Server
+) -> None:
+    bot = await running.start()
+    game_id = await play(bot, server)
+    await bot.coach.settled()
+    [post] = coach_posts(server)
+    assert post.content == await expected(bot, game_id)
+    assert post.channel_id == server.channels[0] and post.visible_to is None
+    assert not post.embeds and not post.attachments and not post.components
+    public = server.fake.public(server.channels[0])
+    card = next(i for i, m in enumerate(public) if _game_over(m))
+    assert public.index(post) > card, "after the game-over card"
+    assert await bot.store.announcement_due(game_id) is False
+
+
+def hang(bot: DominoBot, posting: bool) -> asyncio.Event:
+    """Make the Discord herald hang when it is told of an analysis (stored by then), as
+    a crash there would leave the bot: before it posts, or after (``posting``), so the
+    coach never notes the announcement. The event is set when it hangs."""
+    herald = herald_of(bot)
+    post, there = herald.analysed, asyncio.Event()
+
+    async def hanging(game: Any, analysis: Analysis, again: bool) -> None:
+        if posting:
+            await post(game, analysis, again)
+        there.set()
+        await asyncio.Event().wait()
+
+    herald.analysed = hanging  # type: ignore[method-assign]
+    return there
+
+
+async def test_a_restart_between_storing_and_posting_posts_once_after_it(
+    running: Running, server: Server
+) -> None:
+    bot = await running.start()
+    there = hang(bot, posting=False)
+    game_id = await play(bot, server)
+    await asyncio.wait_for(there.wait(), 60)
+    assert await bot.store.announcement_due(game_id) is True
+    assert coach_posts(server) == []
+    await running.stop()
+
+    bot = await running.start()
+    await bot.coach.settled()
+    [post] = coach_posts(server)
+    assert post.content == await expected(bot, game_id)
+    assert await bot.store.announcement_due(game_id) is False
+
+
+async def test_a_post_made_but_not_noted_before_a_stop_is_not_made_again(
+    running: Running, server: Server
+) -> None:
+    bot = await running.start()
+    there = hang(bot, posting=True)
+    game_id = await play(bot, server)
+    await asyncio.wait_for(there.wait(), 60)
+    assert len(coach_posts(server)) == 1
+    await running.stop()
+
+    bot = await running.start()
+    await bot.coach.settled()
+    [post] = coach_posts(server)
+    assert post.content == await expected(bot, game_id)
+    assert await bot.store.announcement_due(game_id) is False
