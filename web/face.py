@@ -6,6 +6,10 @@ Each page is a :class:`Reader` with its own queue and writer task, so a slow pag
 holds up the service (which tells listeners under the table's lock) nor another page.
 A page is sent whole states, never differences, so a page that reconnects (or finds the
 server restarted) is brought to the stored state by the frame it is sent on ``watch``.
+
+It is also one of the coach's heralds (``bot.coaching``): once a finished game is
+analysed, the pages that show its table are sent its summary again with each member's
+accuracy, which a page that opens the finished table later is shown too.
 """
 
 from __future__ import annotations
@@ -14,14 +18,14 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from aiohttp import web
 
-from bot.events import Event
+from bot.events import Event, GameOver
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from web import frames
@@ -29,6 +33,10 @@ from web.activity import Activities
 from web.identity import LOCAL_SERVER, Guest
 from web.marks import WebMarks
 from words import i18n, marks
+
+if TYPE_CHECKING:  # the values the coach's service hands over, read only
+    from bot.players.coach import Analysis
+    from data.models import FinishedGame
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +61,16 @@ KEEP_FINISHED = 256
 """Finished tables kept in memory (the newest), so their pages, and an Activity opened
 in their channel afterwards, still show how they ended and offer a rematch (the service
 lets a closed table go)."""
+
+
+@dataclass(slots=True)
+class Ending:
+    """How a finished table's game ended, for as long as its table is kept: the game's
+    end (its summary) and, once the coach has analysed it, each member's accuracy by
+    seat."""
+
+    over: GameOver
+    accuracy: dict[int, float] | None = None
 
 
 @dataclass(eq=False)
@@ -126,6 +144,8 @@ class WebFace:
         """The lobby list's next sending, once it has changed."""
         self._finished: dict[int, TableSnapshot] = {}
         """Channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
+        self._endings: dict[str, Ending] = {}
+        """Table id → how the game ended, for the finished tables kept that played one."""
 
     # -- pages come and go --------------------------------------------------------------
 
@@ -184,10 +204,19 @@ class WebFace:
         return local[::-1]
 
     def show(self, reader: Reader, table: TableSnapshot, events: Sequence[Event] = ()) -> None:
-        """Send ``reader`` the table as stored (with what ``events`` did)."""
+        """Send ``reader`` the table as stored (with what ``events`` did; a finished
+        table with its game's summary)."""
         with self.speaking(reader.language, table):
-            public = _written(frames.public_part(table, events))
+            public = _written(self._public(table, events))
         reader.send_text(_with_reader(public, frames.reader_part(table, reader.user_id)))
+
+    def _public(self, table: TableSnapshot, events: Sequence[Event]) -> frames.Frame:
+        """The table's public part; a finished table shown again is shown as its end
+        was (the summary), with the accuracies once the coach has them."""
+        ending = None if table.is_open else self._endings.get(table.id)
+        if ending is None:
+            return frames.public_part(table, events)
+        return frames.public_part(table, events or (ending.over,), ending.accuracy)
 
     def greet(self, reader: Reader) -> None:
         """Send the page its ``hello``: who it speaks for, in its language."""
@@ -236,28 +265,54 @@ class WebFace:
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if not table.is_open:  # any server's: an Activity opened later shows it, with Rematch
-            self._finished.pop(table.channel_id, None)
+            self._let_go(table.channel_id)
             self._finished[table.channel_id] = table
+            over = next((event for event in events if isinstance(event, GameOver)), None)
+            if over is not None:
+                self._endings[table.id] = Ending(over)
             while len(self._finished) > KEEP_FINISHED:
-                del self._finished[next(iter(self._finished))]
+                self._let_go(next(iter(self._finished)))
         followers = self._following.get(table.channel_id, ())
         if table.guild_id != LOCAL_SERVER and not followers:
             return  # a Discord table that no Activity shows
+        self._send(table, events, followers)
+        listed = table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events)
+        if listed and table.guild_id == LOCAL_SERVER:
+            self.lobby_changed()
+
+    def _send(
+        self, table: TableSnapshot, events: Sequence[Event], followers: Iterable[Reader]
+    ) -> None:
+        """``table`` to each of ``followers``: its public part written once per language."""
         public: dict[str, str] = {}
         for reader in followers:
             code = reader.language.code
             if code not in public:
                 with self.speaking(reader.language, table):
-                    public[code] = _written(frames.public_part(table, events))
+                    public[code] = _written(self._public(table, events))
             reader.send_text(_with_reader(public[code], frames.reader_part(table, reader.user_id)))
-        listed = table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events)
-        if listed and table.guild_id == LOCAL_SERVER:
-            self.lobby_changed()
+
+    def _let_go(self, channel: int) -> None:
+        """Forget the table that finished in ``channel`` (a newer one is kept)."""
+        gone = self._finished.pop(channel, None)
+        if gone is not None:
+            self._endings.pop(gone.id, None)
+
+    async def analysed(self, game: FinishedGame, analysis: Analysis, again: bool) -> None:
+        """The coach's analysis of a game whose table is kept: its summary, with each
+        member's accuracy, to the pages that show it (and to any that opens it later).
+        A table no longer kept is not shown, so there is nothing to tell."""
+        ending = self._endings.get(game.table_id)
+        table = None if game.channel_id is None else self._finished.get(game.channel_id)
+        if ending is None or table is None or table.id != game.table_id:
+            return
+        ending.accuracy = analysis.accuracies()
+        self._send(table, (), self._following.get(table.channel_id, ()))
 
     def opened(self, table: TableSnapshot) -> None:
         """A local table was opened (the service tells its listeners of actions, not of
         openings): its followers and the lobby list are shown it."""
-        self._finished.pop(table.channel_id, None)
+        self._let_go(table.channel_id)
         for reader in self._following.get(table.channel_id, ()):
             self.show(reader, table)
         if table.guild_id == LOCAL_SERVER:

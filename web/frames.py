@@ -11,7 +11,8 @@ geometry as the pictures (``rendering.geometry``), so the page only draws it.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.engine import GAMES, Kind, PublicView, find_variant
@@ -20,7 +21,7 @@ from bot.levels import LEVELS
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from rendering.geometry import halves, last_played, place
-from words import i18n, lobby, page, pictures, play, rounds
+from words import coaching, i18n, lobby, page, pictures, play, rounds
 from words.cards import Card
 from words.common import end_letter, game_title, level_name, names, seat_names, side_names
 
@@ -132,9 +133,12 @@ def layout(view: PublicView) -> Frame | None:
     }
 
 
-def public_part(table: TableSnapshot, events: Sequence[Event]) -> Frame:
+def public_part(
+    table: TableSnapshot, events: Sequence[Event], accuracy: Mapping[int, float] | None = None
+) -> Frame:
     """Everything about ``table`` that every reader may see, after ``events``, in the
-    language of the moment."""
+    language of the moment; a finished game's summary (its game-over card) says each
+    member's ``accuracy`` by seat, once the coach has analysed it (figures only)."""
     view = table.view
     shown = names(table)
     lines = play.event_lines(table, events) if view is not None else []
@@ -146,6 +150,10 @@ def public_part(table: TableSnapshot, events: Sequence[Event]) -> Frame:
         shown_card = lobby.lobby_card(table)
     elif over is not None and over.outcome is not None:
         shown_card = rounds.game_over_card(table, over.outcome)
+        if accuracy:
+            seats = seat_names(table)
+            judged = coaching.accuracy_field([(seats[s], v) for s, v in sorted(accuracy.items())])
+            shown_card = replace(shown_card, fields=(*shown_card.fields, judged))
     else:
         shown_card = play.table_card(table)
     finished = table.status is Status.FINISHED
