@@ -1,9 +1,10 @@
 """The coach at a game's end, through the fake Discord: nobody asks, and once a game of
 members ends its analysis is made and stored, and each member's accuracy, as the stored
 analysis holds it, is posted once in the game's channel, after the game-over card (no
-move, hand or tile in it). A restart between storing the analysis and posting it posts
-it once after the restart; a post the bot made but did not note before it stopped is
-found in the channel and not made again."""
+move, hand or tile in it), and shown beside the game in ``/domino history``. A restart
+between storing the analysis and posting it posts it once after the restart; a post the
+bot made but did not note before it stopped is found in the channel and not made
+again."""
 
 from __future__ import annotations
 
@@ -76,6 +77,10 @@ async def test_a_finished_game_gets_its_accuracies_once_after_its_last_card(
     card = next(i for i, m in enumerate(public) if _game_over(m))
     assert public.index(post) > card, "after the game-over card"
     assert await bot.store.announcement_due(game_id) is False
+    ann = server.members["Ann"]
+    history = await (await ann.slash("domino history", server.channels[0])).reply()
+    accuracies = post.content.removeprefix(SAID).split(".")[0]  # nobody asked for them
+    assert f"{game_id}" in history.content and f"accuracy: {accuracies}" in history.content
 
 
 def hang(bot: DominoBot, posting: bool) -> asyncio.Event:
