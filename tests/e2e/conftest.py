@@ -14,7 +14,6 @@ from data.repository import Repository
 from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
 
-
 COACH_BUDGET = 0.05
 """The coach's work a judged move in these tests: a twentieth of the expert's (every game
 with a member's seat is analysed at its end, and the machine is shared)."""
