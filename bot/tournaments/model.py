@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from statistics import fmean
 from typing import Any
 
 from bot.tournaments.results import Result
-from bot.tournaments.seating import Bye, Entrant, Seating
+from bot.tournaments.seating import Bye, Entrant, Seating, Table
 
 
 class Format(enum.StrEnum):
@@ -32,6 +33,13 @@ class Phase(enum.StrEnum):
 
 
 OPEN_PHASES = (Phase.SIGNUP, Phase.RUNNING, Phase.PAUSED)
+
+PAIR_IDS_BELOW = -(2**53)
+"""A pair's entrant id is below this (the first pair's is one less, the next one less
+again): a member's id is a positive snowflake, a guest's and a local table's channel
+are negative but no lower than −2**52 (``web.identity``), so a pair's id is never
+anyone else's; a member forgotten from an ended tournament is given one below them all
+(``data.privacy``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +60,22 @@ class Settings:
     show_up_minutes: int = 5
     rated: bool = True
     teams: bool = False
-    """Milo: four seats are two sides of partners, drawn each round."""
+    """Milo: four seats are two sides of partners, drawn each round unless ``pairs``."""
+    pairs: bool = False
+    """Milo: partners sign up together; each pair is one entrant, and a table seats two
+    pairs, each pair's members across from each other."""
 
     @property
     def seating(self) -> Seating:
+        if self.pairs:
+            return Seating(2)
         return Seating(self.size, self.smaller, drawn_partners=self.teams)
+
+    @property
+    def least_entrants(self) -> int:
+        """How many entrants a round needs: two (two pairs, when pairs sign up), or four
+        members when partners are drawn."""
+        return 4 if self.teams and not self.pairs else 2
 
     @property
     def checkin_at(self) -> float:
@@ -76,6 +95,17 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Pair:
+    """Two members who signed up together (Milo by pairs): one entrant to the core, by
+    ``id`` (below :data:`PAIR_IDS_BELOW`). ``members`` in the order they sit: the first
+    in the pair's first seat, the second across from them. A replacement takes the place
+    of the member they replace; the id stays, as do the pair's results."""
+
+    id: int
+    members: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class Drawn:
     """One table of a round: its ``position`` in the round (the core's table index), who
     sits where (``seats``, the pairing's order: partners across) and the sides as the
@@ -87,6 +117,15 @@ class Drawn:
     sides: tuple[tuple[int, ...], ...]
     table_id: str | None = None
     absent: tuple[int, ...] = ()
+
+    def side_of(self, seat: int) -> int:
+        """The side (its index in ``sides``) that seat ``seat`` plays for: the side that
+        names its member; at a table of pairs each side is a pair's id instead, and its
+        members sit across (seats 0 and 2 for the first pair, 1 and 3 for the second, as
+        the engine's Milo pairs them)."""
+        member = self.seats[seat]
+        named = next((i for i, side in enumerate(self.sides) if member in side), None)
+        return named if named is not None else seat % len(self.sides)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +147,11 @@ class Tournament:
     version: int = 0
     message_id: int | None = None
     """The announcement (a face's, kept so that its list of entrants can be edited)."""
+    pairs: tuple[Pair, ...] = ()
+    """Milo by pairs: the pairs entered (both members chose each other)."""
+    asked: tuple[tuple[int, int], ...] = ()
+    """Milo by pairs: (member, partner) for each member who chose a partner who has not
+    chosen them back yet (a pending pair; the member is a player meanwhile)."""
 
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)
@@ -116,12 +160,80 @@ class Tournament:
         player = self.player(user_id)
         return player.name if player is not None else str(user_id)
 
+    # -- pairs ------------------------------------------------------------------------------
+
+    def pair_of(self, user_id: int) -> Pair | None:
+        """The pair the member plays in (a member is in one pair at most)."""
+        return next((p for p in self.pairs if user_id in p.members), None)
+
+    def pair_out(self, pair: Pair) -> bool:
+        """A pair plays no more once either member is out (a withdrawal takes both)."""
+        return any(self._out(member) for member in pair.members)
+
+    def pair_checked_in(self, pair: Pair) -> bool:
+        """A pair plays only when both members have checked in."""
+        return all(self._checked_in(member) for member in pair.members)
+
+    def asked_by(self, user_id: int) -> int | None:
+        """The partner the member chose who has not chosen them back, if any."""
+        return next((partner for member, partner in self.asked if member == user_id), None)
+
+    def members_of(self, entrant: int) -> tuple[int, ...]:
+        """The members an entrant stands for: a pair's two, else the member."""
+        pair = next((p for p in self.pairs if p.id == entrant), None)
+        return pair.members if pair is not None else (entrant,)
+
+    def entrant_of(self, user_id: int) -> int:
+        """The entrant a member plays as: their pair's id, else their own."""
+        pair = self.pair_of(user_id)
+        return pair.id if pair is not None else user_id
+
+    def seats_of(self, table: Table) -> tuple[int, ...]:
+        """Which member sits in each seat of a core's table: at a table of pairs, each
+        pair's members across from each other (first pair: seats 0 and 2)."""
+        if not self.settings.pairs:
+            return table.seats
+        first, second = (self.members_of(entrant) for entrant in table.seats)
+        return (first[0], second[0], first[1], second[1])
+
+    def next_pair_id(self) -> int:
+        return min((pair.id for pair in self.pairs), default=PAIR_IDS_BELOW) - 1
+
+    def _entrant(self, pair: Pair) -> Entrant:
+        """A pair as the core seeds it: the mean of its members' ratings."""
+        ratings = [p.rating for p in self.players if p.user_id in pair.members]
+        return Entrant(pair.id, fmean(ratings) if ratings else 0.0)
+
+    def _out(self, user_id: int) -> bool:
+        player = self.player(user_id)
+        return player is None or player.out
+
+    def _checked_in(self, user_id: int) -> bool:
+        player = self.player(user_id)
+        return player is not None and player.checked_in
+
     @property
     def entrants(self) -> tuple[Entrant, ...]:
-        """Who plays the next round: checked in (once the start has passed), not out."""
+        """Who plays the next round: checked in (once the start has passed), not out; by
+        pairs, the pairs both of whose members checked in and neither is out."""
+        if self.settings.pairs:
+            return tuple(
+                self._entrant(pair)
+                for pair in self.pairs
+                if self.pair_checked_in(pair) and not self.pair_out(pair)
+            )
         return tuple(
             Entrant(p.user_id, p.rating) for p in self.players if p.checked_in and not p.out
         )
+
+    @property
+    def starters(self) -> tuple[Entrant, ...]:
+        """Everyone who checked in (by pairs: both members): a knockout's bracket and a
+        round robin's schedule are drawn once, from them (one who leaves later is absent
+        from their tables, and forfeits them)."""
+        if self.settings.pairs:
+            return tuple(self._entrant(pair) for pair in self.pairs if self.pair_checked_in(pair))
+        return tuple(Entrant(p.user_id, p.rating) for p in self.players if p.checked_in)
 
     def tables_of(self, round: int) -> tuple[Drawn, ...]:
         return tuple(d for d in self.drawn if d.round == round)
@@ -158,6 +270,7 @@ class Tournament:
                 "show_up_minutes": settings.show_up_minutes,
                 "rated": settings.rated,
                 "teams": settings.teams,
+                "pairs": settings.pairs,
             },
             "phase": self.phase.value,
             "players": [[p.user_id, p.name, p.rating, p.checked_in, p.out] for p in self.players],
@@ -177,12 +290,15 @@ class Tournament:
             "due": self.due,
             "version": self.version,
             "message_id": self.message_id,
+            "pairs": [[pair.id, *pair.members] for pair in self.pairs],
+            "asked": [list(asked) for asked in self.asked],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Tournament:
         """The tournament :meth:`to_dict` stored (KeyError, TypeError or ValueError if
-        the data is not one)."""
+        the data is not one). One stored before pairs could sign up has no pairs and
+        draws its Milo partners."""
         stored = data["settings"]
         settings = Settings(
             game=str(stored["game"]),
@@ -196,6 +312,7 @@ class Tournament:
             show_up_minutes=int(stored["show_up_minutes"]),
             rated=bool(stored["rated"]),
             teams=bool(stored["teams"]),
+            pairs=bool(stored.get("pairs", False)),
         )
         return cls(
             id=str(data["id"]),
@@ -219,6 +336,8 @@ class Tournament:
             due=None if data["due"] is None else float(data["due"]),
             version=int(data["version"]),
             message_id=None if data["message_id"] is None else int(data["message_id"]),
+            pairs=tuple(Pair(int(i), (int(a), int(b))) for i, a, b in data.get("pairs", ())),
+            asked=tuple((int(a), int(b)) for a, b in data.get("asked", ())),
         )
 
 

@@ -33,10 +33,19 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments import bracket as brackets
 from bot.tournaments.errors import TooFewEntrants, TournamentError
-from bot.tournaments.model import OPEN_PHASES, Drawn, Format, Phase, Player, Settings, Tournament
+from bot.tournaments.model import (
+    OPEN_PHASES,
+    Drawn,
+    Format,
+    Pair,
+    Phase,
+    Player,
+    Settings,
+    Tournament,
+)
 from bot.tournaments.pairing import round_robin, swiss
 from bot.tournaments.results import Adjustment, Result, adjusted
-from bot.tournaments.seating import Entrant, Pairings, Table
+from bot.tournaments.seating import Pairings, Table
 from data.models import TournamentRow
 from data.repository import StoreError, VersionConflict
 
@@ -134,6 +143,8 @@ class TournamentService:
     ) -> Tournament:
         if settings.format is Format.SWISS and not settings.rounds:
             raise TournamentRefused("rounds")
+        if settings.pairs and not settings.teams:
+            raise TournamentRefused("pairs-game")
         tournament = Tournament(
             id=secrets.token_hex(4),
             guild_id=guild_id,
@@ -168,10 +179,14 @@ class TournamentService:
                 raise TournamentRefused("entered")
 
     async def sign_up(self, tournament_id: str, user_id: int, name: str, rating: float) -> None:
+        """A member enters on their own (by pairs, they choose a partner instead:
+        :meth:`choose_partner`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
             if tournament.phase is not Phase.SIGNUP:
                 raise TournamentRefused("started")
+            if tournament.settings.pairs:
+                raise TournamentRefused("partners")
             known = tournament.player(user_id)
             if known is not None and not known.out:
                 raise TournamentRefused("signed-up")
@@ -180,6 +195,65 @@ class TournamentService:
                 {"kind": "sign-up", "by": user_id},
             )
         self.herald.changed(self.open[tournament_id], "signed-up", (user_id,))
+
+    def choosers(self, tournament_id: str, user_id: int) -> tuple[int, ...]:
+        """Before a member chooses a partner (Milo by pairs): refused as
+        :meth:`choose_partner` would refuse them whomever they chose; else the members
+        who chose them and wait for them to choose back."""
+        tournament = self.get(tournament_id)
+        _check_choosing(tournament, user_id)
+        return tuple(member for member, partner in tournament.asked if partner == user_id)
+
+    async def choose_partner(
+        self,
+        tournament_id: str,
+        user_id: int,
+        name: str,
+        rating: float,
+        partner: int,
+        *,
+        partner_is_bot: bool = False,
+    ) -> Pair | None:
+        """Milo by pairs: the member chooses ``partner``. A pair is entered once each of
+        the two has chosen the other: returns it then, or None while the partner has not
+        chosen them back (the member is signed up meanwhile, and may choose again).
+
+        Refused, with nothing changed: outside sign-up, in a tournament not by pairs,
+        choosing oneself or a bot, a member already in a pair, a partner in a pair or
+        who chose someone else, or the partner already chosen."""
+        async with self._lock:
+            tournament = self.get(tournament_id)
+            _check_choosing(tournament, user_id)
+            if partner == user_id:
+                raise TournamentRefused("partner-self")
+            if partner_is_bot:
+                raise TournamentRefused("partner-bot")
+            if tournament.pair_of(partner) is not None:
+                raise TournamentRefused("partner-taken")
+            if tournament.asked_by(user_id) == partner:
+                raise TournamentRefused("already-chosen")
+            if tournament.asked_by(partner) not in (None, user_id):
+                raise TournamentRefused("partner-chose-another")
+            me = Player(user_id, name, rating)
+            if tournament.asked_by(partner) == user_id:
+                pair = Pair(tournament.next_pair_id(), (partner, user_id))
+                # Whoever else chose either of the two waits for nobody now.
+                asked = tuple(
+                    (member, chosen) for member, chosen in tournament.asked
+                    if not {member, chosen} & {user_id, partner}
+                )  # fmt: skip
+                changed = replace(
+                    tournament.with_player(me), pairs=(*tournament.pairs, pair), asked=asked
+                )
+                action: dict[str, object] = {"kind": "pair", "by": user_id, "partner": partner}
+            else:
+                pair = None
+                asked = tuple(a for a in tournament.asked if a[0] != user_id)
+                changed = replace(tournament.with_player(me), asked=(*asked, (user_id, partner)))
+                action = {"kind": "choose-partner", "by": user_id, "partner": partner}
+            await self._save(changed, action)
+        self.herald.changed(self.open[tournament_id], "signed-up", (user_id, partner))
+        return pair
 
     async def check_in(self, tournament_id: str, user_id: int) -> None:
         async with self._lock:
@@ -211,11 +285,9 @@ class TournamentService:
             if by is not None:
                 _check_organiser(tournament, by, staff)
             kind = "drop" if by is not None else "withdraw"
-            await self._save(
-                tournament.with_player(replace(player, out=True)),
-                {"kind": kind, "by": by or user_id, "player": user_id},
-            )
-        self.herald.changed(self.open[tournament_id], "dropped" if by else "withdrew", (user_id,))
+            changed, leaving = _without(tournament, user_id)
+            await self._save(changed, {"kind": kind, "by": by or user_id, "player": user_id})
+        self.herald.changed(self.open[tournament_id], "dropped" if by else "withdrew", leaving)
 
     async def replace_player(
         self,
@@ -229,16 +301,26 @@ class TournamentService:
         staff: bool = False,
     ) -> None:
         """An organiser seats ``new`` in ``old``'s place from the next round on (``old``
-        keeps what they earned)."""
+        keeps what they earned); by pairs, in ``old``'s pair, which keeps its id and
+        results (``old`` must be in one)."""
         async with self._lock:
             tournament = self.get(tournament_id)
             _check_organiser(tournament, by, staff)
             player = tournament.player(old)
             if player is None or tournament.player(new) is not None:
                 raise TournamentRefused("not-entered")
+            pair = tournament.pair_of(old)
+            if tournament.settings.pairs and pair is None:
+                raise TournamentRefused("not-entered")
             changed = tournament.with_player(replace(player, out=True)).with_player(
                 Player(new, name, rating, checked_in=True)
             )
+            if pair is not None:
+                members = tuple(new if m == old else m for m in pair.members)
+                moved = Pair(pair.id, (members[0], members[1]))
+                changed = replace(
+                    changed, pairs=tuple(moved if p == pair else p for p in changed.pairs)
+                )
             await self._save(changed, {"kind": "replace", "by": by, "old": old, "new": new})
         self.herald.changed(self.open[tournament_id], "replaced", (old, new))
 
@@ -329,8 +411,7 @@ class TournamentService:
         async with self._lock:
             tournament = self.get(tournament_id)
             entrants = tournament.entrants
-            least = 2 if not tournament.settings.teams else 4
-            if len(entrants) < least:
+            if len(entrants) < tournament.settings.least_entrants:
                 await self._save(
                     replace(tournament, phase=Phase.CANCELLED, due=None),
                     {"kind": "too-few", "entrants": len(entrants)},
@@ -338,6 +419,12 @@ class TournamentService:
                 self.herald.changed(tournament, "too-few", ())
                 return
             await self._save(replace(tournament, phase=Phase.RUNNING, due=None), {"kind": "start"})
+            halves = tuple(
+                pair.id for pair in tournament.pairs
+                if not tournament.pair_out(pair) and not tournament.pair_checked_in(pair)
+            )  # fmt: skip
+        if halves:  # a pair plays only if both checked in
+            self.herald.changed(self.open[tournament_id], "not-both-checked-in", halves)
         await self._advance(tournament_id)
 
     async def _show_up_deadline(self, tournament_id: str) -> None:
@@ -396,7 +483,7 @@ class TournamentService:
                 return
             number = tournament.round + 1
             drawn = tuple(
-                Drawn(number, position, table.seats, table.sides)
+                Drawn(number, position, tournament.seats_of(table), table.sides)
                 for position, table in _positioned(pairings)
             )
             due = self.clock() + 60.0 * tournament.settings.show_up_minutes
@@ -436,7 +523,7 @@ class TournamentService:
                     return None
                 return swiss(entrants, tournament.record, settings.seating, number)
             if settings.format is Format.ROUND_ROBIN:
-                schedule = round_robin(_starters(tournament), settings.seating)
+                schedule = round_robin(tournament.starters, settings.seating)
                 return schedule[number - 1] if number <= len(schedule) else None
             return self._knockout_round(tournament, number)
         except TooFewEntrants:
@@ -446,7 +533,7 @@ class TournamentService:
         """The round's matches that are to be played (every seat known; a walkover
         decides itself), each at the position the bracket gives it in its round, which
         is how its result names it."""
-        bracket = brackets.knockout(_starters(tournament), tournament.settings.seating)
+        bracket = brackets.knockout(tournament.starters, tournament.settings.seating)
         results = [r for r in tournament.record if isinstance(r, Result)]
         progress = brackets.progress(bracket, results)
         if progress.champion is not None or number > len(bracket.rounds):
@@ -514,7 +601,8 @@ class TournamentService:
 
     async def _record(self, tournament_id: str, table_id: str, scores: Sequence[int]) -> None:
         """A table's end as the core counts it: each side's game points and place; a side
-        whose player never came is placed last, whatever the computer scored."""
+        whose player (or one of whose pair) never came is placed last, whatever the
+        computer scored."""
         async with self._lock:
             tournament = self.get(tournament_id)
             drawn = next((d for d in tournament.drawn if d.table_id == table_id), None)
@@ -522,13 +610,13 @@ class TournamentService:
                 return
             sides = drawn.sides
             variant = find_variant(tournament.settings.game)
-            side_of_seat = variant.sides_of(len(drawn.seats))
             points = [0] * len(sides)
-            for side_index, seats in enumerate(side_of_seat):
-                user = drawn.seats[seats[0]]
-                owner = next(i for i, side in enumerate(sides) if user in side)
-                points[owner] = scores[side_index]
-            forfeited = [any(u in drawn.absent for u in side) for side in sides]
+            for side_index, seats in enumerate(variant.sides_of(len(drawn.seats))):
+                points[drawn.side_of(seats[0])] = scores[side_index]
+            forfeited = [False] * len(sides)
+            for seat, user in enumerate(drawn.seats):
+                if user in drawn.absent:
+                    forfeited[drawn.side_of(seat)] = True
             order = sorted(range(len(sides)), key=lambda i: (forfeited[i], -points[i]))
             places = [0] * len(sides)
             for rank, index in enumerate(order, start=1):
@@ -618,8 +706,30 @@ def _positioned(pairings: Pairings) -> list[tuple[int, Table]]:
     return list(enumerate(pairings.tables))
 
 
-def _starters(tournament: Tournament) -> list[Entrant]:
-    """Everyone who checked in: a knockout's bracket and a round robin's schedule are
-    drawn once, from them (one who leaves later is absent from their tables, and
-    forfeits them)."""
-    return [Entrant(p.user_id, p.rating) for p in tournament.players if p.checked_in]
+def _check_choosing(tournament: Tournament, user_id: int) -> None:
+    """Whether the member may choose a partner at all: during sign-up, by pairs, while
+    in no pair."""
+    if tournament.phase is not Phase.SIGNUP:
+        raise TournamentRefused("started")
+    if not tournament.settings.pairs:
+        raise TournamentRefused("partners")
+    if tournament.pair_of(user_id) is not None:
+        raise TournamentRefused("signed-up")
+
+
+def _without(tournament: Tournament, user_id: int) -> tuple[Tournament, tuple[int, ...]]:
+    """The tournament once the member leaves, and who leaves with them. By pairs, a
+    member's withdrawal takes their pair out: both members are out (their partner may
+    sign up anew while sign-up is open; until the start the pair, which has played
+    nothing, is no more), and whom they had chosen waits for nobody."""
+    out = tuple(replace(p, out=True) if p.user_id == user_id else p for p in tournament.players)
+    asked = tuple(a for a in tournament.asked if a[0] != user_id)
+    pair = tournament.pair_of(user_id)
+    if pair is None:
+        return replace(tournament, players=out, asked=asked), (user_id,)
+    partner = next(m for m in pair.members if m != user_id)
+    out = tuple(replace(p, out=True) if p.user_id == partner else p for p in out)
+    pairs = tournament.pairs
+    if tournament.phase is Phase.SIGNUP:
+        pairs = tuple(p for p in pairs if p != pair)
+    return replace(tournament, players=out, asked=asked, pairs=pairs), (user_id, partner)
