@@ -27,8 +27,9 @@ def quiet_logging() -> None:
 @asynccontextmanager
 async def bot_against_fake(api: str, gateway: str, database: str) -> AsyncIterator[DominoBot]:
     """The bot connected to the fake Discord at ``api`` and ``gateway``, its store at the
-    URL ``database``, computers moving at once; stopped and its store closed however the
-    block ends (an open store would keep the process up)."""
+    URL ``database``, computers moving at once, the coach analysing only when asked;
+    stopped and its store closed however the block ends (an open store would keep the
+    process up)."""
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = Settings(

@@ -119,6 +119,7 @@ def serve_bot(database: str, port: int, connection: Connection, profile: bool) -
         web_port=port,
         web_secret="the benchmark's secret",
         log_level="WARNING",
+        coach_after_games=False,  # its worker would take the core the figures are of
     )
     asyncio.run(_serve_bot(settings, connection, profile))
 

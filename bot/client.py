@@ -139,7 +139,8 @@ class DominoBot(commands.AutoShardedBot):
         offer_activity(self.activities is not None)  # said by every bot: it is module-wide
         await self.service.resume(owns=self.owns)
         await self.tournaments.resume()
-        await self.coach.start(self.service, owns=self.owns)
+        if self.settings.coach_after_games:
+            await self.coach.start(self.service, owns=self.owns)
         await self.sync_commands_if_changed()
         self.health.watch(self)
         settle_memory()

@@ -14,7 +14,7 @@ Once started (:meth:`Coach.start`), the coach hears the table service: a game wi
 member's seat that ends is queued, analysed in its turn, stored, then told to the faces
 (:class:`Herald`: the Discord face posts each member's accuracy in the game's channel,
 the browser's shows it in the finished table's summary), and only then noted as
-announced. A stop drops the queue; the next start takes up the last day's games that
+announced. A stop drops the queue; the next start takes up the last hour's games that
 ended without an analysis, or whose analysis was stored and not announced.
 """
 
@@ -42,10 +42,14 @@ from data.repository import Repository, StoreError
 log = logging.getLogger(__name__)
 
 FACE = "coach"
-TAKEN_UP_WITHIN = 24 * 3600.0
-"""Seconds after its end a game is still analysed and announced at a start, when the bot
-stopped before doing so (a crash, a stop with games queued); an older one is analysed
-only when a member asks, and announced never (its table is long gone from the channel)."""
+ANNOUNCED_WITHIN = 3600.0
+"""Seconds after its end a game's analysis may still be announced: a start takes up the
+games that ended within it unanalysed or unannounced (a crash, a stop with games
+queued), and a game whose turn in the queue comes later (the coach fell behind: one
+worker, seconds a game, and many tables ending at once) is passed over. Either way an
+older game is analysed only when a member asks, and its accuracies are never posted
+(the channel has moved on), so a backlog costs a store read a game, not an hour of
+analyses nobody waits for."""
 
 
 def members_seats(game: FinishedGame) -> list[int]:
@@ -117,12 +121,12 @@ class Coach:
     ) -> int:
         """Analyse each game with a member's seat once it ends, from now on; first, take
         up the games of the servers this process ``owns`` (its shards') that ended in
-        the last :data:`TAKEN_UP_WITHIN` seconds without an analysis, or whose analysis
+        the last :data:`ANNOUNCED_WITHIN` seconds without an analysis, or whose analysis
         was stored and not announced. Returns how many were taken up."""
         self._store = tables.store
         tables.add_listener(self)
         try:
-            unsaid = await self._store.unsaid_since(self.clock() - TAKEN_UP_WITHIN)
+            unsaid = await self._store.unsaid_since(self.clock() - ANNOUNCED_WITHIN)
         except StoreError as error:
             log.warning("could not read which games are still to analyse (%s)", error.fault)
             unsaid = []
@@ -153,7 +157,7 @@ class Coach:
 
     async def _work(self) -> None:
         """The queued games, one at a time: a failure is logged, and the next start
-        takes the game up again (within :data:`TAKEN_UP_WITHIN`)."""
+        takes the game up again (within :data:`ANNOUNCED_WITHIN`)."""
         assert self._store is not None
         while True:
             game_id = await self._ended.get()
@@ -177,6 +181,9 @@ class Coach:
                         error.fault)  # fmt: skip
             return
         if game is None or due is False or not members_seats(game):
+            return
+        if self.clock() - game.finished_at > ANNOUNCED_WITHIN:
+            log.info("game %s ended too long ago to announce: analysed when asked", game_id)
             return
         analysis = await self.analysis_of(store, game)
         if due is None and await store.announcement_due(game_id) is None:

@@ -52,6 +52,10 @@ class Settings:
     Discord Activity, whose players' codes the bot exchanges."""
     discord_client_id: str | None = None
     """The application's id, if it is not the bot's own (it nearly always is)."""
+    coach_after_games: bool = True
+    """Whether the coach analyses every game with a member's seat as it ends and posts
+    each member's accuracy (``bot.coaching``): a worker process kept busy for seconds a
+    game. Off, a game is analysed only when a member asks (``/domino analysis``)."""
 
     @property
     def discord(self) -> bool:
@@ -96,6 +100,7 @@ class Settings:
             web_port=_web_port(token),
             web_secret=os.environ.get("WEB_SECRET", "").strip() or None,
             discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            coach_after_games=_switch("COACH_AFTER_GAMES", True),
             discord_client_id=_optional_id("DISCORD_CLIENT_ID"),
         )
 
@@ -154,6 +159,15 @@ def _float(name: str, default: float) -> float:
     if value < 0:
         raise ConfigError(f"{name} cannot be negative")
     return value
+
+
+def _switch(name: str, default: bool) -> bool:
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw not in ("on", "off"):
+        raise ConfigError(f"{name} must be on or off, not {raw!r}")
+    return raw == "on"
 
 
 def _int_in(name: str, default: int, low: int, high: int) -> int:

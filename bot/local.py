@@ -49,13 +49,15 @@ async def serve_local(settings: Settings, started: asyncio.Event | None = None) 
             keep_closed=settings.keep_closed_hours * 3600.0,
             languages=[language.code for language in i18n.SHIPPED],
         )
-        coach = Coach()  # the service closes it, with its other listeners
+        # the service closes a started coach, with its other listeners
+        coach = Coach() if settings.coach_after_games else None
         signer = Signer(load_secret(settings.web_secret, settings.local_folder))
         app = make_app(service, signer, coach=coach)
         runner = await serve(app, settings.web_host, settings.web_port)
         try:
             await service.resume(owns=_local)
-            await coach.start(service, owns=_local)
+            if coach is not None:
+                await coach.start(service, owns=_local)
             settle_memory()
             print(
                 f"Serving the local table at {address(settings)} (no DISCORD_TOKEN: to play in"

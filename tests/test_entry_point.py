@@ -117,9 +117,22 @@ def test_picture_processes_are_read_within_range(
         assert Settings.from_env(None).picture_processes == processes
 
 
+@pytest.mark.parametrize(("raw", "on"), [("", True), ("on", True), ("OFF", False), ("no", None)])
+def test_the_coach_after_games_is_on_unless_turned_off(
+    monkeypatch: pytest.MonkeyPatch, raw: str, on: bool | None
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("COACH_AFTER_GAMES", raw)
+    if on is None:
+        with pytest.raises(ConfigError, match="COACH_AFTER_GAMES must be on or off"):
+            Settings.from_env(None)
+    else:
+        assert Settings.from_env(None).coach_after_games is on
+
+
 def test_env_example_lists_every_setting_the_bot_and_compose_read() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
-    pattern = r'(?:environ\.get|_optional_int|_optional_id|_float|_int_in)\(\s*"([A-Z_]+)"'
+    pattern = r'(?:environ\.get|_optional_int|_optional_id|_float|_int_in|_switch)\(\s*"([A-Z_]+)"'
     read = set(re.findall(pattern, source))
     example = (ROOT / ".env.example").read_text()
     listed = set(re.findall(r"^([A-Z_]+)=", example, flags=re.MULTILINE))

@@ -2,9 +2,10 @@
 the coach's own run, stored once however many ask at once, and read back from the store
 afterwards without starting a worker. Started with the tables, it analyses each game
 with a member's seat at its end, one at a time in the order they ended, and tells its
-heralds once; a game of computers alone is never analysed; a start takes up the last
-day's games that ended unanalysed or unannounced (a crash), and an announcement that
-failed is made at the next start. (Short games and a small budget: the machine is
+heralds once; a game of computers alone is never analysed, nor one whose turn comes
+more than an hour after it ended; a start takes up the last hour's games that ended
+unanalysed or unannounced (a crash), and an announcement that failed is made at the next
+start. (Short games and a small budget: the machine is
 shared.)"""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from bot.coaching import TAKEN_UP_WITHIN, Coach, members_seats, position
+from bot.coaching import ANNOUNCED_WITHIN, Coach, members_seats, position
 from bot.commands import ComputerMove, Join, StandIn, Start
 from bot.players.coach import Analysis, analyse
 from bot.service import NewTable, TableService, TournamentSeats
@@ -213,6 +214,22 @@ async def test_games_are_analysed_one_at_a_time_in_the_order_they_ended(coached:
     assert [game_id for game_id, _, _ in told.told] == [first, second]
 
 
+async def test_a_game_whose_turn_comes_after_the_hour_is_passed_over(
+    coached: Coached, clock: Clock
+) -> None:
+    """The coach fell behind (many tables ended at once): a game whose turn comes more
+    than an hour after its end is neither analysed nor announced, and is left for a
+    member to ask for."""
+    service, coach, told = coached
+    handed = counting(coach)
+    await service.store.record_finished_game(ended("late", clock.now))
+    clock.now += ANNOUNCED_WITHIN + 1
+    coach._queue("late")
+    await coach.settled()
+    assert handed == [] and told.told == []
+    assert await service.store.get_analysis("late") is None
+
+
 # -- after a crash --------------------------------------------------------------------------
 
 
@@ -229,19 +246,19 @@ def ended(game_id: str, when: float, guild_id: int = 10, members: bool = True) -
     )  # fmt: skip
 
 
-async def test_a_start_takes_up_the_last_days_games_left_unanalysed_or_unannounced(
+async def test_a_start_takes_up_the_last_hours_games_left_unanalysed_or_unannounced(
     store: Repository, clock: Clock
 ) -> None:
     """The bot stopped with games queued, and with an analysis stored but not told: the
     next start analyses the one and tells both, in the order they ended (the stored one
     as told perhaps already, for a face that posts to look first). Older games, games of
     computers alone, games already told and another shard's servers' are left alone."""
-    day_ago = clock.now - TAKEN_UP_WITHIN
+    hour_ago = clock.now - ANNOUNCED_WITHIN
     games = {
         "unanalysed": ended("unanalysed", clock.now - 60),
         "unannounced": ended("unannounced", clock.now - 120),
         "announced": ended("announced", clock.now - 30),
-        "old": ended("old", day_ago - 1),
+        "old": ended("old", hour_ago - 1),
         "computers": ended("computers", clock.now - 10, members=False),
         "elsewhere": ended("elsewhere", clock.now - 20, guild_id=11),
     }
