@@ -42,6 +42,10 @@ FORMAT_CHOICES = [
     app_commands.Choice(name=locale_str("Knockout"), value=Format.KNOCKOUT.value),
     app_commands.Choice(name=locale_str("Round robin"), value=Format.ROUND_ROBIN.value),
 ]
+PARTNER_CHOICES = [
+    app_commands.Choice(name=locale_str("Drawn each round"), value="drawn"),
+    app_commands.Choice(name=locale_str("Sign up as pairs"), value="pairs"),
+]
 
 
 class TournamentsCog(DominoCommands, name="Tournaments"):
@@ -81,6 +85,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         start_in=slash("option", "start_in"),
         checkin=slash("option", "checkin"),
         rated=slash("option", "rated"),
+        partners=slash("option", "partners"),
     )
     @app_commands.describe(
         game=locale_str("Which game"),
@@ -91,19 +96,21 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         start_in=locale_str("Minutes until round one starts"),
         checkin=locale_str("Minutes before the start that check-in opens"),
         rated=locale_str("Whether the games count toward ratings"),
+        partners=locale_str("Milo: partners drawn each round, or pairs that sign up together"),
     )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, partners=PARTNER_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
         format: app_commands.Choice[str],
         rounds: app_commands.Range[int, 1, 30] | None = None,
-        seats: app_commands.Range[int, 2, 4] = 2,
+        seats: app_commands.Range[int, 2, 4] | None = None,
         target: app_commands.Range[int, 1, 1000] | None = None,
         start_in: app_commands.Range[int, 1, 10080] = 60,
         checkin: app_commands.Range[int, 1, 1440] = 15,
         rated: bool = True,
+        partners: app_commands.Choice[str] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not await self._staff(interaction):
@@ -112,6 +119,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         variant = find_variant(game.value)
         counts = variant.player_counts
+        if seats is None:  # two a table where the game allows it, else the game's own
+            seats = 2 if 2 in counts else max(counts)
         if seats not in counts:
             raise TournamentRefused("seats")
         settings = Settings(
@@ -124,7 +133,8 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
             start_at=self.service.clock() + 60.0 * start_in,
             checkin_minutes=min(checkin, start_in),
             rated=rated,
-            teams=variant.teams,  # Milo: partners drawn each round, never the same twice
+            teams=variant.teams,  # Milo: partners drawn each round, never the same twice,
+            pairs=partners is not None and partners.value == "pairs",  # or pairs sign up
         )
         await self.service.create(
             interaction.guild_id, interaction.channel_id, interaction.user.id, settings
@@ -221,7 +231,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         result = here.result_of(round, table - 1)
         if result is None:
             raise TournamentRefused("no-result")
-        changed = won_by(result, winner.id)
+        changed = won_by(result, here.entrant_of(winner.id))  # by pairs, the winner's pair
         self.herald.note_reason(here.id, round, table - 1, reason)
         await self.service.adjust(here.id, changed, reason, by=interaction.user.id, staff=staff)
         organiser = interaction.user.display_name  # staff need not play
@@ -247,10 +257,10 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     def _status_of(self, tournament: Tournament, user: int) -> str:
         title = said.tournament_title(tournament.settings.game, tournament.settings.format)
         player = tournament.player(user)
-        starters = [p for p in tournament.players if p.checked_in]
+        entrant = tournament.entrant_of(user)  # by pairs, their pair
         place = points = None
         if tournament.round > 1 or any(isinstance(r, Result) for r in tournament.record):
-            mine = next((s for s in standings_of(tournament) if s.entrant == user), None)
+            mine = next((s for s in standings_of(tournament) if s.entrant == entrant), None)
             if mine is not None:
                 place, points = mine.place, mine.points
         where = None
@@ -261,11 +271,12 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
                     where = (tournament.round, table.channel_id)
         bye = next(
             (b.round for b in tournament.record
-             if isinstance(b, Bye) and b.entrant == user and b.round == tournament.round),
+             if isinstance(b, Bye) and b.entrant == entrant and b.round == tournament.round),
             None,
         )  # fmt: skip
         out = player is not None and player.out
-        return said.player_status(title, place, len(starters), points, where, bye, out)
+        starters = len(tournament.starters)
+        return said.player_status(title, place, starters, points, where, bye, out)
 
     @tournament.command(
         name=slash("command", "withdraw"),

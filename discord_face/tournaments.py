@@ -14,6 +14,11 @@ any table is: the herald asks the table service to show each new lobby
 The announcement is edited as entrants come and go; its message id lives in memory, and
 after a restart it is found again in the channel's latest messages by its buttons'
 custom_ids (``domino-t:<tournament>:<action>``).
+
+Milo by pairs: Sign up answers privately with a member select (``domino-t:<tournament>:
+partner``, persistent like the buttons); a pair is entered once each of the two chose
+the other, and the announcement lists it as ``A & B``, with those still waiting for a
+partner apart.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import io
 import logging
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -72,6 +77,9 @@ DEFAULT_RATING = 0.0
 player (mu 25 − 3 × sigma 25/3)."""
 
 Button = discord.ui.Button[Any]
+UserSelect = discord.ui.UserSelect[Any]
+Answer = str | tuple[str, discord.ui.View]
+"""A private answer: its words, and the components it carries, if any."""
 
 
 # -- the announcement's buttons -------------------------------------------------------------
@@ -111,32 +119,52 @@ class TournamentButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         return cls(match["tournament"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        acting.track(interaction)
-        try:
-            service = tournaments_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await acting.reply(interaction, await self.clicked(interaction, service))
-        except acting.Starting:
-            await acting.apologize(interaction, refusals.starting())
-        except Refusal as error:
-            await acting.answer(interaction, error)
-        except Exception:
-            log.exception("the %s button of tournament %s failed", self.action, self.tournament_id)
-            await acting.apologize(interaction)
+        await _answering(interaction, self.clicked, self.action, self.tournament_id)
 
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TournamentService
-    ) -> str:
+    ) -> Answer:
         """Do what the button says; the member's private answer."""
         raise NotImplementedError
+
+
+async def _answering(
+    interaction: discord.Interaction[Any],
+    clicked: Callable[[discord.Interaction[Any], TournamentService], Awaitable[Answer]],
+    what: str,
+    tournament_id: str,
+) -> None:
+    """A click on a tournament's component, answered privately: what ``clicked`` says,
+    or the refusal, or an apology for a failure of ours."""
+    acting.track(interaction)
+    try:
+        service = tournaments_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await clicked(interaction, service)
+        if isinstance(answer, str):
+            await acting.reply(interaction, answer)
+        else:
+            text, view = answer
+            await acting.reply(interaction, text, view=view)
+    except acting.Starting:
+        await acting.apologize(interaction, refusals.starting())
+    except Refusal as error:
+        await acting.answer(interaction, error)
+    except Exception:
+        log.exception("the %s of tournament %s failed", what, tournament_id)
+        await acting.apologize(interaction)
 
 
 class SignUpButton(TournamentButton, action="signup"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TournamentService
-    ) -> str:
+    ) -> Answer:
         tournament = service.get(self.tournament_id)
         user = interaction.user
+        if tournament.settings.pairs:  # by pairs: the member chooses their partner
+            choosers = service.choosers(tournament.id, user.id)
+            words = said.choose_partner([tournament.name_of(member) for member in choosers])
+            return words, partner_view(tournament.id)
         seed = await rating_of(interaction, tournament.settings.game, user.id)
         await service.sign_up(tournament.id, user.id, user.display_name, seed)
         return said.signed_up()
@@ -154,18 +182,89 @@ class CheckInButton(TournamentButton, action="checkin"):
     async def clicked(
         self, interaction: discord.Interaction[Any], service: TournamentService
     ) -> str:
-        await service.check_in(self.tournament_id, interaction.user.id)
-        return said.checked_in()
+        user = interaction.user.id
+        await service.check_in(self.tournament_id, user)
+        tournament = service.get(self.tournament_id)
+        if not tournament.settings.pairs:
+            return said.checked_in()
+        pair = tournament.pair_of(user)
+        if pair is None:
+            return said.checked_in_without_pair()
+        if tournament.pair_checked_in(pair):
+            return said.checked_in()
+        partner = next(member for member in pair.members if member != user)
+        return said.checked_in_before_partner(tournament.name_of(partner))
+
+
+class PartnerSelect(
+    discord.ui.DynamicItem[UserSelect],
+    template=rf"{PREFIX}:(?P<tournament>[0-9a-f]{{8}}):partner",
+):
+    """The member select of Sign up's answer, by pairs: the member chooses their
+    partner (``domino-t:<tournament>:partner``)."""
+
+    def __init__(self, tournament_id: str) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(discord.ui.UserSelect(custom_id=self.id_for(tournament_id)))
+
+    @staticmethod
+    def id_for(tournament_id: str) -> str:
+        return f"{PREFIX}:{tournament_id}:partner"
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PartnerSelect:
+        return cls(match["tournament"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _answering(interaction, self.chosen, "partner select", self.tournament_id)
+
+    async def chosen(
+        self, interaction: discord.Interaction[Any], service: TournamentService
+    ) -> str:
+        """The member chose their partner: the pair is entered, or waits for the partner
+        to choose them back."""
+        tournament = service.get(self.tournament_id)
+        user, partner = interaction.user, self.item.values[0]
+        seed = await rating_of(interaction, tournament.settings.game, user.id)
+        pair = await service.choose_partner(
+            tournament.id, user.id, user.display_name, seed, partner.id, partner_is_bot=partner.bot
+        )
+        if pair is None:
+            return said.partner_chosen(partner.id)
+        return said.pair_signed_up(partner.display_name)
+
+
+def partner_view(tournament_id: str) -> discord.ui.View:
+    """Sign up's answer by pairs: one member select, written as Discord reads it."""
+    view = buttons._Buttons()
+    view.add(
+        {
+            "type": discord.ComponentType.user_select.value,
+            "custom_id": PartnerSelect.id_for(tournament_id),
+            "placeholder": said.partner_placeholder(),
+            "min_values": 1,
+            "max_values": 1,
+        }
+    )
+    return view
 
 
 TOURNAMENT_BUTTONS = (SignUpButton, WithdrawButton, CheckInButton)
+TOURNAMENT_ITEMS = (*TOURNAMENT_BUTTONS, PartnerSelect)
+"""Every component class of tournaments (the buttons, and the partner select)."""
 
 
 def _unclaimed_by_any() -> re.Pattern[str]:
     """Any custom_id that neither the tables' buttons nor the tournaments' claim."""
     claimed = "|".join(
         re.sub(r"\(\?P<\w+>", "(?:", c.__discord_ui_compiled_template__.pattern)
-        for c in (*buttons.CLAIMED, *TOURNAMENT_BUTTONS)
+        for c in (*buttons.CLAIMED, *TOURNAMENT_ITEMS)
     )
     return re.compile(rf"(?s)(?!(?:{claimed})\Z).*")
 
@@ -175,8 +274,8 @@ class NoLongerValid(buttons.NoLongerValid, template=_unclaimed_by_any()):
     (discord.py runs every dynamic item whose template matches a click)."""
 
 
-DYNAMIC_ITEMS = (*buttons.CLAIMED, *TOURNAMENT_BUTTONS, NoLongerValid)
-"""Every button class the client registers, tournaments' included."""
+DYNAMIC_ITEMS = (*buttons.CLAIMED, *TOURNAMENT_ITEMS, NoLongerValid)
+"""Every component class the client registers, tournaments' included."""
 
 
 def announcement_view(tournament: Tournament) -> discord.ui.View:
@@ -297,7 +396,11 @@ class TournamentHerald:
             await self._announce(tournament)
         elif what in ("signed-up", "checked-in", "withdrew", "dropped", "replaced"):
             await self._edit_announcement(tournament.id)
-            if tournament.phase is not Phase.SIGNUP and what in ("withdrew", "dropped"):
+            if tournament.settings.pairs and what in ("withdrew", "dropped") and len(about) == 3:
+                leaver, first, second = (names.get(u, "?") for u in about)  # and their pair
+                pair_line = said.pair_withdrew if what == "withdrew" else said.pair_dropped
+                await self._say(tournament, pair_line(leaver, said.pair_name(first, second)))
+            elif tournament.phase is not Phase.SIGNUP and what in ("withdrew", "dropped"):
                 line = said.withdrew if what == "withdrew" else said.dropped
                 await self._say(tournament, "\n".join(line(names.get(u, "?")) for u in about))
             elif what == "replaced" and len(about) == 2:
@@ -306,7 +409,11 @@ class TournamentHerald:
         elif what == "round":
             await self._round(tournament)
         elif what == "absent":
-            await self._say(tournament, "\n".join(said.no_show(names.get(u, "?")) for u in about))
+            await self._say(tournament, "\n".join(_no_show(tournament, names, u) for u in about))
+        elif what == "not-both-checked-in":
+            await self._say(
+                tournament, "\n".join(said.not_both_checked_in(names.get(p, "?")) for p in about)
+            )
         elif what == "round-over":
             await self._say(tournament, said.round_over(tournament.round))
             await self._picture(tournament)
@@ -321,7 +428,7 @@ class TournamentHerald:
             await self._edit_announcement(tournament.id, closed=True)
             await self._say(
                 tournament,
-                said.too_few(len(tournament.entrants), 4 if tournament.settings.teams else 2),
+                said.too_few(len(tournament.entrants), tournament.settings.least_entrants),
             )
         elif what == "finished":
             await self._picture(tournament)
@@ -399,8 +506,13 @@ class TournamentHerald:
                 continue
             with contextlib.suppress(Refusal):
                 await self.tables.repost(table.id)
-            lines.append(said.table_line(drawn.position + 1, table.channel_id, drawn.seats))
-        byes = [b.entrant for b in tournament.record
+            players = (
+                [_mentioned(tournament, e) for side in drawn.sides for e in side]
+                if tournament.settings.pairs
+                else list(drawn.seats)  # in seat order (drawn partners: across)
+            )
+            lines.append(said.table_line(drawn.position + 1, table.channel_id, players))
+        byes = [_mentioned(tournament, b.entrant) for b in tournament.record
                 if isinstance(b, Bye) and b.round == tournament.round]  # fmt: skip
         if byes:
             lines.append(said.bye_line(byes))
@@ -450,11 +562,18 @@ class TournamentHerald:
         await self._say(tournament, next(iter(_chunks(lines)), ""), file=file)
 
     def _left(self, tournament: Tournament) -> dict[int, said.Left]:
-        return {
+        """Each entrant who left, and why: by pairs, a pair is dropped when the organiser
+        dropped either member."""
+        left: dict[int, said.Left] = {
             p.user_id: "dropped" if (tournament.id, p.user_id) in self._dropped else "withdrew"
             for p in tournament.players
             if p.out
         }
+        for pair in tournament.pairs:
+            if tournament.pair_out(pair):
+                dropped = any((tournament.id, m) in self._dropped for m in pair.members)
+                left[pair.id] = "dropped" if dropped else "withdrew"
+        return left
 
     async def _podium(self, tournament: Tournament) -> None:
         names = _names(tournament)
@@ -517,13 +636,32 @@ class TournamentHerald:
 
 def _names(tournament: Tournament) -> dict[int, str]:
     """Each player's name as the words show it: a member forgotten since (``/domino
-    forget-me`` empties their name in an ended tournament) is a former player."""
-    return {p.user_id: p.name or boards.former_player() for p in tournament.players}
+    forget-me`` empties their name in an ended tournament) is a former player; and each
+    pair's (``A & B``), by its id."""
+    names = {p.user_id: p.name or boards.former_player() for p in tournament.players}
+    for pair in tournament.pairs:
+        first, second = (names.get(member, boards.former_player()) for member in pair.members)
+        names[pair.id] = said.pair_name(first, second)
+    return names
+
+
+def _mentioned(tournament: Tournament, entrant: int) -> int | tuple[int, int]:
+    """An entrant as a round's lines mention them: the member, or a pair's two."""
+    pair = next((p for p in tournament.pairs if p.id == entrant), None)
+    return pair.members if pair is not None else entrant
+
+
+def _no_show(tournament: Tournament, names: dict[int, str], user: int) -> str:
+    """An absentee, and by pairs the pair that forfeits with them."""
+    pair = tournament.pair_of(user)
+    if pair is None:
+        return said.no_show(names.get(user, "?"))
+    return said.no_show_in_pair(names.get(user, "?"), names[pair.id])
 
 
 def _starters(tournament: Tournament) -> list[Entrant]:
     """Everyone who checked in (as the service draws brackets and schedules from)."""
-    return [Entrant(p.user_id, p.rating) for p in tournament.players if p.checked_in]
+    return list(tournament.starters)
 
 
 def standings_of(tournament: Tournament) -> tuple[Standing, ...]:
@@ -538,9 +676,13 @@ def _rounds(tournament: Tournament) -> int:
     settings = tournament.settings
     if settings.format is Format.SWISS:
         return settings.rounds or 0
-    entrants = _starters(tournament) or [
-        Entrant(p.user_id, p.rating) for p in tournament.players if not p.out
-    ]
+    entrants = _starters(tournament)
+    if not entrants:  # nobody checked in yet: everyone still in
+        entrants = (
+            [Entrant(p.id, 0.0) for p in tournament.pairs if not tournament.pair_out(p)]
+            if settings.pairs
+            else [Entrant(p.user_id, p.rating) for p in tournament.players if not p.out]
+        )
     try:
         if settings.format is Format.ROUND_ROBIN:
             return len(round_robin(entrants, settings.seating))
@@ -562,11 +704,31 @@ def _announcement(tournament: Tournament) -> said.Announcement:
         checkin_closes=settings.start_at,
         rated=settings.rated,
         organiser=tournament.organiser_id,
-        entrants=[p.name for p in tournament.players if not p.out],
+        entrants=_entrant_names(tournament),
+        waiting=_waiting(tournament),
         smaller=settings.smaller,
-        partners="drawn" if settings.teams else None,
+        partners="pairs" if settings.pairs else "drawn" if settings.teams else None,
         target=settings.target,
     )
+
+
+def _entrant_names(tournament: Tournament) -> list[str]:
+    """The announcement's entrants: the players, or by pairs the pairs, still in."""
+    if not tournament.settings.pairs:
+        return [p.name for p in tournament.players if not p.out]
+    names = _names(tournament)
+    return [names[pair.id] for pair in tournament.pairs if not tournament.pair_out(pair)]
+
+
+def _waiting(tournament: Tournament) -> list[tuple[str, int | None]]:
+    """By pairs: who signed up and waits for a partner, with whom they chose."""
+    if not tournament.settings.pairs:
+        return []
+    return [
+        (p.name, tournament.asked_by(p.user_id))
+        for p in tournament.players
+        if not p.out and tournament.pair_of(p.user_id) is None
+    ]
 
 
 def _chunks(lines: Sequence[str]) -> list[str]:

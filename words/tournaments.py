@@ -164,6 +164,9 @@ class Announcement:
     """The organiser's member id."""
     entrants: Sequence[str] = ()
     """The entrants' names, in the order they signed up (a pair as :func:`pair_name`)."""
+    waiting: Sequence[tuple[str, int | None]] = ()
+    """By pairs: each member signed up whose pair is not entered yet, by name, with the
+    member (id) they chose, who has not chosen them back (None: nobody now)."""
     smaller: Sequence[int] = ()
     """Smaller tables the seating may use when the numbers need them."""
     partners: Partners | None = None
@@ -205,6 +208,8 @@ def announcement_card(event: Announcement) -> Card:
             inline=False,
         )
     )
+    if event.waiting:
+        fields.append(Field(_("Waiting for a partner"), _waiting_list(event.waiting), inline=False))
     footer = _("Press {signup} to enter, {withdraw} to leave.").format(
         signup=tournament_label("signup"), withdraw=tournament_label("withdraw")
     )
@@ -236,18 +241,34 @@ def _tables_words(event: Announcement) -> str:
     return words
 
 
-def _entrants_list(entrants: Sequence[str]) -> str:
-    """The entrants' names as one field's value: cut to fit, saying how many it left out."""
+def _entrants_list(entrants: Sequence[str], *, already_plain: bool = False) -> str:
+    """The entrants' names as one field's value: cut to fit, saying how many it left out
+    (``already_plain``: the entries are made harmless already)."""
     shown: list[str] = []
     used = 0
     for index, name in enumerate(entrants):
         more = _and_more(len(entrants) - index)
-        piece = plain(name)
+        piece = name if already_plain else plain(name)
         if used + len(piece) + 2 + len(more) > FIELD_LIMIT:
             return ", ".join(shown) + " " + more
         shown.append(piece)
         used += len(piece) + 2
     return ", ".join(shown)
+
+
+def _waiting_list(waiting: Sequence[tuple[str, int | None]]) -> str:
+    """Members whose pair is not entered yet, with whom each chose (shown, not pinged),
+    cut to fit like the entrants."""
+    mark = marks.current()
+    return _entrants_list(
+        [
+            plain(name)
+            if chosen is None
+            else _("{name} (chose {partner})").format(name=plain(name), partner=mark.member(chosen))
+            for name, chosen in waiting
+        ],
+        already_plain=True,
+    )
 
 
 def _and_more(count: int) -> str:
@@ -285,6 +306,44 @@ def signed_up() -> str:
     return _("You are signed up. Check in when check-in opens, before the start.")
 
 
+def choose_partner(chosen_by: Sequence[str] = ()) -> str:
+    """The answer to Sign up, by pairs, above the partner select: how a pair is entered,
+    and who has chosen the member already (``chosen_by``, their names)."""
+    words = _(
+        "Choose your partner below. The pair is entered once your partner chooses you"
+        " too: they press {signup} and choose you."
+    ).format(signup=tournament_label("signup"))
+    if chosen_by:
+        words += "\n" + ngettext(
+            "{names} chose you: choose them to enter together.",
+            "{names} chose you: choose one of them to enter together.",
+            len(chosen_by),
+        ).format(names=and_list(plain(name) for name in chosen_by))
+    return words
+
+
+def partner_placeholder() -> str:
+    """The partner select's placeholder (at most 150 characters)."""
+    return pgettext("select", "Choose your partner")
+
+
+def partner_chosen(partner: int) -> str:
+    """The member chose ``partner`` (an id: shown as the member), who has not chosen
+    them back yet."""
+    return _(
+        "You chose {partner}. The pair is entered once {partner} presses {signup} on the"
+        " announcement and chooses you."
+    ).format(partner=marks.current().member(partner), signup=tournament_label("signup"))
+
+
+def pair_signed_up(partner: str) -> str:
+    """Both chose each other: the pair is entered."""
+    return _(
+        "You and {partner} are signed up as a pair. Each of you checks in when check-in"
+        " opens: the pair plays only if both of you have checked in by the start."
+    ).format(partner=plain(partner))
+
+
 def checkin_open(until: float) -> str:
     return _(
         "Check-in is open and closes {when}: press {checkin} to confirm you will play."
@@ -293,6 +352,28 @@ def checkin_open(until: float) -> str:
 
 def checked_in() -> str:
     return _("You are checked in.")
+
+
+def checked_in_before_partner(partner: str) -> str:
+    """By pairs: checked in, and the partner not yet."""
+    return _(
+        "You are checked in. Your pair plays only if {partner} checks in too, before the start."
+    ).format(partner=plain(partner))
+
+
+def checked_in_without_pair() -> str:
+    """By pairs: checked in, while the partner they chose has not chosen them back."""
+    return _(
+        "You are checked in. You play only if your partner chooses you back and checks in,"
+        " before the start."
+    )
+
+
+def not_both_checked_in(pair: str) -> str:
+    """Said at the start: a pair of whom only one checked in does not play."""
+    return _("{pair}: only one of them checked in, so the pair does not play.").format(
+        pair=plain(pair)
+    )
 
 
 def round_begins(round_: int, deadline: float) -> str:
@@ -318,6 +399,26 @@ def your_bye(round_: int) -> str:
 def no_show(name: str) -> str:
     return _("{name} did not come: the computer plays their seat and they forfeit.").format(
         name=plain(name)
+    )
+
+
+def no_show_in_pair(name: str, pair: str) -> str:
+    return _(
+        "{name} did not come: the computer plays their seat and their pair, {pair}, forfeits."
+    ).format(name=plain(name), pair=plain(pair))
+
+
+def pair_withdrew(name: str, pair: str) -> str:
+    """By pairs: one member withdrew, which takes their pair out."""
+    return _("{name} withdrew, and with them their pair, {pair}.").format(
+        name=plain(name), pair=plain(pair)
+    )
+
+
+def pair_dropped(name: str, pair: str) -> str:
+    """By pairs: the organiser dropped one member, which takes their pair out."""
+    return _("{name} was dropped by the organiser, and with them their pair, {pair}.").format(
+        name=plain(name), pair=plain(pair)
     )
 
 
@@ -483,7 +584,20 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
             "You are entered in a tournament that is still open: withdraw from it first,"
             " then ask again."
         ),
-    }
+        "partners": _("This tournament is not entered that way: press {signup} on its"
+                      " announcement.").format(signup=tournament_label("signup")),
+        "pairs-game": _("Only Milo is played by partners: pairs sign up together only in a"
+                        " Milo tournament."),
+        "partner-self": _("You cannot be your own partner: choose another member."),
+        "partner-bot": _("A bot cannot be your partner: choose a member."),
+        "partner-taken": _("That member is already in a pair in this tournament."),
+        "partner-chose-another": _(
+            "That member chose another partner: they can choose you instead."
+        ),
+        "already-chosen": _(
+            "You chose that member already: the pair is entered once they choose you back."
+        ),
+    }  # fmt: skip
     return reasons.get(why) or _("The tournament cannot do that.")
 
 
@@ -823,23 +937,31 @@ def table_thread_name(game: type[Round] | str, round_: int, table: int) -> str:
     )
 
 
-def table_line(table: int, channel_id: int, players: Sequence[int]) -> str:
+def table_line(table: int, channel_id: int, players: Sequence[int | Sequence[int]]) -> str:
     """One table of a round's pairing: its number, its thread, its players mentioned
-    (each reader's app shows their names)."""
-    mark = marks.current()
+    (each reader's app shows their names); a pair (its members' ids) as ``@A & @B``."""
     return _("Table {table} — {where}: {players}").format(
         table=number(table),
-        where=mark.channel(channel_id),
-        players=and_list(mark.member(user) for user in players),
+        where=marks.current().channel(channel_id),
+        players=and_list(_mentioned(entrant) for entrant in players),
     )
 
 
-def bye_line(players: Sequence[int]) -> str:
-    """Who sits this round out with a bye (worth a win)."""
-    mark = marks.current()
+def bye_line(players: Sequence[int | Sequence[int]]) -> str:
+    """Who sits this round out with a bye (worth a win): members, or pairs as in
+    :func:`table_line`."""
     return ngettext(
         "Bye (worth a win): {players}", "Byes (worth a win): {players}", len(players)
-    ).format(players=and_list(mark.member(user) for user in players))
+    ).format(players=and_list(_mentioned(entrant) for entrant in players))
+
+
+def _mentioned(entrant: int | Sequence[int]) -> str:
+    """A member mentioned, or a pair's two (``@A & @B``)."""
+    mark = marks.current()
+    if isinstance(entrant, int):
+        return mark.member(entrant)
+    first, second = entrant
+    return pair_name(mark.member(first), mark.member(second))
 
 
 def no_tournaments() -> str:

@@ -718,10 +718,11 @@ def _check_choosing(tournament: Tournament, user_id: int) -> None:
 
 
 def _without(tournament: Tournament, user_id: int) -> tuple[Tournament, tuple[int, ...]]:
-    """The tournament once the member leaves, and who leaves with them. By pairs, a
-    member's withdrawal takes their pair out: both members are out (their partner may
-    sign up anew while sign-up is open; until the start the pair, which has played
-    nothing, is no more), and whom they had chosen waits for nobody."""
+    """The tournament once the member leaves, and whom the face is told of: the member,
+    then, by pairs, their pair's two in order. A member's withdrawal takes their pair
+    out: both members are out (their partner may sign up anew while sign-up is open;
+    until the start the pair, which has played nothing, is no more), and whom they had
+    chosen waits for nobody."""
     out = tuple(replace(p, out=True) if p.user_id == user_id else p for p in tournament.players)
     asked = tuple(a for a in tournament.asked if a[0] != user_id)
     pair = tournament.pair_of(user_id)
@@ -732,4 +733,4 @@ def _without(tournament: Tournament, user_id: int) -> tuple[Tournament, tuple[in
     pairs = tournament.pairs
     if tournament.phase is Phase.SIGNUP:
         pairs = tuple(p for p in pairs if p != pair)
-    return replace(tournament, players=out, asked=asked, pairs=pairs), (user_id, partner)
+    return replace(tournament, players=out, asked=asked, pairs=pairs), (user_id, *pair.members)

@@ -61,9 +61,12 @@ def current(bot: DominoBot, tournament_id: str) -> Tournament | None:
     return bot.tournaments.open.get(tournament_id)
 
 
-async def lobbies(fake: FakeDiscord, bot: DominoBot, tournament_id: str) -> list[Message]:
+async def lobbies(
+    fake: FakeDiscord, bot: DominoBot, tournament_id: str, game: str = "Cross"
+) -> list[Message]:
     """The round's lobbies, each posted in its own thread of the tournament's channel
-    (the announcer posts them), in the order of the round's tables."""
+    (the announcer posts them, the thread named by the ``game``'s title), in the order
+    of the round's tables."""
     tournament = current(bot, tournament_id)
     assert tournament is not None and bot.service is not None
     found = []
@@ -73,7 +76,7 @@ async def lobbies(fake: FakeDiscord, bot: DominoBot, tournament_id: str) -> list
         thread = fake.channels[table.channel_id]
         assert thread["parent_id"] == str(tournament.channel_id)
         # named by its place in the round (a knockout's walkovers take places too)
-        name = f"Cross · {tournament.round}.{drawn.position + 1}"
+        name = f"{game} · {tournament.round}.{drawn.position + 1}"
         assert thread["name"] == name, thread["name"]
 
         def lobby(channel: int = table.channel_id) -> Message | None:

@@ -15,6 +15,8 @@ MEMBER_PERMISSIONS = str(((1 << 50) - 1) & ~(1 << 5) & ~(1 << 3))
 OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
 USER_OPTION = 6
 ROLE_OPTION = 8
+USER_SELECT = 5
+"""A message component: a select of members (a user select)."""
 
 
 @dataclass
@@ -130,12 +132,7 @@ class Member:
             elif definition["type"] == USER_OPTION:  # a member: its id, the user resolved
                 assert isinstance(value, Member), f"/{path} {key} takes a Member"
                 option["value"] = str(value.id)
-                resolved = data.setdefault("resolved", {"users": {}, "members": {}})
-                resolved["users"][str(value.id)] = value.user
-                resolved["members"][str(value.id)] = {
-                    "roles": value.roles, "joined_at": "2026-01-01T00:00:00+00:00",
-                    "permissions": value.permissions, "flags": 0,
-                }  # fmt: skip
+                value.resolve_in(data)
             elif definition["type"] == ROLE_OPTION:  # a role: its id, the role resolved
                 option["value"] = value["id"]
                 resolved = data.setdefault("resolved", {"users": {}, "members": {}})
@@ -145,6 +142,15 @@ class Member:
         for required in (o for o in definitions if o.get("required")):
             assert required["name"] in values, f"/{path} needs {required['name']}"
         return data
+
+    def resolve_in(self, data: dict[str, Any]) -> None:
+        """This member as an interaction's ``resolved`` data names a chosen member."""
+        resolved = data.setdefault("resolved", {"users": {}, "members": {}})
+        resolved["users"][str(self.id)] = self.user
+        resolved["members"][str(self.id)] = {
+            "roles": self.roles, "joined_at": "2026-01-01T00:00:00+00:00",
+            "permissions": self.permissions, "flags": 0,
+        }  # fmt: skip
 
     async def _dispatch(
         self, kind: int, channel_id: int, data: dict[str, Any], message: Message | None = None
@@ -216,4 +222,20 @@ class Member:
         )
         assert not button.get("disabled"), f"the {label!r} button is disabled"
         data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._dispatch(3, message.channel_id, data, message)
+
+    async def select_members(self, message: Message, name: str, *chosen: Member) -> Sent:
+        """Choose ``chosen`` in the member select whose placeholder (or custom_id) is
+        ``name`` on ``message``, as Discord sends it: their ids, and them resolved."""
+        assert message.visible_to in (None, self.id), "that message is not visible to this user"
+        selects = [c for c in message.buttons() if c.get("type") == USER_SELECT]
+        select = next((c for c in selects if name in (c.get("placeholder"), c["custom_id"])), None)
+        assert select is not None, f"no {name!r} member select on that message"
+        data: dict[str, Any] = {
+            "custom_id": select["custom_id"],
+            "component_type": USER_SELECT,
+            "values": [str(member.id) for member in chosen],
+        }
+        for member in chosen:
+            member.resolve_in(data)
         return await self._dispatch(3, message.channel_id, data, message)
