@@ -131,7 +131,8 @@ def test_refusals_name_entrants_and_count_tables_from_one() -> None:
 
 
 REASONS = ["rounds", "closed", "started", "signed-up", "not-entered", "check-in-closed",
-           "organiser-only", "already", "moved-on"]  # fmt: skip
+           "organiser-only", "already", "moved-on", "partners", "pairs-game", "partner-self",
+           "partner-bot", "partner-taken", "partner-chose-another", "already-chosen"]  # fmt: skip
 """What the tournament service's ``TournamentRefused`` names (``bot/tournaments/service.py``)."""
 
 
@@ -267,6 +268,18 @@ def test_the_announcement_says_format_tables_check_in_ratings_and_entrants() -> 
     assert field(knockout_, "Game") == "to 150"
 
 
+def test_the_announcement_by_pairs_lists_each_pair_and_who_waits_for_a_partner() -> None:
+    card = announcement_card(
+        announcement(game=MILO, partners="pairs", entrants=(tournaments.pair_name("Ann", "Bob"),),
+                     waiting=(("Cat", 42), ("Dan", None)))
+    )  # fmt: skip
+    assert field(card, "Tables") == "Teams of two: partners sign up together."
+    assert field(card, "Entrants (1)") == "Ann & Bob"
+    assert field(card, "Waiting for a partner") == "Cat (chose <@42>), Dan"
+    nobody = announcement_card(announcement(game=MILO, partners="pairs"))
+    assert all(f.name != "Waiting for a partner" for f in nobody.fields), "none while none wait"
+
+
 def test_a_long_list_of_entrants_is_cut_to_a_field_saying_how_many_more() -> None:
     names = tuple(f"Entrant number {n}" for n in range(256))
     value = field(announcement_card(announcement(entrants=names)), "Entrants (256)")
@@ -300,7 +313,12 @@ def every_text() -> Iterator[str]:
     for changes in (
         {},
         {"format": Format.KNOCKOUT, "advance": 2, "target": 150},
-        {"partners": "pairs", "rated": False, "entrants": ()},
+        {
+            "partners": "pairs",
+            "rated": False,
+            "entrants": (),
+            "waiting": (("Zoë1", 7), ("Zoë2", None)),
+        },
         {"partners": "drawn", "entrants": crowd},
     ):
         card = announcement_card(announcement(**changes))
@@ -309,6 +327,13 @@ def every_text() -> Iterator[str]:
     podium = podium_card("T", [(1, ("Zoë1",)), (2, ("Zoë2",)), (3, ("Zoë3",)), (3, ("Zoë4",))])
     yield from (podium.title, podium.description or "", *(f.name for f in podium.fields))
     yield from (t.signup_open(), t.signed_up(), t.checkin_open(2e9), t.checked_in())
+    # Milo by pairs
+    yield from (t.choose_partner(), t.choose_partner(["Zoë1"]), t.choose_partner(["Zoë1", "Zoë2"]))
+    yield from (t.partner_placeholder(), t.partner_chosen(7), t.pair_signed_up("Zoë1"))
+    yield from (t.checked_in_before_partner("Zoë1"), t.checked_in_without_pair())
+    pair = t.pair_name("Zoë1", "Zoë2")
+    yield from (t.not_both_checked_in(pair), t.no_show_in_pair("Zoë1", pair))
+    yield from (t.pair_withdrew("Zoë1", pair), t.pair_dropped("Zoë1", pair))
     yield from (t.round_begins(2, 2e9), t.your_table(2, 99), t.your_bye(3), t.no_show("Zoë1"))
     yield from (t.withdrew("Zoë1"), t.dropped("Zoë1"), t.replaced("Zoë1", "Zoë2"))
     yield from (t.result_changed(2, 3, "Zoë1", "Zoë2"), t.round_over(2), t.not_entered())
