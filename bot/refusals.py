@@ -258,7 +258,9 @@ class TournamentRefused(Refusal):
     """What the rules of tournaments refuse (``bot.tournaments.service``), by ``why``:
     ``closed``, ``started``, ``signed-up``, ``not-entered``, ``check-in-closed``,
     ``organiser-only``, ``already``, ``rounds``, ``moved-on``, ``entered`` (a forget-me
-    while entered in an open tournament), or the name of the core's
+    while entered in an open tournament), Milo by pairs' ``partners`` (not entered that
+    way), ``pairs-game``, ``partner-self``, ``partner-bot``, ``partner-taken``,
+    ``partner-chose-another``, ``already-chosen``, or the name of the core's
     error an adjustment met (``NoSuchTable``, ``NotTheSameTable``)."""
 
     why: str
