@@ -5,7 +5,8 @@ each other (the announcement shows those waiting, then ``A & B``); each member c
 in. A Swiss of three pairs over two rounds: each round one table of two pairs, partners
 across (seats 0 and 2 against 1 and 3), all four pinged, and a bye to the third pair;
 the second round meets no pair met before; the bot restarts in the middle of round 2;
-the standings and the podium name the pairs."""
+the standings and the podium name the pairs. And a choice still waiting for its answer
+kept across a restart, and a withdrawal that takes the pair out."""
 
 from __future__ import annotations
 
@@ -152,7 +153,7 @@ async def test_a_swiss_of_three_pairs_with_a_bye_each_round_and_a_restart(
     assert "Final standings" in final and "Eve & Fay" in final, final
 
 
-async def test_a_member_who_withdraws_takes_the_pair_out_and_it_is_said(
+async def test_a_choice_waits_across_a_restart_and_a_withdrawal_takes_the_pair_out(
     running: Running, server: Server
 ) -> None:
     bot, _ = await started(running)
@@ -163,7 +164,12 @@ async def test_a_member_who_withdraws_takes_the_pair_out_and_it_is_said(
         server, boss, game="milo", format="knockout", partners="pairs", start_in=60
     )
     await choose(ann, announcement, bob)
-    await choose(bob, announcement, ann)
+    await running.stop()
+    bot = await running.start()
+    prompt = await (await bob.click(announcement, "Sign up")).reply()
+    assert "Ann chose you" in prompt.content, "Ann's choice was kept across the restart"
+    entered = await (await bob.select_members(prompt, CHOOSE, ann)).reply()
+    assert "You and Ann are signed up as a pair" in entered.content, entered.content
     await fake.wait_for(lambda: "Ann & Bob" in fake.messages[announcement.id].text())
     left = await (await bob.click(announcement, "Withdraw")).reply()
     assert "Bob withdrew" in left.content, left.content
