@@ -4,7 +4,9 @@ opens each round's tables through the table service in places a face gives it (a
 thread each, in Discord), starts each table once its players sit, lets a computer stand
 in for whoever has not come by the round's deadline (they forfeit), hears each table's
 end from the table service's events and records it, and goes on to the next round or
-to the podium. Everything is stored before it is told (compare-and-swap on the
+to the podium. Milo's partners sign up as pairs where the organiser chose so
+(:meth:`TournamentService.choose_partner`): each pair is one entrant to the core, its
+members seated across. Everything is stored before it is told (compare-and-swap on the
 tournament's version, as for tables); after a restart the open tournaments, their
 deadlines and their tables' results are taken up again from the store.
 
@@ -65,7 +67,8 @@ class Herald(Protocol):
 
     def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
         """``what`` happened (``signed-up``, ``round``, ``absent``, ``result``,
-        ``finished`` …), ``about`` whom; must not wait (it queues)."""
+        ``finished``, by pairs ``not-both-checked-in`` …), ``about`` whom (members, or
+        pairs' ids); must not wait (it queues)."""
         ...
 
 
@@ -276,7 +279,8 @@ class TournamentService:
         self, tournament_id: str, user_id: int, *, by: int | None = None, staff: bool = False
     ) -> None:
         """A player leaves (``by`` an organiser: dropped, see :func:`_check_organiser`);
-        they keep what they earned and are paired no more."""
+        they keep what they earned and are paired no more. By pairs, their pair leaves
+        with them (:func:`_without`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
             player = tournament.player(user_id)
