@@ -72,6 +72,34 @@ async def test_every_command_and_option_has_a_name_and_description_in_each_langu
     assert [c["name"] for c in language["choices"]] == ["English", "Español", "Português (Brasil)"]
 
 
+COMMAND_CHARACTERS = 8000
+"""Discord's limit on a command's characters: its names, descriptions and choices' names
+and values, options and subcommands included, each field counted at its longest
+localization (raised from 4,000 in February 2024, discord-api-docs pull request 6668;
+some libraries still check the old figure). A command over it is refused whole at
+registration, and /domino holds every subcommand."""
+
+
+def characters(node: dict[str, Any]) -> int:
+    """A command's characters as Discord counts them toward :data:`COMMAND_CHARACTERS`."""
+
+    def longest(default: str, localized: dict[str, str] | None) -> int:
+        return max([len(default), *(len(text) for text in (localized or {}).values())])
+
+    total = longest(node["name"], node.get("name_localizations"))
+    total += longest(node["description"], node.get("description_localizations"))
+    for choice in node.get("choices") or []:
+        total += longest(choice["name"], choice.get("name_localizations"))
+        total += len(str(choice["value"]))
+    return total + sum(characters(option) for option in node.get("options") or [])
+
+
+async def test_the_command_fits_discords_limit_in_every_language(running) -> None:
+    await running.start()
+    [domino] = running.fake.commands[None]
+    assert characters(domino) <= COMMAND_CHARACTERS
+
+
 async def test_a_spanish_server_posts_in_spanish_and_answers_each_member_in_their_own(
     running, server: Server
 ) -> None:
