@@ -234,8 +234,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         changed = won_by(result, here.entrant_of(winner.id))  # by pairs, the winner's pair
         self.herald.note_reason(here.id, round, table - 1, reason)
         await self.service.adjust(here.id, changed, reason, by=interaction.user.id, staff=staff)
-        organiser = interaction.user.display_name  # staff need not play
-        await reply(interaction, said.result_changed(table, round, organiser, reason))
+        await reply(interaction, said.result_changed(table, round, interaction.user.id, reason))
 
     # -- a player ---------------------------------------------------------------------------------
 

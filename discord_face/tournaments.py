@@ -524,8 +524,9 @@ class TournamentHerald:
         reasons = self._reasons.get(tournament.id)
         if reasons:
             round_, table, reason = reasons.popleft()
-            organiser = tournament.name_of(about[0]) if about else ""
-            await self._say(tournament, said.result_changed(table + 1, round_, organiser, reason))
+            if about:  # the organiser who changed it, shown (never pinged: see _say)
+                changed = said.result_changed(table + 1, round_, about[0], reason)
+                await self._say(tournament, changed)
         await self._picture(tournament)
 
     # -- pictures ---------------------------------------------------------------------------------

@@ -434,12 +434,16 @@ def replaced(newcomer: str, leaver: str) -> str:
     return _("{newcomer} replaces {leaver}.").format(newcomer=plain(newcomer), leaver=plain(leaver))
 
 
-def result_changed(table: int, round_: int, organiser: str, reason: str) -> str:
-    """An organiser's adjustment, said with the reason they gave (kept in the log)."""
+def result_changed(table: int, round_: int, organiser: int, reason: str) -> str:
+    """An organiser's adjustment, said with the reason they gave (kept in the log), and
+    who made it as a member (an organiser need not play, so no entrant's name serves)."""
     return _(
         "The result of table {table} of round {round} was changed by {organiser}: {reason}"
     ).format(
-        table=number(table), round=number(round_), organiser=plain(organiser), reason=plain(reason)
+        table=number(table),
+        round=number(round_),
+        organiser=marks.current().member(organiser),
+        reason=plain(reason),
     )
 
 
@@ -583,6 +587,10 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "entered": _(
             "You are entered in a tournament that is still open: withdraw from it first,"
             " then ask again."
+        ),
+        "withdrawn": _(
+            "A tournament you withdrew from is still under way and names you until it"
+            " ends: ask again then."
         ),
         "partners": _("This tournament is not entered that way: press {signup} on its"
                       " announcement.").format(signup=tournament_label("signup")),

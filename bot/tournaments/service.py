@@ -173,13 +173,15 @@ class TournamentService:
         return [t for t in self.open.values() if t.guild_id == guild_id]
 
     def check_forgettable(self, user_id: int) -> None:
-        """A member still entered in an open tournament is refused a forget-me until they
-        withdraw (its tables and standings are theirs while it runs), as a member seated
-        at an open table is."""
+        """A member named in an open tournament is refused a forget-me: one still entered
+        until they withdraw (its tables and standings are theirs while it runs), as a
+        member seated at an open table is; one who withdrew until it ends, since the
+        store takes members out of ended tournaments only (an open one's state is the
+        service's, rewritten with every change)."""
         for tournament in self.open.values():
             player = tournament.player(user_id)
-            if player is not None and not player.out:
-                raise TournamentRefused("entered")
+            if player is not None:
+                raise TournamentRefused("withdrawn" if player.out else "entered")
 
     async def sign_up(self, tournament_id: str, user_id: int, name: str, rating: float) -> None:
         """A member enters on their own (by pairs, they choose a partner instead:
@@ -338,13 +340,16 @@ class TournamentService:
             _check_organiser(tournament, by, staff)
             if (tournament.phase is Phase.PAUSED) == paused:
                 raise TournamentRefused("already")
-            phase = Phase.PAUSED if paused else Phase.RUNNING
+            # Resumed before its first round, it is open for sign-up again, and starts
+            # at its start time (at once, if that passed while it was paused).
+            resumed = Phase.RUNNING if tournament.round else Phase.SIGNUP
+            phase = Phase.PAUSED if paused else resumed
             await self._save(
                 replace(tournament, phase=phase),
                 {"kind": "pause" if paused else "resume", "by": by},
             )
         self.herald.changed(self.open[tournament_id], "paused" if paused else "resumed", ())
-        if not paused:
+        if phase is Phase.RUNNING:
             await self._advance(tournament_id)
 
     async def cancel(self, tournament_id: str, by: int, *, staff: bool = False) -> None:

@@ -132,7 +132,8 @@ def test_refusals_name_entrants_and_count_tables_from_one() -> None:
 
 REASONS = ["rounds", "closed", "started", "signed-up", "not-entered", "check-in-closed",
            "organiser-only", "already", "moved-on", "partners", "pairs-game", "partner-self",
-           "partner-bot", "partner-taken", "partner-chose-another", "already-chosen"]  # fmt: skip
+           "partner-bot", "partner-taken", "partner-chose-another", "already-chosen", "entered",
+           "withdrawn"]  # fmt: skip
 """What the tournament service's ``TournamentRefused`` names (``bot/tournaments/service.py``)."""
 
 
@@ -336,7 +337,7 @@ def every_text() -> Iterator[str]:
     yield from (t.pair_withdrew("Zoë1", pair), t.pair_dropped("Zoë1", pair))
     yield from (t.round_begins(2, 2e9), t.your_table(2, 99), t.your_bye(3), t.no_show("Zoë1"))
     yield from (t.withdrew("Zoë1"), t.dropped("Zoë1"), t.replaced("Zoë1", "Zoë2"))
-    yield from (t.result_changed(2, 3, "Zoë1", "Zoë2"), t.round_over(2), t.not_entered())
+    yield from (t.result_changed(2, 3, 1, "Zoë2"), t.round_over(2), t.not_entered())
     yield from (t.paused(), t.resumed(), t.cancelled(), t.too_few(1, 2), t.too_few(3, 4))
     yield from (t.tournament_refused(why) for why in [*REASONS, "unheard-of"])
     yield t.tournament_refused("NoBracket", NoBracket(5, 4, (4,)))

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from bot.tournaments.model import Phase
 from tests.e2e.conftest import Running
-from tests.e2e.test_tournaments import announce, announcements, started
+from tests.e2e.test_tournaments import (
+    announce,
+    announcements,
+    deadline_then_next_round,
+    enter,
+    started,
+)
 from tests.fakediscord.fixtures import Server
 
 
@@ -78,3 +84,53 @@ async def test_a_role_holder_announces_and_pauses_and_a_member_with_neither_is_r
     paused = await (await referee.slash("domino tournament pause", channel)).reply()
     assert paused.visible_to == referee.id
     assert bot.tournaments.get(tournament_id).phase is Phase.PAUSED
+
+
+async def test_an_organiser_who_does_not_play_changes_a_result_and_says_why(
+    running: Running, server: Server
+) -> None:
+    """The referee (the role, not playing) names the other side of round 1's first table
+    its winner: it is placed first, the channel is told who changed it (the referee, by
+    mention: they have no entrant's name) and why, the reason is kept in the log; a
+    player's attempt is refused and changes nothing."""
+    role = server.fake.add_role(server.guild_id, "Referees")
+    bot, clock = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss, referee = server.member("Boss", manager=True), server.member("Referee")
+    referee.roles.append(role["id"])
+    await (await boss.slash("domino settings", channel, tournament_role=role)).reply()
+    players = {member.id: member for member in (server.member(f"P{n}") for n in range(4))}
+    announcement, tournament_id = await announce(
+        server, referee, game="cross", format="swiss", rounds=2, seats=2, target=10,
+        start_in=30, checkin=10,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, list(players.values()), tournament_id)
+    clock.now = bot.tournaments.get(tournament_id).settings.start_at
+    await bot.tournaments.run_due()
+    await deadline_then_next_round(server, bot, clock, tournament_id)  # computers play it
+    before = bot.tournaments.get(tournament_id).result_of(1, 0)
+    assert before is not None
+    loser = next(side[0] for side, place in zip(before.sides, before.places, strict=True)
+                 if place != 1)  # fmt: skip
+    log = await bot.store.tournament_log(tournament_id)
+
+    player = players[before.sides[0][0]]
+    denied = await (await player.slash("domino tournament adjust", channel, round=1, table=1,
+                                       winner=players[loser], reason="mine")).reply()  # fmt: skip
+    assert denied.visible_to == player.id and "organiser" in denied.content, denied.content
+    assert bot.tournaments.get(tournament_id).result_of(1, 0) == before
+    assert await bot.store.tournament_log(tournament_id) == log, "nothing stored"
+
+    answer = await (await referee.slash("domino tournament adjust", channel, round=1, table=1,
+                                        winner=players[loser],
+                                        reason="scoring error")).reply()  # fmt: skip
+    assert answer.visible_to == referee.id
+    after = bot.tournaments.get(tournament_id).result_of(1, 0)
+    assert after is not None and after.points == before.points, "the game points as played"
+    assert after.places[after.sides.index((loser,))] == 1
+    said = f"was changed by <@{referee.id}>: scoring error"
+    await fake.wait_for(lambda: [m for m in fake.public(channel) if said in m.content])
+    [line] = [entry for entry in await bot.store.tournament_log(tournament_id)
+              if entry["action"].get("kind") == "adjust"]  # fmt: skip
+    assert line["action"]["reason"] == "scoring error" and line["action"]["by"] == referee.id

@@ -122,3 +122,32 @@ async def test_staff_manage_any_tournament_and_the_creator_keeps_theirs(
     ], "the log says which organiser did each"
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_tournament_paused_before_its_start_resumes_open_for_sign_up(
+    store: Repository,
+) -> None:
+    """Paused during sign-up, no one can sign up; resumed, it is open for sign-up again
+    and draws no round before its start time (it starts then, as if never paused)."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=2, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    (one, first), (two, second) = PLAYERS[:2]
+    await tournaments.sign_up(created.id, one, first, rating=1.0)
+    await tournaments.pause(created.id, ORGANISER, True)
+    with pytest.raises(TournamentRefused):
+        await tournaments.sign_up(created.id, two, second, rating=2.0)
+    await tournaments.pause(created.id, ORGANISER, False)
+    resumed = tournaments.get(created.id)
+    assert resumed.phase is Phase.SIGNUP and resumed.round == 0 and not resumed.drawn
+    await tournaments.sign_up(created.id, two, second, rating=2.0)
+    clock.now = settings.checkin_at
+    for user in (one, two):
+        await tournaments.check_in(created.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    assert tournaments.get(created.id).round == 1, "started at its start time"
+    await tournaments.close()
+    await tables.close()
