@@ -258,9 +258,10 @@ class TournamentRefused(Refusal):
     """What the rules of tournaments refuse (``bot.tournaments.service``), by ``why``:
     ``closed``, ``started``, ``signed-up``, ``not-entered``, ``check-in-closed``,
     ``organiser-only``, ``already``, ``rounds``, ``moved-on``, ``entered`` and
-    ``withdrawn`` (a forget-me while named in an open tournament), Milo by pairs' ``partners`` (not entered that
-    way), ``pairs-game``, ``partner-self``, ``partner-bot``, ``partner-taken``,
-    ``partner-chose-another``, ``already-chosen``, or the name of the core's
-    error an adjustment met (``NoSuchTable``, ``NotTheSameTable``)."""
+    ``withdrawn`` (a forget-me while named in an open tournament), Milo by pairs'
+    ``partners`` (not entered that way), ``pairs-game``, ``partner-self``,
+    ``partner-bot``, ``partner-taken``, ``partner-chose-another``, ``already-chosen``,
+    or the name of the core's error an adjustment met (``NoSuchTable``,
+    ``NotTheSameTable``)."""
 
     why: str
