@@ -4,9 +4,11 @@ so that its memory and CPU are its own. ``benchmarks/e2e.py`` and
 
 from __future__ import annotations
 
+import cProfile
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import pstats
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 
 import discord
 import yarl
@@ -50,3 +52,22 @@ async def bot_against_fake(api: str, gateway: str, database: str) -> AsyncIterat
             await stop_bot(bot, task)
         finally:
             await store.close()
+
+
+@contextmanager
+def profiled(on: bool, ours: str) -> Iterator[None]:
+    """With ``on`` (a benchmark's ``--profile``), the block under cProfile, then printed:
+    the functions that took the most time of their own, and those of the folders
+    ``ours`` (a pattern of paths) by their time with what they called."""
+    if not on:
+        yield
+        return
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        yield
+    finally:
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("tottime").print_stats(30)
+        stats.sort_stats("cumtime").print_stats(ours, 40)

@@ -43,11 +43,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import cProfile
 import gc
 import multiprocessing
 import os
-import pstats
 import random
 import re
 import resource
@@ -63,7 +61,7 @@ from typing import Any, Protocol
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 
-from benchmarks.bot_process import bot_against_fake, quiet_logging
+from benchmarks.bot_process import bot_against_fake, profiled, quiet_logging
 from benchmarks.processes import cpu_and_faults, memory_mb
 from benchmarks.store import percentile
 from data import sqlite_url
@@ -166,17 +164,9 @@ async def _serve_bot(
             connection.send(bot_memory_mb("VmRSS", bot.painter.pids))
             assert await receive(connection) == "measure"
             lag.samples.clear()
-            profiler = cProfile.Profile() if profile else None
             cpu, workers, start = cpu_seconds(), workers_cpu(bot.painter.pids), time.perf_counter()
-            if profiler:
-                profiler.enable()
-            assert await receive(connection) == "stop"
-            if profiler:
-                profiler.disable()
-                stats = pstats.Stats(profiler)
-                stats.sort_stats("tottime").print_stats(25)
-                ours = r"(bot|cogs|discord_face|words|rendering|data)/"
-                stats.sort_stats("cumtime").print_stats(ours, 30)
+            with profiled(profile, r"(bot|cogs|discord_face|words|rendering|data)/"):
+                assert await receive(connection) == "stop"
             report = {
                 "cpu": bot_cpu_since(cpu, workers, bot.painter.pids)
                 / (time.perf_counter() - start),

@@ -52,12 +52,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import cProfile
 import gc
 import logging
 import multiprocessing
 import os
-import pstats
 import random
 import signal
 import socket
@@ -76,6 +74,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 import aiohttp
 import orjson
 
+from benchmarks.bot_process import profiled
 from benchmarks.e2e import (
     GAMES,
     WAIT,
@@ -157,15 +156,8 @@ async def _serve_bot(settings: Settings, connection: Connection, profile: bool) 
     lag.samples.clear()
     collections = Collections()
     gc.callbacks.append(collections.note)
-    profiler = cProfile.Profile() if profile else None
-    if profiler:
-        profiler.enable()
-    assert await receive(connection) == "stop"
-    if profiler:
-        profiler.disable()
-        stats = pstats.Stats(profiler)
-        stats.sort_stats("tottime").print_stats(30)
-        stats.sort_stats("cumtime").print_stats(r"(bot|web|words|rendering|data)/", 40)
+    with profiled(profile, r"(bot|web|words|rendering|data)/"):
+        assert await receive(connection) == "stop"
     gc.callbacks.remove(collections.note)
     lag_task.cancel()
     connection.send(
