@@ -5,7 +5,6 @@ it too; the accuracy is a figure, and no hand is sent to a page not seated there
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -18,7 +17,7 @@ from bot.service import TableService
 from data.repository import Repository
 from tests.players.test_coach import SMALL
 from tests.web.conftest import SECRET, Site
-from tests.web.test_socket import moves_of, open_table
+from tests.web.test_socket import against_the_computer_to_the_end
 from web.identity import Signer
 from web.server import make_app
 
@@ -55,17 +54,7 @@ async def test_the_finished_tables_summary_gets_each_members_accuracy(
     coached: CoachedSite,
 ) -> None:
     ann = await coached.open_page("Ann")
-    frame = await open_table(ann, target=10)
-    await ann.send(type="act", table=frame["id"], version=frame["version"], action="computer",
-                   level="easy")  # fmt: skip
-    frame = await ann.table_at(frame["version"] + 1)
-    await ann.send(type="act", table=frame["id"], version=frame["version"], action="start")
-    picker = random.Random(5)
-    while frame["status"] != "finished":
-        frame = await ann.table_at(frame["version"] + 1)
-        if frame["status"] == "playing" and frame["turn"] == frame["you"]:
-            await ann.send(type="act", table=frame["id"], version=frame["version"],
-                           action="play", move=picker.choice(moves_of(frame)))  # fmt: skip
+    frame = await against_the_computer_to_the_end(ann, seed=5)
     assert frame["card"]["title"].startswith("Winner: ")
     assert accuracy_of(frame) == [], "the game has just ended: no analysis yet"
 

@@ -193,21 +193,28 @@ async def test_a_new_name_keeps_the_guest(site: Site) -> None:
     assert renamed.frames[0]["you"] == {"id": ann.guest_id, "name": "Anne"}
 
 
+async def against_the_computer_to_the_end(page: Page, seed: int) -> dict[str, Any]:
+    """The page's guest opens a Cross table to 10 points, seats an easy computer, starts,
+    and plays it to the game's end (random legal moves, seeded): the last frame."""
+    frame = await open_table(page, target=10)
+    await page.send(type="act", table=frame["id"], version=frame["version"], action="computer",
+                    level="easy")  # fmt: skip
+    frame = await page.table_at(frame["version"] + 1)
+    await page.send(type="act", table=frame["id"], version=frame["version"], action="start")
+    picker = random.Random(seed)
+    while frame["status"] != "finished":
+        frame = await page.table_at(frame["version"] + 1)
+        if frame["status"] == "playing" and frame["turn"] == frame["you"]:
+            await page.send(type="act", table=frame["id"], version=frame["version"],
+                            action="play", move=picker.choice(moves_of(frame)))  # fmt: skip
+    return frame
+
+
 async def test_a_whole_game_against_a_computer_ends_with_every_hand_shown(site: Site) -> None:
     """R-CR-7: the game ends at the target; R-ALL-7: every hand is shown at a round's
     end. And the page is never pointed to a slash command it does not have."""
     ann = await site.open_page("Ann")
-    frame = await open_table(ann, target=10)
-    await ann.send(type="act", table=frame["id"], version=frame["version"], action="computer",
-                   level="easy")  # fmt: skip
-    frame = await ann.table_at(frame["version"] + 1)
-    await ann.send(type="act", table=frame["id"], version=frame["version"], action="start")
-    picker = random.Random(3)
-    while frame["status"] != "finished":
-        frame = await ann.table_at(frame["version"] + 1)
-        if frame["status"] == "playing" and frame["turn"] == frame["you"]:
-            await ann.send(type="act", table=frame["id"], version=frame["version"],
-                           action="play", move=picker.choice(moves_of(frame)))  # fmt: skip
+    frame = await against_the_computer_to_the_end(ann, seed=3)
     assert frame["game_id"] and frame["can"]["rematch"]
     assert [hand["name"] for hand in frame["ended"]["hands"]] == ["Ann", "Computer 1 (easy)"]
     assert max(side["score"] for side in frame["scores"]) >= 10
