@@ -84,8 +84,15 @@ def test_the_alt_text_says_the_marked_moves() -> None:
 
 
 def test_a_split_replays_alt_text_says_only_its_own_files_marks() -> None:
-    marked = coaching.marked_moves(analysis())
+    """Bob's first and last judged moves marked (as mistakes, whatever the analysis made
+    of them): a replay split between them says each in its own file's alt text."""
+    judged = analysis().seat(1).moves
+    marked = {
+        move.action: coaching.Marked(1, dataclasses.replace(move, grade=Grade.MISTAKE))
+        for move in (judged[0], judged[-1])
+    }
     first, last = min(marked), max(marked)
+    assert first < last
     replay = words_only(range(0, last))
     assert f"move {first + 1}," in describe_replay(replay, NAMES, 0, marked)
     assert f"move {last + 1}," not in describe_replay(replay, NAMES, 0, marked)
