@@ -39,16 +39,27 @@ class Played:
         return self.server.members[name]
 
 
-@pytest.fixture
-async def played(running, server: Server) -> Played:
-    bot = await running.start()
+def is_game_over(message: Message) -> bool:
+    """The game's last card (the coach's word on the game may come after it)."""
+    return any(embed.get("title", "").startswith("Winner: ") for embed in message.embeds)
+
+
+async def finished(bot: DominoBot, server: Server) -> Played:
+    """Ann and Bob play a Cross game to 10 in the first channel, through the fake
+    Discord: the game, its last card and its id."""
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
     while not driver.finished():
         await driver.play_one()
-    final = server.fake.public(server.channels[0])[-1]
+    final = next(m for m in server.fake.public(server.channels[0]) if is_game_over(m))
     found = GAME_ID.search(final.embeds[0]["footer"]["text"])
     assert found, final.embeds[0]["footer"]
     return Played(bot, server, driver, final, found[1])
+
+
+@pytest.fixture
+async def played(running, server: Server) -> Played:
+    return await finished(await running.start(), server)
 
 
 def private_to(message: Message, member: Member, *words: str) -> None:

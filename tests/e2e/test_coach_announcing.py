@@ -15,8 +15,7 @@ from bot.client import DominoBot
 from bot.players.coach import Analysis
 from discord_face.coaching import AccuracyHerald
 from tests.e2e.conftest import Running
-from tests.e2e.driver import seated_game
-from tests.e2e.test_after_the_game import GAME_ID
+from tests.e2e.test_after_the_game import finished, is_game_over
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
 
@@ -31,18 +30,7 @@ def herald_of(bot: DominoBot) -> AccuracyHerald:
 
 async def play(bot: DominoBot, server: Server) -> str:
     """Ann and Bob play a Cross game to 10 in the first channel; its id."""
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
-    while not driver.finished():
-        await driver.play_one()
-    card = next(m for m in server.fake.public(server.channels[0]) if _game_over(m))
-    found = GAME_ID.search(card.embeds[0]["footer"]["text"])
-    assert found, card.embeds[0]["footer"]
-    return found[1]
-
-
-def _game_over(message: Message) -> bool:
-    return any(embed.get("title", "").startswith("Winner: ") for embed in message.embeds)
+    return (await finished(bot, server)).game_id
 
 
 def coach_posts(server: Server) -> list[Message]:
@@ -74,7 +62,7 @@ async def test_a_finished_game_gets_its_accuracies_once_after_its_last_card(
     assert post.channel_id == server.channels[0] and post.visible_to is None
     assert not post.embeds and not post.attachments and not post.components
     public = server.fake.public(server.channels[0])
-    card = next(i for i, m in enumerate(public) if _game_over(m))
+    card = next(i for i, m in enumerate(public) if is_game_over(m))
     assert public.index(post) > card, "after the game-over card"
     assert await bot.store.announcement_due(game_id) is False
     ann = server.members["Ann"]

@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot.client import DominoBot
 from bot.coaching import position
 from bot.engine import Match
 from bot.players.coach import Analysis
 from tests.e2e.conftest import Running
-from tests.e2e.driver import seated_game
-from tests.e2e.test_after_the_game import GAME_ID, Played, private_to
+from tests.e2e.test_after_the_game import Played, finished, private_to
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member, Sent
@@ -28,18 +26,6 @@ async def coached(running: Running, server: Server) -> Played:
     """A finished two-player Cross game of Ann and Bob (their moves the driver's), the
     coach at the e2e tests' small budget."""
     return await finished(await running.start(), server)
-
-
-async def finished(bot: DominoBot, server: Server) -> Played:
-    """Ann and Bob play a Cross game to 10 through the fake Discord."""
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
-    while not driver.finished():
-        await driver.play_one()
-    final = server.fake.public(server.channels[0])[-1]
-    found = GAME_ID.search(final.embeds[0]["footer"]["text"])
-    assert found, final.embeds[0]["footer"]
-    return Played(bot, server, driver, final, found[1])
 
 
 async def answers(sent: Sent, count: int) -> list[Message]:

@@ -12,8 +12,7 @@ import pytest
 
 from bot.players.coach import Analysis, Grade
 from tests.e2e.conftest import Running
-from tests.e2e.test_after_the_game import Played
-from tests.e2e.test_coaching import finished
+from tests.e2e.test_after_the_game import Played, finished
 from tests.fakediscord.fixtures import Server
 from words import coaching
 
