@@ -206,9 +206,7 @@ class WebFace:
     def show(self, reader: Reader, table: TableSnapshot, events: Sequence[Event] = ()) -> None:
         """Send ``reader`` the table as stored (with what ``events`` did; a finished
         table with its game's summary)."""
-        with self.speaking(reader.language, table):
-            public = _written(self._public(table, events))
-        reader.send_text(_with_reader(public, frames.reader_part(table, reader.user_id)))
+        self._send(table, events, (reader,))
 
     def _public(self, table: TableSnapshot, events: Sequence[Event]) -> frames.Frame:
         """The table's public part; a finished table shown again is shown as its end
