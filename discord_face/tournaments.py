@@ -536,7 +536,7 @@ class TournamentHerald:
         names = _names(tournament)
         format_ = tournament.settings.format
         title = said.tournament_title(tournament.settings.game, format_)
-        starters = _starters(tournament)
+        starters = tournament.starters
         results = [r for r in tournament.record if isinstance(r, Result)]
         try:
             if tournament.settings.format is Format.KNOCKOUT:
@@ -582,7 +582,7 @@ class TournamentHerald:
         title = said.tournament_title(tournament.settings.game, format_)
         try:
             if tournament.settings.format is Format.KNOCKOUT:
-                bracket = knockout(_starters(tournament), tournament.settings.seating)
+                bracket = knockout(tournament.starters, tournament.settings.seating)
                 results = [r for r in tournament.record if isinstance(r, Result)]
                 order = placings(bracket, results)
             else:
@@ -660,16 +660,11 @@ def _no_show(tournament: Tournament, names: dict[int, str], user: int) -> str:
     return said.no_show_in_pair(names.get(user, "?"), names[pair.id])
 
 
-def _starters(tournament: Tournament) -> list[Entrant]:
-    """Everyone who checked in (as the service draws brackets and schedules from)."""
-    return list(tournament.starters)
-
-
 def standings_of(tournament: Tournament) -> tuple[Standing, ...]:
     """The standings as the format counts them (Swiss, round robin)."""
     if tournament.settings.format is Format.ROUND_ROBIN:
-        return round_robin_standings(_starters(tournament), tournament.record)
-    return swiss_standings(_starters(tournament), tournament.record)
+        return round_robin_standings(tournament.starters, tournament.record)
+    return swiss_standings(tournament.starters, tournament.record)
 
 
 def _rounds(tournament: Tournament) -> int:
@@ -677,7 +672,7 @@ def _rounds(tournament: Tournament) -> int:
     settings = tournament.settings
     if settings.format is Format.SWISS:
         return settings.rounds or 0
-    entrants = _starters(tournament)
+    entrants: Sequence[Entrant] = tournament.starters
     if not entrants:  # nobody checked in yet: everyone still in
         entrants = (
             [Entrant(p.id, 0.0) for p in tournament.pairs if not tournament.pair_out(p)]
