@@ -226,13 +226,10 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         here, staff = self._here(interaction), await self._staff(interaction)
-        if not staff and interaction.user.id != here.organiser_id:
-            raise TournamentRefused("organiser-only")  # before the reason is noted
         result = here.result_of(round, table - 1)
         if result is None:
             raise TournamentRefused("no-result")
         changed = won_by(result, here.entrant_of(winner.id))  # by pairs, the winner's pair
-        self.herald.note_reason(here.id, round, table - 1, reason)
         await self.service.adjust(here.id, changed, reason, by=interaction.user.id, staff=staff)
         await reply(interaction, said.result_changed(table, round, interaction.user.id, reason))
 

@@ -28,9 +28,8 @@ import contextlib
 import io
 import logging
 import re
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import discord
 
@@ -39,6 +38,7 @@ from bot.refusals import Refusal
 from bot.service import TableService
 from bot.standings import Standings
 from bot.tournaments import (
+    Adjustment,
     Bracket,
     Bye,
     Entrant,
@@ -314,6 +314,15 @@ async def rating_of(interaction: discord.Interaction[Any], game: str, user_id: i
 # -- the herald -------------------------------------------------------------------------------
 
 
+class News(NamedTuple):
+    """What the service told, queued for the herald's worker (see ``Herald.changed``)."""
+
+    tournament: Tournament
+    what: str
+    about: tuple[int, ...]
+    adjustment: Adjustment | None
+
+
 class TournamentHerald:
     """What the Discord face makes of the tournament service's news (``Herald``)."""
 
@@ -324,24 +333,17 @@ class TournamentHerald:
         self.tables = tables
         self.painter = painter
         self.budget = budget
-        self._news: asyncio.Queue[tuple[Tournament, str, tuple[int, ...]]] = asyncio.Queue()
+        self._news: asyncio.Queue[News] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._announcements: dict[str, int] = {}
         self._edited: dict[str, int] = {}
         """The version each announcement was last edited for (older news skip the edit)."""
         self._latest: dict[str, Tournament] = {}
         self._dropped: set[tuple[str, int]] = set()
-        self._reasons: dict[str, deque[tuple[int, int, str]]] = {}
 
     def share(self, budget: RequestBudget) -> None:
         """Take the announcer's budget, so that the two never pass the bot's share."""
         self.budget = budget
-
-    def note_reason(self, tournament_id: str, round_: int, table: int, reason: str) -> None:
-        """The organiser's reason for the change of table ``table`` (from 0) of round
-        ``round_`` about to be made: the service tells of the change, the reason is the
-        command's, said with it."""
-        self._reasons.setdefault(tournament_id, deque()).append((round_, table, reason))
 
     async def close(self) -> None:
         if self._worker is not None:
@@ -369,11 +371,17 @@ class TournamentHerald:
         thread_id: int = thread.id
         return thread_id
 
-    def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
+    def changed(
+        self,
+        tournament: Tournament,
+        what: str,
+        about: Sequence[int],
+        adjustment: Adjustment | None = None,
+    ) -> None:
         self._latest[tournament.id] = tournament
         if what == "dropped":
             self._dropped.update((tournament.id, user) for user in about)
-        self._news.put_nowait((tournament, what, tuple(about)))
+        self._news.put_nowait(News(tournament, what, tuple(about), adjustment))
         if self._worker is None or self._worker.done():
             self._worker = asyncio.create_task(self._work(), name="tournament-herald")
 
@@ -381,16 +389,22 @@ class TournamentHerald:
 
     async def _work(self) -> None:
         while True:
-            tournament, what, about = await self._news.get()
+            tournament, what, about, adjustment = await self._news.get()
             try:
                 with i18n.speaking(await self._language(tournament.guild_id)):
-                    await self._tell(tournament, what, about)
+                    await self._tell(tournament, what, about, adjustment)
             except Exception:
                 log.exception("tournament %s: telling %r failed", tournament.id, what)
             finally:
                 self._news.task_done()
 
-    async def _tell(self, tournament: Tournament, what: str, about: tuple[int, ...]) -> None:
+    async def _tell(
+        self,
+        tournament: Tournament,
+        what: str,
+        about: tuple[int, ...],
+        adjustment: Adjustment | None,
+    ) -> None:
         names = _names(tournament)
         if what == "created":
             await self._announce(tournament)
@@ -408,6 +422,8 @@ class TournamentHerald:
                 await self._say(tournament, said.replaced(names.get(new, "?"), names.get(old, "?")))
         elif what == "round":
             await self._round(tournament)
+        elif what == "adjusted" and adjustment is not None:
+            await self._adjusted(tournament, about, adjustment)
         elif what == "absent":
             await self._say(tournament, "\n".join(_no_show(tournament, names, u) for u in about))
         elif what == "not-both-checked-in":
@@ -417,8 +433,6 @@ class TournamentHerald:
         elif what == "round-over":
             await self._say(tournament, said.round_over(tournament.round))
             await self._picture(tournament)
-        elif what == "adjusted":
-            await self._adjusted(tournament, about)
         elif what in ("paused", "resumed", "cancelled"):
             words = {"paused": said.paused, "resumed": said.resumed, "cancelled": said.cancelled}
             await self._say(tournament, words[what]())
@@ -519,14 +533,15 @@ class TournamentHerald:
         for chunk in _chunks(lines):
             await self._say(tournament, chunk, mention=True)
 
-    async def _adjusted(self, tournament: Tournament, about: tuple[int, ...]) -> None:
-        """The organiser's change, with the reason they gave, then the standings again."""
-        reasons = self._reasons.get(tournament.id)
-        if reasons:
-            round_, table, reason = reasons.popleft()
-            if about:  # the organiser who changed it, shown (never pinged: see _say)
-                changed = said.result_changed(table + 1, round_, about[0], reason)
-                await self._say(tournament, changed)
+    async def _adjusted(
+        self, tournament: Tournament, about: tuple[int, ...], adjustment: Adjustment
+    ) -> None:
+        """An organiser's change, with the reason they gave, then the standings again."""
+        result = adjustment.result
+        if about:  # the organiser who changed it, shown (never pinged: see _say)
+            changed = said.result_changed(result.table + 1, result.round, about[0],
+                                          adjustment.reason)  # fmt: skip
+            await self._say(tournament, changed)
         await self._picture(tournament)
 
     # -- pictures ---------------------------------------------------------------------------------

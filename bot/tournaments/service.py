@@ -65,10 +65,17 @@ class Herald(Protocol):
         """A channel (a thread) for a round's table: a table needs a channel of its own."""
         ...
 
-    def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
+    def changed(
+        self,
+        tournament: Tournament,
+        what: str,
+        about: Sequence[int],
+        adjustment: Adjustment | None = None,
+    ) -> None:
         """``what`` happened (``signed-up``, ``round``, ``absent``, ``result``,
         ``finished``, by pairs ``not-both-checked-in`` …), ``about`` whom (members, or
-        pairs' ids); must not wait (it queues)."""
+        pairs' ids; for ``adjusted``, the organiser who made the ``adjustment``, which
+        says which table and why); must not wait (it queues)."""
         ...
 
 
@@ -370,8 +377,9 @@ class TournamentService:
         async with self._lock:
             tournament = self.get(tournament_id)
             _check_organiser(tournament, by, staff)
+            adjustment = Adjustment(result, reason)
             try:
-                record = adjusted(tournament.record, Adjustment(result, reason))
+                record = adjusted(tournament.record, adjustment)
             except TournamentError as error:
                 raise TournamentRefused(type(error).__name__) from error
             await self._save(
@@ -384,7 +392,7 @@ class TournamentService:
                     "reason": reason,
                 },
             )
-        self.herald.changed(self.open[tournament_id], "adjusted", (by,))
+        self.herald.changed(self.open[tournament_id], "adjusted", (by,), adjustment)
 
     # -- deadlines --
 

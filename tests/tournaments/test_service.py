@@ -19,7 +19,7 @@ from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
-from bot.tournaments.results import Result
+from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import swiss_standings
 from data import open_store, sqlite_url
@@ -41,7 +41,13 @@ class Venue:
     async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
         return next(self.channels)
 
-    def changed(self, tournament: Tournament, what: str, about: Sequence[int]) -> None:
+    def changed(
+        self,
+        tournament: Tournament,
+        what: str,
+        about: Sequence[int],
+        adjustment: Adjustment | None = None,
+    ) -> None:
         self.told.append((what, tuple(about)))
 
 
