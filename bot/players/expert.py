@@ -18,10 +18,10 @@ All of it is counted in moves made, never timed, so it is deterministic given it
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.engine import Move, Round, SeatView, Tile
-from bot.players import milo_search
+from bot.players import ismcts, milo_search
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
@@ -49,14 +49,12 @@ class Effort:
     whose guesses will all be played out (too many tiles left for an exact search)."""
 
 
-POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4)
-"""Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
-margin matters, and drawing makes exact searches grow fast."""
-PLAY_POINTS = replace(POINTS, round_bonus=3.0)
+PLAY_POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4, round_bonus=3.0)
 """Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
-seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
-round counts 3 points more: against hard that wins more rounds and keeps the points edge
-(5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
+seat scores them, so the seat with more points may still lose the round (R-MG-6): the
+margin matters, and a won round counts 3 points more: against hard that wins more rounds
+and keeps the points edge (5 and 10 won slightly and far more rounds, but gave most or
+all of the points edge up). Drawing makes exact searches grow fast, hence their limit."""
 TEAM_WINS = Effort(work=48000, exact_below=19, exact_limit=6000, played_out_scale=4)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round (see
@@ -67,6 +65,25 @@ searched exactly, and with the same work its early choices rested on too few gue
 More guesses won more rounds against the outside programs, four times the most; and half
 as much work again (48,000, from 32,000) won more against ISMCTS on the tuning deals, for
 a decision CPU time still well within the others' (``docs/PLAYERS.md``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TreeEffort:
+    """How much one tree search over the guesses may do (see :mod:`bot.players.ismcts`)."""
+
+    work: int
+    """Moves per decision, weighing guesses and simulations alike: a count, not a clock."""
+    exploration: float
+    """UCB's exploration constant, for worths between 0 and 1."""
+
+
+ONE_TREE = TreeEffort(work=16000, exploration=0.35)
+"""Cross and Maltese Cross, whose rounds are won by dominoing or the lowest count and
+scored by the other hands' counts (R-CR-6): the round's winner takes its points, and the
+boneyard's draws are chance that no guess may foresee. One tree over the guesses
+(:mod:`bot.players.ismcts`) won about 60% of the rounds against OpenSpiel's ISMCTS on the
+tuning deals where searching each guess apart won half; 16,000 moves keep a decision's
+CPU time within that of the others (``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,32 +104,15 @@ class ExpertPlayer:
         searches and the counted work of a decision, times ``budget`` (the coach judges
         with the same search). Its ``best`` is the move :meth:`choose` makes."""
         variant = view.public.variant
-        effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
+        if not variant.teams and not variant.scores_plays:
+            return self._weigh_tree(view, ONE_TREE, budget)
+        effort = TEAM_WINS if variant.teams else PLAY_POINTS
         moves = view.legal
         rng = rng_for(self.seed, view)
-        knowledge = infer(view)
         after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
         scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
-        pool = max(1, round(self.pool * scale))
-        max_samples = max(1, round(self.max_samples * scale))
+        guesses, order, done = self._guesses(view, rng, scale)
         work = effort.work * scale
-        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
-        weights: list[float] = []
-        done = 0
-        weigh = can_replay(view)
-        for _ in range(pool if weigh else max_samples):
-            hands, boneyard = sample_deal(view, knowledge, rng)
-            likelihood = 1.0
-            if weigh:
-                likelihood, spent = deal_weight(view, hands, boneyard)
-                done += spent
-            guesses.append((hands, boneyard))
-            weights.append(likelihood)
-        order = (
-            _resample(weights, max_samples, rng)
-            if weigh
-            else [(i, 1.0) for i in range(len(guesses))]
-        )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
         wins = [0.0] * len(moves)
@@ -156,6 +156,49 @@ class ExpertPlayer:
         chosen = rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == best])
         worth = wins if on_milo_line else totals
         return Weighing(moves, tuple(w / shares for w in worth), chosen, searched)
+
+    def _weigh_tree(self, view: SeatView, effort: TreeEffort, budget: float) -> Weighing:
+        """One tree over the weighed guesses, each as often as its weight says; a move's
+        worth is its share of the rounds won in the simulations through it."""
+        rng = rng_for(self.seed, view)
+        guesses, order, done = self._guesses(view, rng, budget)
+        worlds = [
+            Round.from_seat_view(view, *guesses[index])
+            for index, times in order
+            for _ in range(round(times))
+        ]
+        work = effort.work * budget
+        found = ismcts.search(view.legal, worlds, work, rng, effort.exploration, done)
+        return Weighing(found.moves, found.worth, found.best, found.simulations)
+
+    def _guesses(
+        self, view: SeatView, rng: random.Random, scale: float
+    ) -> tuple[list[tuple[list[list[Tile]], list[Tile]]], list[tuple[int, float]], int]:
+        """Deals the seat cannot rule out (hands, boneyard), which of them to search and
+        how often (``pool`` and ``max_samples`` times ``scale``; in proportion to how
+        likely each makes the others' play, while that can be replayed), and the moves
+        the weighing took."""
+        knowledge = infer(view)
+        pool = max(1, round(self.pool * scale))
+        max_samples = max(1, round(self.max_samples * scale))
+        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
+        weights: list[float] = []
+        done = 0
+        weigh = can_replay(view)
+        for _ in range(pool if weigh else max_samples):
+            hands, boneyard = sample_deal(view, knowledge, rng)
+            likelihood = 1.0
+            if weigh:
+                likelihood, spent = deal_weight(view, hands, boneyard)
+                done += spent
+            guesses.append((hands, boneyard))
+            weights.append(likelihood)
+        order = (
+            _resample(weights, max_samples, rng)
+            if weigh
+            else [(i, 1.0) for i in range(len(guesses))]
+        )
+        return guesses, order, done
 
 
 @dataclass(frozen=True, slots=True)
