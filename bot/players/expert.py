@@ -1,17 +1,20 @@
 """Expert: the hard player's idea — try every move on many guessed deals — with better
-guesses and a better judge of each guess.
+guesses and a better search of them.
 
 - Guesses are weighted by how likely they make what the other seats did (see
   :mod:`bot.players.beliefs`): a large pool of deals consistent with every pass and draw
   is drawn, each weighed by replaying the round through the engine, and the deals
   searched are drawn from that pool in proportion to their weight.
-- Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
-  tiles are left (most of a round's decisions that matter), and played out before that
-  by a policy that takes a block when there is one (in Milo, on four times as many
-  guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
-  game's rounds are scored on: who wins in Milo (searched on bare hands, see
-  :mod:`bot.players.milo_search`), the margin elsewhere, and in Merry-Go-Round the
-  margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
+- In Cross and Maltese Cross the guesses feed one search tree, played for the round's
+  winner (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles
+  steer a choice the seat makes without seeing them.
+- In Merry-Go-Round and Milo each guessed deal is searched apart: exactly, by
+  alpha-beta to the end of the round, once few tiles are left (most of a round's
+  decisions that matter), and played out before that by a policy that takes a block
+  when there is one (in Milo, on four times as many guesses, see :data:`TEAM_WINS`).
+  Each guess is judged by what the game's rounds are scored on: who wins in Milo
+  (searched on bare hands, see :mod:`bot.players.milo_search`), and in Merry-Go-Round
+  the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
 
@@ -77,13 +80,18 @@ class TreeEffort:
     """UCB's exploration constant, for worths between 0 and 1."""
 
 
-ONE_TREE = TreeEffort(work=16000, exploration=0.35)
-"""Cross and Maltese Cross, whose rounds are won by dominoing or the lowest count and
-scored by the other hands' counts (R-CR-6): the round's winner takes its points, and the
-boneyard's draws are chance that no guess may foresee. One tree over the guesses
-(:mod:`bot.players.ismcts`) won about 60% of the rounds against OpenSpiel's ISMCTS on the
-tuning deals where searching each guess apart won half; 16,000 moves keep a decision's
-CPU time within that of the others (``docs/PLAYERS.md``)."""
+TREES = {
+    "cross": TreeEffort(work=24000, exploration=0.35),
+    "maltese-cross": TreeEffort(work=16000, exploration=0.35),
+}
+"""The games searched by one tree over the guesses: Cross and Maltese Cross, whose rounds
+are won by dominoing or the lowest count and scored by the other hands' counts (R-CR-6):
+the round's winner takes its points, and the boneyard's draws are chance that no guess
+may foresee. Against OpenSpiel's ISMCTS on the tuning deals, the tree won about 59% of
+the rounds of both games where searching each guess apart won about half. Maltese
+Cross's rounds make about twice as many decisions, each with fewer moves, so it gets
+two thirds of the work, which keeps a decision's CPU time within the others'
+(``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +112,9 @@ class ExpertPlayer:
         searches and the counted work of a decision, times ``budget`` (the coach judges
         with the same search). Its ``best`` is the move :meth:`choose` makes."""
         variant = view.public.variant
-        if not variant.teams and not variant.scores_plays:
-            return self._weigh_tree(view, ONE_TREE, budget)
+        tree = TREES.get(variant.game)
+        if tree is not None:
+            return self._weigh_tree(view, tree, budget)
         effort = TEAM_WINS if variant.teams else PLAY_POINTS
         moves = view.legal
         rng = rng_for(self.seed, view)

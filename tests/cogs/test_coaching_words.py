@@ -9,7 +9,6 @@ from bot.engine import Move
 from bot.players.coach import FIRST_SCALES, Grade, JudgedMove, SeatAnalysis, Unit
 from words import coaching, i18n
 
-
 CROSS_IN_POINTS = FIRST_SCALES["cross"]
 """Cross as the coach first judged it, in points (still read from stored analyses):
 the words of a points game, on a scale these figures were chosen for."""

@@ -29,7 +29,7 @@ from bot.players.coach import (
     analyse,
     weigh,
 )
-from bot.players.expert import ONE_TREE, ExpertPlayer
+from bot.players.expert import TREES, ExpertPlayer
 
 SMALL = 0.05
 """A twentieth of the expert's work a move: enough for the positions below."""
@@ -210,7 +210,7 @@ def test_the_work_of_a_judgement_is_bounded_by_the_budget() -> None:
     data = played("cross", 3, ["normal"] * 3, seed=5)
     first = next(view for _, view in views(data) if len(view.legal) > 1)
     simulations = weigh(first, 0, SMALL).guesses
-    assert len(first.legal) <= simulations <= max(len(first.legal), ONE_TREE.work * SMALL)
+    assert len(first.legal) <= simulations <= max(len(first.legal), TREES["cross"].work * SMALL)
     assert weigh(first, 0, 4 * SMALL).guesses > simulations
     with pytest.raises(ValueError, match="no choice"):
         weigh(next(view for _, view in views(data) if len(view.legal) == 1), 0)
