@@ -10,15 +10,16 @@ and the grade says how bad that is on the game's own scale (:data:`SCALES`).
 
 What a move is worth is said in the game's unit (:class:`Unit`):
 
-- **Points** in Merry-Go-Round: the round's points for the seat against the best other
-  seat's (R-MG-4, R-MG-6), a won round 3 points more and reaching exactly 61 (the game,
-  R-MG-7) 100 more: what the expert plays for there.
-- **Win chance** in Cross, Maltese Cross and Milo: the share of the expert's
-  simulations through the move (Cross, Maltese Cross: :mod:`bot.players.ismcts`) or of
-  its guesses (Milo) in which the seat wins the round. The round's winner takes its
-  points (R-CR-6), and a Milo round is worth one point or two (R-MI-5), so who wins it
-  is most of its worth; the expert's exact search in Milo proves only that, and early
-  in a round, where each guess is played out, a played-out win counts.
+- **Points** in Cross and Merry-Go-Round: the round's points for the seat against the
+  best other seat's (R-CR-6, R-MG-4, R-MG-6), the expert's own value. In Merry-Go-Round
+  it also counts a won round 3 points more and reaching exactly 61 (the game, R-MG-7)
+  100 more: what the expert plays for there.
+- **Win chance** in Maltese Cross and Milo: the share of the expert's simulations
+  through the move (Maltese Cross: :mod:`bot.players.ismcts`) or of its guesses (Milo)
+  in which the seat wins the round. The round's winner takes its points (R-MC-6), and a
+  Milo round is worth one point or two (R-MI-5), so who wins it is most of its worth;
+  the expert's exact search in Milo proves only that, and early in a round, where each
+  guess is played out, a played-out win counts.
 
 Everything is counted work, never timed, and seeded from the record (:func:`analyse`):
 the same record gives the same analysis on any machine, however busy.
@@ -37,9 +38,8 @@ from bot.players.expert import ExpertPlayer, Weighing
 
 ANALYSIS_FORMAT = "domino-analysis/2"
 FIRST_FORMAT = "domino-analysis/1"
-"""Analyses made before the expert judged Cross and Maltese Cross by one tree over its
-guesses, in points (:data:`FIRST_SCALES`); they are still read, on the scales they were
-graded on."""
+"""Analyses made before the expert judged Maltese Cross by one tree over its guesses, in
+points (:data:`FIRST_SCALES`); they are still read, on the scales they were graded on."""
 BUDGET = 1.0
 """The work per judged move, as a multiple of the expert's own decision: at 1.0 the very
 search the expert makes in that seat's place (``docs/PLAYERS.md``, "The coach", times a
@@ -95,25 +95,22 @@ class Scale:
 
 
 SCALES = {
-    "cross": Scale.of(Unit.WIN_CHANCE, 0.5),
+    "cross": Scale.of(Unit.POINTS, 20.0),
     "maltese-cross": Scale.of(Unit.WIN_CHANCE, 0.5),
     "merry-go-round": Scale.of(Unit.POINTS, 7.0),
     "milo": Scale.of(Unit.WIN_CHANCE, 0.5),
 }
 """Each game's scale, from what a round is usually worth: half the swing from losing it
-to winning it. A Merry-Go-Round round scores a fifth of the other hands' counts
-(R-MG-6), which came to 18–23 points on average over 300 rounds of the normal level
-against itself in Cross, and a point or two a play (R-MG-4): 7, with the 3 the expert
-adds for winning it. A round of the other games goes from lost to won in a win chance
-of 1, so a blunder there gives away a quarter of it. How the computer levels' moves
-grade is in ``docs/PLAYERS.md`` ("The coach")."""
-FIRST_SCALES = {
-    **SCALES,
-    "cross": Scale.of(Unit.POINTS, 20.0),
-    "maltese-cross": Scale.of(Unit.POINTS, 20.0),
-}
-"""The scales of :data:`FIRST_FORMAT`: a Cross or Maltese Cross move was worth the
-round's points against the other seat's, whose margin came to 18–23 points on average."""
+to winning it. A Cross round scores the other hands' counts (R-CR-6): its margin came to
+18–23 points on average over 300 rounds of the normal level against itself, by game and
+player count (Maltese Cross's too). A Merry-Go-Round round scores a fifth of such counts
+(R-MG-6) and a point or two a play (R-MG-4): 7, with the 3 the expert adds for winning
+it. A Maltese Cross or Milo round goes from lost to won in a win chance of 1, so a
+blunder there gives away a quarter of it. How the computer levels' moves grade is in
+``docs/PLAYERS.md`` ("The coach")."""
+FIRST_SCALES = {**SCALES, "maltese-cross": SCALES["cross"]}
+"""The scales of :data:`FIRST_FORMAT`: a Maltese Cross move was worth the round's points
+against the other seat's, as a Cross move is."""
 
 
 # -- the expert's search, every move valued ---------------------------------------------

@@ -5,23 +5,23 @@ guesses and a better search of them.
   :mod:`bot.players.beliefs`): a large pool of deals consistent with every pass and draw
   is drawn, each weighed by replaying the round through the engine, and the deals
   searched are drawn from that pool in proportion to their weight.
-- In Cross and Maltese Cross the guesses feed one search tree, played for the round's
-  winner (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles
-  steer a choice the seat makes without seeing them.
-- In Merry-Go-Round and Milo each guessed deal is searched apart: exactly, by
-  alpha-beta to the end of the round, once few tiles are left (most of a round's
-  decisions that matter), and played out before that by a policy that takes a block
-  when there is one (in Milo, on four times as many guesses, see :data:`TEAM_WINS`).
-  Each guess is judged by what the game's rounds are scored on: who wins in Milo
-  (searched on bare hands, see :mod:`bot.players.milo_search`), and in Merry-Go-Round
-  the margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
+- In Maltese Cross the guesses feed one search tree, played for the round's winner
+  (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles steer a
+  choice the seat makes without seeing them.
+- In the other games each guessed deal is searched apart: exactly, by alpha-beta to the
+  end of the round, once few tiles are left (most of a round's decisions that matter),
+  and played out before that by a policy that takes a block when there is one (in Milo,
+  on four times as many guesses, see :data:`TEAM_WINS`). Each guess is judged by what
+  the game's rounds are scored on: who wins in Milo (searched on bare hands, see
+  :mod:`bot.players.milo_search`), the margin elsewhere, and in Merry-Go-Round the
+  margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
 All of it is counted in moves made, never timed, so it is deterministic given its seed."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
 from bot.players import ismcts, milo_search
@@ -52,12 +52,15 @@ class Effort:
     whose guesses will all be played out (too many tiles left for an exact search)."""
 
 
-PLAY_POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4, round_bonus=3.0)
+POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4)
+"""Cross, whose rounds score points that add up to a target: the margin matters, and
+drawing makes exact searches grow fast. (One tree over the guesses, as in Maltese Cross,
+won more rounds, but fewer points, at three times the CPU time: ``docs/PLAYERS.md``.)"""
+PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 """Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
-seat scores them, so the seat with more points may still lose the round (R-MG-6): the
-margin matters, and a won round counts 3 points more: against hard that wins more rounds
-and keeps the points edge (5 and 10 won slightly and far more rounds, but gave most or
-all of the points edge up). Drawing makes exact searches grow fast, hence their limit."""
+seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
+round counts 3 points more: against hard that wins more rounds and keeps the points edge
+(5 and 10 won slightly and far more rounds, but gave most or all of the points edge up)."""
 TEAM_WINS = Effort(work=48000, exact_below=19, exact_limit=6000, played_out_scale=4)
 """Team rounds worth a point or two (Milo, R-MI-5): who wins is what counts, which the
 null-window search proves cheaply enough to search from the middle of the round (see
@@ -80,18 +83,14 @@ class TreeEffort:
     """UCB's exploration constant, for worths between 0 and 1."""
 
 
-TREES = {
-    "cross": TreeEffort(work=24000, exploration=0.35),
-    "maltese-cross": TreeEffort(work=16000, exploration=0.35),
-}
-"""The games searched by one tree over the guesses: Cross and Maltese Cross, whose rounds
-are won by dominoing or the lowest count and scored by the other hands' counts (R-CR-6):
-the round's winner takes its points, and the boneyard's draws are chance that no guess
-may foresee. Against OpenSpiel's ISMCTS on the tuning deals, the tree won about 59% of
-the rounds of both games where searching each guess apart won about half. Maltese
-Cross's rounds make about twice as many decisions, each with fewer moves, so it gets
-two thirds of the work, which keeps a decision's CPU time within the others'
-(``docs/PLAYERS.md``)."""
+TREES = {"maltese-cross": TreeEffort(work=16000, exploration=0.35)}
+"""The games searched by one tree over the guesses: Maltese Cross, whose rounds are won
+by dominoing or the lowest count and scored by the other hands' counts (R-MC-6, R-CR-6),
+and whose caps and dead arms (R-MC-3, R-MC-5) hang on the boneyard's draws, chance that
+no guess may foresee. Against OpenSpiel's ISMCTS, the tree won 59% of the rounds on the
+tuning deals and on the held-out ones, where searching each guess apart won about half,
+and it beat hard by more rounds and about the same points; 16,000 moves a decision cost
+a CPU p95 of about 330 ms (``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +114,7 @@ class ExpertPlayer:
         tree = TREES.get(variant.game)
         if tree is not None:
             return self._weigh_tree(view, tree, budget)
-        effort = TEAM_WINS if variant.teams else PLAY_POINTS
+        effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         rng = rng_for(self.seed, view)
         after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved

@@ -6,17 +6,13 @@ the ends' letters as each language writes them."""
 from __future__ import annotations
 
 from bot.engine import Move
-from bot.players.coach import FIRST_SCALES, Grade, JudgedMove, SeatAnalysis, Unit
+from bot.players.coach import SCALES, Grade, JudgedMove, SeatAnalysis, Unit
 from words import coaching, i18n
-
-CROSS_IN_POINTS = FIRST_SCALES["cross"]
-"""Cross as the coach first judged it, in points (still read from stored analyses):
-the words of a points game, on a scale these figures were chosen for."""
 
 
 def judged(played: str, better: str, played_worth: float, better_worth: float) -> JudgedMove:
     loss = better_worth - played_worth
-    grade = CROSS_IN_POINTS.grade(loss)
+    grade = SCALES["cross"].grade(loss)
     return JudgedMove(
         7, 1, 2, 6, Move.parse(played), Move.parse(better), played_worth, better_worth, grade
     )
@@ -59,7 +55,7 @@ def test_the_same_in_spanish_and_portuguese_with_their_letters() -> None:
 
 
 def test_grades_are_counted_worst_first_and_accuracy_is_a_whole_percentage() -> None:
-    analysed = SeatAnalysis(0, CROSS_IN_POINTS, (MISTAKE, GOOD, BLUNDER, GOOD))
+    analysed = SeatAnalysis(0, SCALES["cross"], (MISTAKE, GOOD, BLUNDER, GOOD))
     assert coaching.grade_counts(analysed) == "1 blunder · 1 inaccuracy · 2 good"
     # (60 + 100 + 0 + 100) / 4: a 4-point loss keeps 60% of a move's accuracy in Cross.
     assert analysed.accuracy == 65.0
@@ -70,7 +66,7 @@ def test_grades_are_counted_worst_first_and_accuracy_is_a_whole_percentage() -> 
 
 
 def test_the_card_gives_accuracy_and_grades_or_says_there_was_nothing_to_judge() -> None:
-    analysed = SeatAnalysis(0, CROSS_IN_POINTS, (MISTAKE, GOOD))
+    analysed = SeatAnalysis(0, SCALES["cross"], (MISTAKE, GOOD))
     card = coaching.analysis_card("ab12", "cross", "Ann", analysed)
     assert card.title == "The coach on Ann's moves · Cross"
     assert [(f.name, f.value) for f in card.fields] == [
@@ -79,7 +75,7 @@ def test_the_card_gives_accuracy_and_grades_or_says_there_was_nothing_to_judge()
     assert card.description == "Your costliest moves follow, each with the table as you saw it."
     assert card.footer is not None and "ab12" in card.footer
     clean = coaching.analysis_card(
-        "ab12", "cross", "Ann", SeatAnalysis(0, CROSS_IN_POINTS, (GOOD,))
+        "ab12", "cross", "Ann", SeatAnalysis(0, SCALES["cross"], (GOOD,))
     )
     assert clean.description == "Every move you made was as good as the expert's."
     forced = coaching.analysis_card("ab12", "milo", "Ann", None)
