@@ -447,7 +447,8 @@ def seat_everyone(people: People, game: str, names: list[str], computers: int = 
     players = [people.guest(name) for name in names]
     table_id = open_table(players[0], game)
     for player in players[1:]:
-        sit_down(player, table_id)
+        joined = sit_down(player, table_id)
+        players[0].shown(joined["version"])  # the host's page has seen them sit down
     for _ in range(computers):
         act(players[0], "button[data-level=easy]")
     frame = act(players[0], "button[data-action=start]")
