@@ -3,22 +3,20 @@
 For each move a seat made with more than one legal choice (a forced move is not graded),
 the coach takes that seat's view just before it — its own hand, the table and what
 everyone did, never another seat's hidden tiles — and runs the expert's own search on
-it (:func:`weigh`: the same weighed guesses, the same searches and playouts, the same
-counted work), which values every legal move on the same guesses. The better move
+it (:func:`weigh`: the same weighed guesses, the same exact searches and playouts, the
+same counted work), which values every legal move on the same guesses. The better move
 is the one the expert makes there; the loss is how much less the move played is worth,
 and the grade says how bad that is on the game's own scale (:data:`SCALES`).
 
 What a move is worth is said in the game's unit (:class:`Unit`):
 
-- **Points** in Cross and Merry-Go-Round: the round's points for the seat against the
-  best other seat's (R-CR-6, R-MG-4, R-MG-6), the expert's own value. In Merry-Go-Round
-  it also counts a won round 3 points more and reaching exactly 61 (the game, R-MG-7)
-  100 more: what the expert plays for there.
-- **Win chance** in Maltese Cross and Milo: the share of the expert's simulations
-  through the move (Maltese Cross: :mod:`bot.players.ismcts`) or of its guesses (Milo)
-  in which the seat wins the round. The round's winner takes its points (R-MC-6), and a
-  Milo round is worth one point or two (R-MI-5), so who wins it is most of its worth;
-  the expert's exact search in Milo proves only that, and early in a round, where each
+- **Points** in Cross, Maltese Cross and Merry-Go-Round: the round's points for the
+  seat against the best other seat's (R-CR-6, R-MG-4, R-MG-6), the expert's own value.
+  In Merry-Go-Round it also counts a won round 3 points more and reaching exactly 61
+  (the game, R-MG-7) 100 more: what the expert plays for there.
+- **Win chance** in Milo: the share of guesses in which the seat's team wins the round.
+  A Milo round is worth one point or two (R-MI-5), so who wins it is most of its worth,
+  and the expert's exact search there proves only that; early in a round, where each
   guess is played out, a played-out win counts.
 
 Everything is counted work, never timed, and seeded from the record (:func:`analyse`):
@@ -36,10 +34,7 @@ from typing import Any
 from bot.engine import Match, Move, NotAMove, Record, SeatView, read_record
 from bot.players.expert import ExpertPlayer, Weighing
 
-ANALYSIS_FORMAT = "domino-analysis/2"
-FIRST_FORMAT = "domino-analysis/1"
-"""Analyses made before the expert judged Maltese Cross by one tree over its guesses, in
-points (:data:`FIRST_SCALES`); they are still read, on the scales they were graded on."""
+ANALYSIS_FORMAT = "domino-analysis/1"
 BUDGET = 1.0
 """The work per judged move, as a multiple of the expert's own decision: at 1.0 the very
 search the expert makes in that seat's place (``docs/PLAYERS.md``, "The coach", times a
@@ -96,21 +91,18 @@ class Scale:
 
 SCALES = {
     "cross": Scale.of(Unit.POINTS, 20.0),
-    "maltese-cross": Scale.of(Unit.WIN_CHANCE, 0.5),
+    "maltese-cross": Scale.of(Unit.POINTS, 20.0),
     "merry-go-round": Scale.of(Unit.POINTS, 7.0),
     "milo": Scale.of(Unit.WIN_CHANCE, 0.5),
 }
 """Each game's scale, from what a round is usually worth: half the swing from losing it
-to winning it. A Cross round scores the other hands' counts (R-CR-6): its margin came to
-18–23 points on average over 300 rounds of the normal level against itself, by game and
-player count (Maltese Cross's too). A Merry-Go-Round round scores a fifth of such counts
+to winning it. A Cross or Maltese Cross round scores the other hands' counts (R-CR-6):
+its margin came to 18–23 points on average over 300 rounds of the normal level against
+itself, by game and player count. A Merry-Go-Round round scores a fifth of such counts
 (R-MG-6) and a point or two a play (R-MG-4): 7, with the 3 the expert adds for winning
-it. A Maltese Cross or Milo round goes from lost to won in a win chance of 1, so a
-blunder there gives away a quarter of it. How the computer levels' moves grade is in
-``docs/PLAYERS.md`` ("The coach")."""
-FIRST_SCALES = {**SCALES, "maltese-cross": SCALES["cross"]}
-"""The scales of :data:`FIRST_FORMAT`: a Maltese Cross move was worth the round's points
-against the other seat's, as a Cross move is."""
+it. A Milo round goes from lost to won in a win chance of 1, so a blunder there gives
+away a quarter of it. How the computer levels' moves grade is in ``docs/PLAYERS.md``
+("The coach")."""
 
 
 # -- the expert's search, every move valued ---------------------------------------------
@@ -225,12 +217,8 @@ class Analysis:
         """Read :meth:`to_dict`'s form strictly: every field and no other, each of its
         type and in range; raise :class:`InvalidAnalysis` naming the first that is not."""
         top = _object("the analysis", data, ("format", "game", "budget", "seats"))
-        form = top["format"]
-        scales = {ANALYSIS_FORMAT: SCALES, FIRST_FORMAT: FIRST_SCALES}.get(
-            form if isinstance(form, str) else ""
-        )
-        if scales is None:
-            raise InvalidAnalysis("format", f"must be {ANALYSIS_FORMAT!r}, not {form!r}")
+        if top["format"] != ANALYSIS_FORMAT:
+            raise InvalidAnalysis("format", f"must be {ANALYSIS_FORMAT!r}, not {top['format']!r}")
         game = top["game"]
         if not isinstance(game, str) or game not in SCALES:
             raise InvalidAnalysis("game", f"must be one of {', '.join(SCALES)}, not {game!r}")
@@ -248,7 +236,7 @@ class Analysis:
                 _read_move(f"{field}.moves[{j}]", move)
                 for j, move in enumerate(_list(f"{field}.moves", analysed["moves"]))
             )
-            seats.append(SeatAnalysis(seat, scales[game], moves))
+            seats.append(SeatAnalysis(seat, SCALES[game], moves))
         return cls(game, budget, tuple(seats))
 
 

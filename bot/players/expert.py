@@ -1,18 +1,15 @@
 """Expert: the hard player's idea — try every move on many guessed deals — with better
-guesses and a better search of them.
+guesses and a better judge of each guess.
 
 - Guesses are weighted by how likely they make what the other seats did (see
   :mod:`bot.players.beliefs`): a large pool of deals consistent with every pass and draw
   is drawn, each weighed by replaying the round through the engine, and the deals
   searched are drawn from that pool in proportion to their weight.
-- In Maltese Cross the guesses feed one search tree, played for the round's winner
-  (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles steer a
-  choice the seat makes without seeing them.
-- In the other games each guessed deal is searched apart: exactly, by alpha-beta to the
-  end of the round, once few tiles are left (most of a round's decisions that matter),
-  and played out before that by a policy that takes a block when there is one (in Milo,
-  on four times as many guesses, see :data:`TEAM_WINS`). Each guess is judged by what
-  the game's rounds are scored on: who wins in Milo (searched on bare hands, see
+- Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
+  tiles are left (most of a round's decisions that matter), and played out before that
+  by a policy that takes a block when there is one (in Milo, on four times as many
+  guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
+  game's rounds are scored on: who wins in Milo (searched on bare hands, see
   :mod:`bot.players.milo_search`), the margin elsewhere, and in Merry-Go-Round the
   margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
@@ -24,7 +21,7 @@ import random
 from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
-from bot.players import ismcts, milo_search
+from bot.players import milo_search
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
@@ -53,9 +50,8 @@ class Effort:
 
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4)
-"""Cross, whose rounds score points that add up to a target: the margin matters, and
-drawing makes exact searches grow fast. (One tree over the guesses, as in Maltese Cross,
-won more rounds, but fewer points, at three times the CPU time: ``docs/PLAYERS.md``.)"""
+"""Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
+margin matters, and drawing makes exact searches grow fast."""
 PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 """Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
@@ -71,26 +67,6 @@ searched exactly, and with the same work its early choices rested on too few gue
 More guesses won more rounds against the outside programs, four times the most; and half
 as much work again (48,000, from 32,000) won more against ISMCTS on the tuning deals, for
 a decision CPU time still well within the others' (``docs/PLAYERS.md``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TreeEffort:
-    """How much one tree search over the guesses may do (see :mod:`bot.players.ismcts`)."""
-
-    work: int
-    """Moves per decision, weighing guesses and simulations alike: a count, not a clock."""
-    exploration: float
-    """UCB's exploration constant, for worths between 0 and 1."""
-
-
-TREES = {"maltese-cross": TreeEffort(work=16000, exploration=0.35)}
-"""The games searched by one tree over the guesses: Maltese Cross, whose rounds are won
-by dominoing or the lowest count and scored by the other hands' counts (R-MC-6, R-CR-6),
-and whose caps and dead arms (R-MC-3, R-MC-5) hang on the boneyard's draws, chance that
-no guess may foresee. Against OpenSpiel's ISMCTS, the tree won 59% of the rounds on the
-tuning deals and on the held-out ones, where searching each guess apart won about half,
-and it beat hard by more rounds and about the same points; 16,000 moves a decision cost
-a CPU p95 of about 330 ms (``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,16 +87,32 @@ class ExpertPlayer:
         searches and the counted work of a decision, times ``budget`` (the coach judges
         with the same search). Its ``best`` is the move :meth:`choose` makes."""
         variant = view.public.variant
-        tree = TREES.get(variant.game)
-        if tree is not None:
-            return self._weigh_tree(view, tree, budget)
         effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         rng = rng_for(self.seed, view)
+        knowledge = infer(view)
         after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
         scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
-        guesses, order, done = self._guesses(view, rng, scale)
+        pool = max(1, round(self.pool * scale))
+        max_samples = max(1, round(self.max_samples * scale))
         work = effort.work * scale
+        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
+        weights: list[float] = []
+        done = 0
+        weigh = can_replay(view)
+        for _ in range(pool if weigh else max_samples):
+            hands, boneyard = sample_deal(view, knowledge, rng)
+            likelihood = 1.0
+            if weigh:
+                likelihood, spent = deal_weight(view, hands, boneyard)
+                done += spent
+            guesses.append((hands, boneyard))
+            weights.append(likelihood)
+        order = (
+            _resample(weights, max_samples, rng)
+            if weigh
+            else [(i, 1.0) for i in range(len(guesses))]
+        )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
         wins = [0.0] * len(moves)
@@ -164,49 +156,6 @@ class ExpertPlayer:
         chosen = rng.choice([m for m, r in zip(moves, ranked, strict=True) if r == best])
         worth = wins if on_milo_line else totals
         return Weighing(moves, tuple(w / shares for w in worth), chosen, searched)
-
-    def _weigh_tree(self, view: SeatView, effort: TreeEffort, budget: float) -> Weighing:
-        """One tree over the weighed guesses, each as often as its weight says; a move's
-        worth is its share of the rounds won in the simulations through it."""
-        rng = rng_for(self.seed, view)
-        guesses, order, done = self._guesses(view, rng, budget)
-        worlds = [
-            Round.from_seat_view(view, *guesses[index])
-            for index, times in order
-            for _ in range(round(times))
-        ]
-        work = effort.work * budget
-        found = ismcts.search(view.legal, worlds, work, rng, effort.exploration, done)
-        return Weighing(found.moves, found.worth, found.best, found.simulations)
-
-    def _guesses(
-        self, view: SeatView, rng: random.Random, scale: float
-    ) -> tuple[list[tuple[list[list[Tile]], list[Tile]]], list[tuple[int, float]], int]:
-        """Deals the seat cannot rule out (hands, boneyard), which of them to search and
-        how often (``pool`` and ``max_samples`` times ``scale``; in proportion to how
-        likely each makes the others' play, while that can be replayed), and the moves
-        the weighing took."""
-        knowledge = infer(view)
-        pool = max(1, round(self.pool * scale))
-        max_samples = max(1, round(self.max_samples * scale))
-        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
-        weights: list[float] = []
-        done = 0
-        weigh = can_replay(view)
-        for _ in range(pool if weigh else max_samples):
-            hands, boneyard = sample_deal(view, knowledge, rng)
-            likelihood = 1.0
-            if weigh:
-                likelihood, spent = deal_weight(view, hands, boneyard)
-                done += spent
-            guesses.append((hands, boneyard))
-            weights.append(likelihood)
-        order = (
-            _resample(weights, max_samples, rng)
-            if weigh
-            else [(i, 1.0) for i in range(len(guesses))]
-        )
-        return guesses, order, done
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,6 @@ from bot.engine import Match, ReplayError, SeatView
 from bot.players import computer_player
 from bot.players.coach import (
     BUDGET,
-    FIRST_FORMAT,
-    FIRST_SCALES,
     SCALES,
     Analysis,
     Grade,
@@ -29,7 +27,7 @@ from bot.players.coach import (
     analyse,
     weigh,
 )
-from bot.players.expert import TREES, ExpertPlayer
+from bot.players.expert import ExpertPlayer
 
 SMALL = 0.05
 """A twentieth of the expert's work a move: enough for the positions below."""
@@ -202,19 +200,12 @@ def test_the_same_record_gives_the_same_analysis() -> None:
 def test_the_work_of_a_judgement_is_bounded_by_the_budget() -> None:
     """Counted, not timed: a fraction of the expert's budget searches that fraction of
     its guesses at most (160 a decision, four times as many in Milo before its exact
-    searches), or in one tree (Maltese Cross) runs that fraction of its moves'
-    simulations, each of which makes a move at least (every legal move is tried once)."""
+    searches)."""
     data = played("cross", 3, ["normal"] * 3, seed=5)
     first = next(view for _, view in views(data) if len(view.legal) > 1)
     assert 1 <= weigh(first, 0, SMALL).guesses <= round(160 * SMALL)
     with pytest.raises(ValueError, match="no choice"):
         weigh(next(view for _, view in views(data) if len(view.legal) == 1), 0)
-    data = played("maltese-cross", 3, ["normal"] * 3, seed=5)
-    first = next(view for _, view in views(data) if len(view.legal) > 1)
-    simulations = weigh(first, 0, SMALL).guesses
-    work = TREES["maltese-cross"].work * SMALL
-    assert len(first.legal) <= simulations <= max(len(first.legal), work)
-    assert weigh(first, 0, 4 * SMALL).guesses > simulations
 
 
 def test_analysing_refuses_what_it_cannot_replay_or_a_seat_the_game_lacks() -> None:
@@ -257,19 +248,6 @@ def test_an_analysis_is_stored_and_read_back_as_it_was() -> None:
         analysis.seat(0)
 
 
-def test_an_analysis_stored_before_the_tree_search_reads_on_the_scale_it_was_graded_on() -> None:
-    """Maltese Cross was judged in points before its expert searched one tree (win
-    chance): a stored first-format analysis keeps its points, grades and accuracy."""
-    scale = FIRST_SCALES["maltese-cross"]
-    loss = scale.mistake  # 5 points: a mistake then, beyond any win chance
-    seat = SeatAnalysis(0, scale, (judged(3, loss, Grade.MISTAKE),))
-    stored = {**Analysis("maltese-cross", 1.0, (seat,)).to_dict(), "format": FIRST_FORMAT}
-    read = Analysis.from_dict(stored).seat(0)
-    assert read.scale.unit is Unit.POINTS
-    assert read.accuracy == 50.0
-    assert SCALES["maltese-cross"].unit is Unit.WIN_CHANCE
-
-
 def malformed() -> Iterator[tuple[str, Any]]:
     """Stored analyses each wrong in one field, with the field the refusal must name."""
     scale = SCALES["milo"]
@@ -291,8 +269,7 @@ def malformed() -> Iterator[tuple[str, Any]]:
             inner[path[-1]] = value
         return data
 
-    yield "format", changed(["format"], "domino-analysis/3")
-    yield "format", changed(["format"], ["domino-analysis/2"])
+    yield "format", changed(["format"], "domino-analysis/2")
     yield "game", changed(["game"], "chess")
     yield "game", changed(["game"], ["milo"])
     yield "budget", changed(["budget"], True)
