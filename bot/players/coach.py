@@ -3,8 +3,8 @@
 For each move a seat made with more than one legal choice (a forced move is not graded),
 the coach takes that seat's view just before it — its own hand, the table and what
 everyone did, never another seat's hidden tiles — and runs the expert's own search on
-it (:func:`weigh`: the same weighed guesses, the same exact searches and playouts, the
-same counted work), which values every legal move on the same guesses. The better move
+it (:func:`weigh`: the same weighed guesses, the same searches, the same counted work),
+which values every legal move on the same guesses. The better move
 is the one the expert makes there; the loss is how much less the move played is worth,
 and the grade says how bad that is on the game's own scale (:data:`SCALES`).
 
@@ -13,7 +13,11 @@ What a move is worth is said in the game's unit (:class:`Unit`):
 - **Points** in Cross, Maltese Cross and Merry-Go-Round: the round's points for the
   seat against the best other seat's (R-CR-6, R-MG-4, R-MG-6), the expert's own value.
   In Merry-Go-Round it also counts a won round 3 points more and reaching exactly 61
-  (the game, R-MG-7) 100 more: what the expert plays for there.
+  (the game, R-MG-7) 100 more: what the expert plays for there. In Maltese Cross, whose
+  expert grows one tree over its guesses (:mod:`bot.players.ismcts`), a move's points
+  are the mean over the tree's simulations through it; the tree chooses by the round's
+  winner as well, so the expert's move is not always the one with the most points, and
+  a move that scored more is graded good, never better than the expert's.
 - **Win chance** in Milo: the share of guesses in which the seat's team wins the round.
   A Milo round is worth one point or two (R-MI-5), so who wins it is most of its worth,
   and the expert's exact search there proves only that; early in a round, where each

@@ -1,15 +1,18 @@
 """Expert: the hard player's idea — try every move on many guessed deals — with better
-guesses and a better judge of each guess.
+guesses and a better search of them.
 
 - Guesses are weighted by how likely they make what the other seats did (see
   :mod:`bot.players.beliefs`): a large pool of deals consistent with every pass and draw
   is drawn, each weighed by replaying the round through the engine, and the deals
   searched are drawn from that pool in proportion to their weight.
-- Each guessed deal is searched exactly, by alpha-beta to the end of the round, once few
-  tiles are left (most of a round's decisions that matter), and played out before that
-  by a policy that takes a block when there is one (in Milo, on four times as many
-  guesses, see :data:`TEAM_WINS`). Each guess is judged by what the
-  game's rounds are scored on: who wins in Milo (searched on bare hands, see
+- In Maltese Cross the guesses feed one search tree, played for the round's winner and
+  its points (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles
+  steer a choice the seat makes without seeing them.
+- In the other games each guessed deal is searched apart: exactly, by alpha-beta to the
+  end of the round, once few tiles are left (most of a round's decisions that matter),
+  and played out before that by a policy that takes a block when there is one (in Milo,
+  on four times as many guesses, see :data:`TEAM_WINS`). Each guess is judged by what
+  the game's rounds are scored on: who wins in Milo (searched on bare hands, see
   :mod:`bot.players.milo_search`), the margin elsewhere, and in Merry-Go-Round the
   margin and a bonus for winning the round (see :data:`PLAY_POINTS`).
 
@@ -21,7 +24,7 @@ import random
 from dataclasses import dataclass, replace
 
 from bot.engine import Move, Round, SeatView, Tile
-from bot.players import milo_search
+from bot.players import ismcts, milo_search
 from bot.players.base import rng_for
 from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
@@ -50,8 +53,9 @@ class Effort:
 
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4)
-"""Games whose rounds score points that add up to a target (Cross, Maltese Cross): the
-margin matters, and drawing makes exact searches grow fast."""
+"""Cross, whose rounds score points that add up to a target: the margin matters, and
+drawing makes exact searches grow fast. (One tree over the guesses, as in Maltese Cross,
+won more rounds but fewer points: ``docs/PLAYERS.md``.)"""
 PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 """Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
@@ -67,6 +71,33 @@ searched exactly, and with the same work its early choices rested on too few gue
 More guesses won more rounds against the outside programs, four times the most; and half
 as much work again (48,000, from 32,000) won more against ISMCTS on the tuning deals, for
 a decision CPU time still well within the others' (``docs/PLAYERS.md``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TreeEffort:
+    """How much one tree search over the guesses may do (see :mod:`bot.players.ismcts`)."""
+
+    work: int
+    """Moves per decision, weighing guesses and simulations alike: a count, not a clock."""
+    exploration: float
+    """UCB's exploration constant, for worths between 0 and 1."""
+    worth: ismcts.Worth
+    """What a simulation's round is worth (its winner, its points, or a share of each)."""
+
+
+TREES = {
+    "maltese-cross": TreeEffort(
+        work=16000, exploration=0.35, worth=ismcts.Worth(win_share=0.5, scale=15.0)
+    )
+}
+"""The games searched by one tree over the guesses: Maltese Cross, whose caps and dead
+arms (R-MC-3, R-MC-5) hang on the boneyard's draws, chance that no guess may foresee, and
+whose rounds are won by dominoing or the lowest count and scored by the other hands'
+counts (R-MC-6, R-CR-6). Half of a simulation's worth is who won the round and half its
+points: played for the winner alone, the tree won more rounds than searching each guess
+apart but gave points away against hard, and the game is a race to 100 points. With
+both, it won more rounds against hard and ISMCTS with at least the old points edge, on
+the tuning deals and on the held-out ones (``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,32 +118,16 @@ class ExpertPlayer:
         searches and the counted work of a decision, times ``budget`` (the coach judges
         with the same search). Its ``best`` is the move :meth:`choose` makes."""
         variant = view.public.variant
+        tree = TREES.get(variant.game)
+        if tree is not None:
+            return self._weigh_tree(view, tree, budget)
         effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         rng = rng_for(self.seed, view)
-        knowledge = infer(view)
         after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
         scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
-        pool = max(1, round(self.pool * scale))
-        max_samples = max(1, round(self.max_samples * scale))
+        guesses, order, done = self._guesses(view, rng, scale)
         work = effort.work * scale
-        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
-        weights: list[float] = []
-        done = 0
-        weigh = can_replay(view)
-        for _ in range(pool if weigh else max_samples):
-            hands, boneyard = sample_deal(view, knowledge, rng)
-            likelihood = 1.0
-            if weigh:
-                likelihood, spent = deal_weight(view, hands, boneyard)
-                done += spent
-            guesses.append((hands, boneyard))
-            weights.append(likelihood)
-        order = (
-            _resample(weights, max_samples, rng)
-            if weigh
-            else [(i, 1.0) for i in range(len(guesses))]
-        )
         side = variant.side_of(view.seat)
         totals = [0.0] * len(moves)
         wins = [0.0] * len(moves)
@@ -157,12 +172,56 @@ class ExpertPlayer:
         worth = wins if on_milo_line else totals
         return Weighing(moves, tuple(w / shares for w in worth), chosen, searched)
 
+    def _weigh_tree(self, view: SeatView, effort: TreeEffort, budget: float) -> Weighing:
+        """One tree over the weighed guesses, each as often as its weight says; a move's
+        worth is the round's points in the simulations through it (the tree itself plays
+        for :attr:`TreeEffort.worth`, which also counts who wins)."""
+        rng = rng_for(self.seed, view)
+        guesses, order, done = self._guesses(view, rng, budget)
+        worlds = [
+            Round.from_seat_view(view, *guesses[index])
+            for index, times in order
+            for _ in range(round(times))
+        ]
+        work = effort.work * budget
+        found = ismcts.search(view.legal, worlds, work, rng, effort.exploration, done, effort.worth)
+        return Weighing(found.moves, found.points, found.best, found.simulations)
+
+    def _guesses(
+        self, view: SeatView, rng: random.Random, scale: float
+    ) -> tuple[list[tuple[list[list[Tile]], list[Tile]]], list[tuple[int, float]], int]:
+        """Deals the seat cannot rule out (hands, boneyard), which of them to search and
+        how often (``pool`` and ``max_samples`` times ``scale``; in proportion to how
+        likely each makes the others' play, while that can be replayed), and the moves
+        the weighing took."""
+        knowledge = infer(view)
+        pool = max(1, round(self.pool * scale))
+        max_samples = max(1, round(self.max_samples * scale))
+        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
+        weights: list[float] = []
+        done = 0
+        weigh = can_replay(view)
+        for _ in range(pool if weigh else max_samples):
+            hands, boneyard = sample_deal(view, knowledge, rng)
+            likelihood = 1.0
+            if weigh:
+                likelihood, spent = deal_weight(view, hands, boneyard)
+                done += spent
+            guesses.append((hands, boneyard))
+            weights.append(likelihood)
+        order = (
+            _resample(weights, max_samples, rng)
+            if weigh
+            else [(i, 1.0) for i in range(len(guesses))]
+        )
+        return guesses, order, done
+
 
 @dataclass(frozen=True, slots=True)
 class Weighing:
     """What a decision found: each legal move's mean worth over the guesses searched (the
     round's points, or in Milo the share of guesses the move wins), the move chosen, and
-    how many guesses were searched."""
+    how many guesses were searched (in Maltese Cross, the tree's simulations)."""
 
     moves: tuple[Move, ...]
     """The seat's legal moves, in the view's order."""

@@ -27,7 +27,7 @@ from bot.players.coach import (
     analyse,
     weigh,
 )
-from bot.players.expert import ExpertPlayer
+from bot.players.expert import TREES, ExpertPlayer
 
 SMALL = 0.05
 """A twentieth of the expert's work a move: enough for the positions below."""
@@ -200,12 +200,19 @@ def test_the_same_record_gives_the_same_analysis() -> None:
 def test_the_work_of_a_judgement_is_bounded_by_the_budget() -> None:
     """Counted, not timed: a fraction of the expert's budget searches that fraction of
     its guesses at most (160 a decision, four times as many in Milo before its exact
-    searches)."""
+    searches), or in one tree (Maltese Cross) runs that fraction of its moves'
+    simulations, each of which makes a move at least (every legal move is tried once)."""
     data = played("cross", 3, ["normal"] * 3, seed=5)
     first = next(view for _, view in views(data) if len(view.legal) > 1)
     assert 1 <= weigh(first, 0, SMALL).guesses <= round(160 * SMALL)
     with pytest.raises(ValueError, match="no choice"):
         weigh(next(view for _, view in views(data) if len(view.legal) == 1), 0)
+    data = played("maltese-cross", 3, ["normal"] * 3, seed=5)
+    first = next(view for _, view in views(data) if len(view.legal) > 1)
+    simulations = weigh(first, 0, SMALL).guesses
+    work = TREES["maltese-cross"].work * SMALL
+    assert len(first.legal) <= simulations <= max(len(first.legal), work)
+    assert weigh(first, 0, 4 * SMALL).guesses > simulations
 
 
 def test_analysing_refuses_what_it_cannot_replay_or_a_seat_the_game_lacks() -> None:
