@@ -135,7 +135,7 @@ def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
     assert 0 < held < not_held
 
 
-@pytest.mark.parametrize("game", ["merry-go-round", "milo"])
+@pytest.mark.parametrize("game", ["maltese-cross", "merry-go-round", "milo"])
 def test_the_expert_chooses_the_same_move_given_the_same_seed(game: str) -> None:
     """Replays must be exact: the choice depends on the seat's view and the seed only."""
     for round_ in endgames(game, 14, 3):
