@@ -66,8 +66,9 @@ class Node:
 class Worth:
     """What a finished round is worth to a side, between 0 and 1: a share ``win_share``
     for the round's result (1 won, 0 lost, ½ tied) and the rest for its points, the
-    side's points less the best other side's, squashed by ``tanh(margin / scale)`` so
-    that a few big rounds do not drown the many small ones."""
+    side's points less the best other side's (:func:`bot.players.search.result_value`),
+    squashed by ``tanh(margin / scale)`` so that a few big rounds do not drown the many
+    small ones."""
 
     win_share: float = 1.0
     scale: float = 15.0
@@ -76,9 +77,7 @@ class Worth:
         won = 0.5 if outcome.winner is None else float(outcome.winner == side)
         if self.win_share >= 1.0:
             return won
-        points = list(outcome.points)
-        mine = points.pop(side)
-        margin = mine - max(points, default=0)
+        margin = result_value(outcome, side)
         return self.win_share * won + (1 - self.win_share) * 0.5 * (
             1 + math.tanh(margin / self.scale)
         )
