@@ -75,8 +75,6 @@ class Worth:
 
     def __call__(self, outcome: RoundOutcome, side: int) -> float:
         won = 0.5 if outcome.winner is None else float(outcome.winner == side)
-        if self.win_share >= 1.0:
-            return won
         margin = result_value(outcome, side)
         return self.win_share * won + (1 - self.win_share) * 0.5 * (
             1 + math.tanh(margin / self.scale)
@@ -125,9 +123,10 @@ def search(
         path, spent_here = _descend(root, round_, sides, rng, exploration)
         outcome, played = _play_out(round_)
         spent += spent_here + played + SIMULATION_COST
+        worths = {side: worth(outcome, side) for side in set(sides)}  # once a side
         for node, side in path:
             node.visits += 1
-            node.total += worth(outcome, side)
+            node.total += worths[side]
         first, side = path[0]
         first.points += result_value(outcome, side)
     children = [root.children[move] for move in moves]
