@@ -108,9 +108,7 @@ class GamesCog(DominoCommands, name="Games"):
             line, seats = boards.history_line(game), analysed.get(game.id)
             if seats:  # the coach's accuracy of each member, where the game was analysed
                 labels = boards.seat_labels(game.participants)
-                line += " · " + coaching.history_accuracies(
-                    [(labels[seat], value) for seat, value in sorted(seats.items())]
-                )
+                line += " · " + coaching.history_accuracies(labels, seats)
             lines.append(line)
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 

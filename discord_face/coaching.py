@@ -115,7 +115,4 @@ class AccuracyHerald:
 
 def _said(game: FinishedGame, accuracy: dict[int, float]) -> str:
     """The coach's word on ``game`` in the language of the moment."""
-    labels = boards.seat_labels(game.participants)
-    return coaching.game_accuracies(
-        game.id, [(labels[seat], value) for seat, value in sorted(accuracy.items())]
-    )
+    return coaching.game_accuracies(game.id, boards.seat_labels(game.participants), accuracy)

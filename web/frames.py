@@ -151,8 +151,7 @@ def public_part(
     elif over is not None and over.outcome is not None:
         shown_card = rounds.game_over_card(table, over.outcome)
         if accuracy:
-            seats = seat_names(table)
-            judged = coaching.accuracy_field([(seats[s], v) for s, v in sorted(accuracy.items())])
+            judged = coaching.accuracy_field(seat_names(table), accuracy)
             shown_card = replace(shown_card, fields=(*shown_card.fields, judged))
     else:
         shown_card = play.table_card(table)

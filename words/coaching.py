@@ -6,7 +6,7 @@ grades and the accuracy mean is in ``docs/PLAYERS.md``, "The coach")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from bot.engine import Kind, Move, find_variant
@@ -93,34 +93,37 @@ def accuracy(value: float) -> str:
     return _("accuracy {percent}%").format(percent=number(round(value)))
 
 
-def named_accuracy(name: str, value: float) -> str:
-    """One player's accuracy where several are listed (a history line)."""
-    return _("{name} {percent}%").format(name=plain(name), percent=number(round(value)))
+def _named_accuracies(labels: Sequence[str], accuracy: Mapping[int, float]) -> list[str]:
+    """Each judged seat's label and accuracy (``Ann 87%``), in seat order: ``labels``
+    name every seat, ``accuracy`` holds the seats the coach judged."""
+    return [
+        _("{name} {percent}%").format(name=plain(labels[seat]), percent=number(round(value)))
+        for seat, value in sorted(accuracy.items())
+    ]
 
 
-def history_accuracies(pairs: Sequence[tuple[str, float]]) -> str:
+def history_accuracies(labels: Sequence[str], accuracy: Mapping[int, float]) -> str:
     """The accuracies of a game's members, for the end of its history line
     (``accuracy: Ann 87%, Bob 64%``)."""
-    listed = ", ".join(named_accuracy(name, value) for name, value in pairs)
+    listed = ", ".join(_named_accuracies(labels, accuracy))
     return _("accuracy: {players}").format(players=listed)
 
 
-def game_accuracies(game_id: str, pairs: Sequence[tuple[str, float]]) -> str:
+def game_accuracies(game_id: str, labels: Sequence[str], accuracy: Mapping[int, float]) -> str:
     """The coach's word in a game's channel once its analysis is made at its end: each
     member's accuracy, and how each may see their own costliest moves (privately: the
     channel is told figures only, never a move or a hand)."""
-    listed = ", ".join(named_accuracy(name, value) for name, value in pairs)
+    listed = ", ".join(_named_accuracies(labels, accuracy))
     return _(
         "The coach · accuracy: {players}. Your costliest moves, shown to you alone:"
         " /domino analysis game:{id}"
     ).format(players=listed, id=game_id)
 
 
-def accuracy_field(pairs: Sequence[tuple[str, float]]) -> Field:
+def accuracy_field(labels: Sequence[str], accuracy: Mapping[int, float]) -> Field:
     """Each member's accuracy, one a line, for a finished game's summary (the browser's
     game-over card)."""
-    lines = "\n".join(named_accuracy(name, value) for name, value in pairs)
-    return Field(_("Accuracy"), lines, inline=False)
+    return Field(_("Accuracy"), "\n".join(_named_accuracies(labels, accuracy)), inline=False)
 
 
 def move_phrase(move: Move) -> str:

@@ -60,7 +60,7 @@ def test_grades_are_counted_worst_first_and_accuracy_is_a_whole_percentage() -> 
     # (60 + 100 + 0 + 100) / 4: a 4-point loss keeps 60% of a move's accuracy in Cross.
     assert analysed.accuracy == 65.0
     assert coaching.accuracy(analysed.accuracy) == "accuracy 65%"
-    assert coaching.history_accuracies([("Ann", 65.0), ("Bob", 99.6)]) == (
+    assert coaching.history_accuracies(["Ann", "Cy", "Bob"], {2: 99.6, 0: 65.0}) == (
         "accuracy: Ann 65%, Bob 100%"
     )
 
