@@ -13,9 +13,9 @@ What a move is worth is said in the game's unit (:class:`Unit`):
 - **Points** in Cross, Maltese Cross and Merry-Go-Round: the round's points for the
   seat against the best other seat's (R-CR-6, R-MG-4, R-MG-6), the expert's own value.
   In Merry-Go-Round it also counts a won round 3 points more and reaching exactly 61
-  (the game, R-MG-7) 100 more: what the expert plays for there. In Maltese Cross, whose
-  expert grows one tree over its guesses (:mod:`bot.players.ismcts`), a move's points
-  are the mean over the tree's simulations through it; the tree chooses by the round's
+  (the game, R-MG-7) 100 more: what the expert plays for there. Where the expert
+  grows one tree over its guesses (:mod:`bot.players.ismcts`: Maltese Cross, and
+  Cross once few tiles are left), a move's points are the mean over the tree's simulations through it; the tree chooses by the round's
   winner as well, so the expert's move is not always the one with the most points, and
   a move that scored more is graded good, never better than the expert's.
 - **Win chance** in Milo: the share of guesses in which the seat's team wins the round.

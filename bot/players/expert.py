@@ -7,8 +7,9 @@ guesses and a better search of them.
   searched are drawn from that pool in proportion to their weight.
 - In Maltese Cross the guesses feed one search tree, played for the round's winner and
   its points (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles
-  steer a choice the seat makes without seeing them.
-- In the other games each guessed deal is searched apart: exactly, by alpha-beta to the
+  steer a choice the seat makes without seeing them; in Cross, such a tree decides once
+  few tiles are left.
+- Otherwise each guessed deal is searched apart: exactly, by alpha-beta to the
   end of the round, once few tiles are left (most of a round's decisions that matter),
   and played out before that by a policy that takes a block when there is one (in Milo,
   on four times as many guesses, see :data:`TEAM_WINS`). Each guess is judged by what
@@ -54,8 +55,9 @@ class Effort:
 
 POINTS = Effort(work=24000, exact_below=18, exact_limit=2500, min_samples=4)
 """Cross, whose rounds score points that add up to a target: the margin matters, and
-drawing makes exact searches grow fast. (One tree over the guesses, as in Maltese Cross,
-won more rounds but fewer points: ``docs/PLAYERS.md``.)"""
+drawing makes exact searches grow fast. Once few tiles are left a tree decides instead
+(:data:`TREES`); a tree from the first move, as in Maltese Cross, won more rounds but
+fewer points (``docs/PLAYERS.md``)."""
 PLAY_POINTS = replace(POINTS, round_bonus=3.0)
 """Merry-Go-Round, where most points are fives scored during play (R-MG-4) and either
 seat scores them, so the seat with more points may still lose the round (R-MG-6). A won
@@ -83,12 +85,21 @@ class TreeEffort:
     """UCB's exploration constant, for worths between 0 and 1."""
     worth: ismcts.Worth
     """What a simulation's round is worth (its winner, its points, or a share of each)."""
+    from_tiles: int | None = None
+    """The tree decides once at most this many tiles are left (in hands and boneyard,
+    once moved), each guess searched apart before that; None: it decides every move."""
 
 
 TREES = {
     "maltese-cross": TreeEffort(
         work=16000, exploration=0.35, worth=ismcts.Worth(win_share=0.5, scale=15.0)
-    )
+    ),
+    "cross": TreeEffort(
+        work=16000,
+        exploration=0.35,
+        worth=ismcts.Worth(win_share=0.5, scale=15.0),
+        from_tiles=POINTS.exact_below,
+    ),
 }
 """The games searched by one tree over the guesses: Maltese Cross, whose caps and dead
 arms (R-MC-3, R-MC-5) hang on the boneyard's draws, chance that no guess may foresee, and
@@ -97,7 +108,14 @@ counts (R-MC-6, R-CR-6). Half of a simulation's worth is who won the round and h
 points: played for the winner alone, the tree won more rounds than searching each guess
 apart but gave points away against hard, and the game is a race to 100 points. With
 both, it won more rounds against hard and ISMCTS with at least the old points edge, on
-the tuning deals and on the held-out ones (``docs/PLAYERS.md``)."""
+the tuning deals and on the held-out ones (``docs/PLAYERS.md``).
+
+And Cross from the point its guesses were searched exactly (at most 18 tiles left): an
+exact search of a guess knows which tile each draw brings, and plays for draws no seat
+can foresee. With the tree there the expert won a little more against hard and ISMCTS
+on the tuning deals, for the same points, in less time; a tree from the first move
+gave points away, and one until then, with the exact search after, won fewer rounds
+and points against ISMCTS (``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +136,13 @@ class ExpertPlayer:
         searches and the counted work of a decision, times ``budget`` (the coach judges
         with the same search). Its ``best`` is the move :meth:`choose` makes."""
         variant = view.public.variant
+        after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
         tree = TREES.get(variant.game)
-        if tree is not None:
+        if tree is not None and (tree.from_tiles is None or after <= tree.from_tiles):
             return self._weigh_tree(view, tree, budget)
         effort = TEAM_WINS if variant.teams else PLAY_POINTS if variant.scores_plays else POINTS
         moves = view.legal
         rng = rng_for(self.seed, view)
-        after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1  # tiles, once moved
         scale = (effort.played_out_scale if after > effort.exact_below else 1) * budget
         guesses, order, done = self._guesses(view, rng, scale)
         work = effort.work * scale

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from bot.engine import GAMES, TILES, Milo, Reason, Round, RoundOutcome, Tile
+from bot.players import ismcts
 from bot.players.beliefs import can_replay, deal_weight
-from bot.players.expert import PLAY_POINTS, ExpertPlayer
+from bot.players.expert import PLAY_POINTS, TREES, ExpertPlayer
 from bot.players.search import Exact, OutOfWork, result_value
 from tests.engine.builders import build, play
 
@@ -135,9 +136,39 @@ def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
     assert 0 < held < not_held
 
 
-@pytest.mark.parametrize("game", ["maltese-cross", "merry-go-round", "milo"])
+@pytest.mark.parametrize("game", ["cross", "maltese-cross", "merry-go-round", "milo"])
 def test_the_expert_chooses_the_same_move_given_the_same_seed(game: str) -> None:
     """Replays must be exact: the choice depends on the seat's view and the seed only."""
     for round_ in endgames(game, 14, 3):
         view = round_.seat_view(round_.turn)
         assert ExpertPlayer(seed=5).choose(view) == ExpertPlayer(seed=5).choose(view)
+
+
+def test_in_cross_the_tree_decides_once_few_tiles_are_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cross's endgame draws from a boneyard whose order a guess would fix: there one tree
+    over the guesses decides, as in Maltese Cross; before it, each guess is searched apart
+    (a tree there won fewer rounds and points, docs/PLAYERS.md)."""
+    grown: list[int] = []
+    search = ismcts.search
+
+    def counted(*args: object, **kwargs: object) -> ismcts.Search:
+        grown.append(1)
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ismcts, "search", counted)
+    from_tiles = TREES["cross"].from_tiles
+    assert from_tiles is not None
+    round_, picker = GAMES["cross"].deal(2, random.Random(3)), random.Random(3)
+    decided = {True: 0, False: 0}
+    while round_.outcome() is None:
+        view = round_.seat_view(round_.turn)
+        if len(view.legal) > 1:
+            after = sum(view.public.hand_sizes) + view.public.boneyard_count - 1
+            grown.clear()
+            ExpertPlayer(seed=2).weigh(view, budget=0.1)
+            assert bool(grown) == (after <= from_tiles)
+            decided[bool(grown)] += 1
+        round_.play(picker.choice(round_.legal_moves()))
+    assert decided[True] and decided[False]
