@@ -15,9 +15,10 @@ What a move is worth is said in the game's unit (:class:`Unit`):
   In Merry-Go-Round it also counts a won round 3 points more and reaching exactly 61
   (the game, R-MG-7) 100 more: what the expert plays for there. Where the expert
   grows one tree over its guesses (:mod:`bot.players.ismcts`: Maltese Cross, and
-  Cross once few tiles are left), a move's points are the mean over the tree's simulations through it; the tree chooses by the round's
-  winner as well, so the expert's move is not always the one with the most points, and
-  a move that scored more is graded good, never better than the expert's.
+  Cross once few tiles are left), a move's points are the mean over the tree's
+  simulations through it; the tree chooses by the round's winner as well, so the
+  expert's move is not always the one with the most points, and a move that scored
+  more is graded good, never better than the expert's.
 - **Win chance** in Milo: the share of guesses in which the seat's team wins the round.
   A Milo round is worth one point or two (R-MI-5), so who wins it is most of its worth,
   and the expert's exact search there proves only that; early in a round, where each

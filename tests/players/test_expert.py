@@ -5,6 +5,7 @@ than it is given."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -153,9 +154,9 @@ def test_in_cross_the_tree_decides_once_few_tiles_are_left(
     grown: list[int] = []
     search = ismcts.search
 
-    def counted(*args: object, **kwargs: object) -> ismcts.Search:
+    def counted(*args: Any, **kwargs: Any) -> ismcts.Search:
         grown.append(1)
-        return search(*args, **kwargs)  # type: ignore[arg-type]
+        return search(*args, **kwargs)
 
     monkeypatch.setattr(ismcts, "search", counted)
     from_tiles = TREES["cross"].from_tiles
