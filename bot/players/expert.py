@@ -90,17 +90,8 @@ class TreeEffort:
     once moved), each guess searched apart before that; None: it decides every move."""
 
 
-TREES = {
-    "maltese-cross": TreeEffort(
-        work=16000, exploration=0.35, worth=ismcts.Worth(win_share=0.5, scale=15.0)
-    ),
-    "cross": TreeEffort(
-        work=16000,
-        exploration=0.35,
-        worth=ismcts.Worth(win_share=0.5, scale=15.0),
-        from_tiles=POINTS.exact_below,
-    ),
-}
+_TREE = TreeEffort(work=16000, exploration=0.35, worth=ismcts.Worth(win_share=0.5, scale=15.0))
+TREES = {"maltese-cross": _TREE, "cross": replace(_TREE, from_tiles=POINTS.exact_below)}
 """The games searched by one tree over the guesses: Maltese Cross, whose caps and dead
 arms (R-MC-3, R-MC-5) hang on the boneyard's draws, chance that no guess may foresee, and
 whose rounds are won by dominoing or the lowest count and scored by the other hands'
@@ -110,12 +101,12 @@ apart but gave points away against hard, and the game is a race to 100 points. W
 both, it won more rounds against hard and ISMCTS with at least the old points edge, on
 the tuning deals and on the held-out ones (``docs/PLAYERS.md``).
 
-And Cross from the point its guesses were searched exactly (at most 18 tiles left): an
-exact search of a guess knows which tile each draw brings, and plays for draws no seat
-can foresee. With the tree there the expert won a little more against hard and ISMCTS
-on the tuning deals, for the same points, in less time; a tree from the first move
-gave points away, and one until then, with the exact search after, won fewer rounds
-and points against ISMCTS (``docs/PLAYERS.md``)."""
+And Cross, with the same tree, from the point its guesses were searched exactly (at
+most 18 tiles left): an exact search of a guess knows which tile each draw brings, and
+plays for draws no seat can foresee. With the tree there the expert won a little more
+against hard and ISMCTS on the tuning deals, for the same points, in less time; a tree
+from the first move gave points away, and one until then, with the exact search after,
+won fewer rounds and points against ISMCTS (``docs/PLAYERS.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
