@@ -19,7 +19,8 @@ this, in the drawing games most decisions learned nothing from the other seats' 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from bot.engine import DRAW, TILES, InvalidDeal, Move, SeatView, Tile, fits_along
 from bot.engine.tiles import indices
@@ -53,11 +54,21 @@ def _can_replay(view: SeatView) -> bool:
     return all(move is not DRAW for _, move in view.public.history)
 
 
-def deal_weight(view: SeatView, hands: list[list[Tile]], boneyard: list[Tile]) -> tuple[float, int]:
-    """The likelihood of the other seats' choices had they held ``hands`` (today's), and
-    the moves replayed to find it."""
-    if not _can_replay(view):
-        return _weight_after_draws(view, hands), len(view.public.history)
+def deal_weigher(view: SeatView) -> Callable[[list[list[Tile]], list[Tile]], tuple[float, int]]:
+    """For guesses of today's hands and boneyard: the likelihood of the other seats'
+    choices had they held those hands, and the moves replayed to find it (what the
+    guesses of one view share is worked out once)."""
+    if _can_replay(view):
+        return partial(_replayed_weight, view)
+    fits = fits_along(view.public)
+    spent = len(view.public.history)  # counted as a replay's moves, as it was measured
+    return lambda hands, _: (_weight_after_draws(view, fits, hands), spent)
+
+
+def _replayed_weight(
+    view: SeatView, hands: list[list[Tile]], boneyard: list[Tile]
+) -> tuple[float, int]:
+    """The likelihood, from the round rebuilt from its start through the engine."""
     public = view.public
     started = [list(hand) for hand in hands]
     for seat, move in public.history:
@@ -86,14 +97,13 @@ def deal_weight(view: SeatView, hands: list[list[Tile]], boneyard: list[Tile]) -
     return math.exp(log_weight), len(public.history)
 
 
-def _weight_after_draws(view: SeatView, hands: list[list[Tile]]) -> float:
+def _weight_after_draws(view: SeatView, fits: tuple[int, ...], hands: list[list[Tile]]) -> float:
     """The likelihood of the other seats' plays, each among the tiles of its guessed hand
     that fitted then, read backwards from today's hands (see the module's docstring).
     The lead is the rules' to choose (R-CR-2, R-MG-2: nothing fits before it), and a
     play right after the seat's own draw is the drawn tile (R-CR-5, R-MG-5): neither is
     weighed."""
     history = view.public.history
-    fits = fits_along(view.public)
     log_weight = 0.0
     for seat, hand in enumerate(hands):
         if seat == view.seat:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from bot.engine import Move, Round, SeatView, Tile
 from bot.players import ismcts, milo_search
 from bot.players.base import rng_for
-from bot.players.beliefs import deal_weight
+from bot.players.beliefs import deal_weigher
 from bot.players.knowledge import infer
 from bot.players.search import evaluate, shrewd_move, weight
 from bot.players.simulate import sample_deal
@@ -209,9 +209,10 @@ class ExpertPlayer:
         guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
         weights: list[float] = []
         done = 0
+        weigh = deal_weigher(view)
         for _ in range(pool):
             hands, boneyard = sample_deal(view, knowledge, rng)
-            likelihood, spent = deal_weight(view, hands, boneyard)
+            likelihood, spent = weigh(hands, boneyard)
             done += spent
             guesses.append((hands, boneyard))
             weights.append(likelihood)

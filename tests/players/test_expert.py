@@ -11,7 +11,7 @@ import pytest
 
 from bot.engine import DRAW, GAMES, TILES, Cross, Drawing, Milo, Reason, Round, RoundOutcome, Tile
 from bot.players import ismcts
-from bot.players.beliefs import deal_weight
+from bot.players.beliefs import deal_weigher
 from bot.players.expert import PLAY_POINTS, TREES, ExpertPlayer
 from bot.players.search import Exact, OutOfWork, result_value
 from tests.engine.builders import build, play
@@ -106,7 +106,7 @@ def test_the_real_deal_always_has_weight(game: str) -> None:
             view = round_.seat_view(seat)
             if round_.outcome() is None:
                 hands = [round_.hand(s) for s in range(round_.n)]
-                weight, _ = deal_weight(view, hands, _boneyard(round_))
+                weight, _ = deal_weigher(view)(hands, _boneyard(round_))
                 assert weight > 0
                 checked += 1
                 after_draws += DRAW in (move for _, move in view.public.history)
@@ -136,7 +136,8 @@ def test_a_light_play_makes_a_heavy_tile_that_fitted_unlikely() -> None:
     six_five, five_one = Tile(6, 5), Tile(5, 1)
     swapped[1][swapped[1].index(six_five)] = five_one
     swapped[3][swapped[3].index(five_one)] = six_five
-    held, not_held = deal_weight(view, truth, [])[0], deal_weight(view, swapped, [])[0]
+    weigh = deal_weigher(view)
+    held, not_held = weigh(truth, [])[0], weigh(swapped, [])[0]
     assert 0 < held < not_held
 
 
@@ -157,8 +158,8 @@ def test_after_a_draw_a_light_play_still_makes_a_heavy_tile_that_fitted_unlikely
     double_five, double_three = Tile(5, 5), Tile(3, 3)
     swapped = [list(truth[0]), [double_three if t == double_five else t for t in truth[1]]]
     swapped_boneyard = [double_five if t == double_three else t for t in boneyard]
-    held = deal_weight(view, truth, boneyard)[0]
-    not_held = deal_weight(view, swapped, swapped_boneyard)[0]
+    weigh = deal_weigher(view)
+    held, not_held = weigh(truth, boneyard)[0], weigh(swapped, swapped_boneyard)[0]
     assert 0 < held < not_held
 
 
