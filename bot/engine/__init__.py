@@ -65,7 +65,7 @@ from bot.engine.moves import DRAW, END_NAMES, LINE_ENDS, PASS, SPINNER_ARMS, Kin
 from bot.engine.options import Options
 from bot.engine.outcome import MatchOutcome, Reason, RoundOutcome, RoundScore, ScoreEvent, ScoreKind
 from bot.engine.record import RECORD_FORMAT, Deal, Record, read_record
-from bot.engine.reveals import Reveal, fits_along, reveals
+from bot.engine.reveals import Reveal, reveals
 from bot.engine.round import Round
 from bot.engine.spinner import SpinnerRound
 from bot.engine.tiles import TILES, Tile
@@ -172,7 +172,6 @@ __all__ = [
     "WrongScores",
     "WrongSeat",
     "find_variant",
-    "fits_along",
     "read_record",
     "reveals",
 ]

@@ -5,9 +5,7 @@ must play it).
 A computer player learns from this without a copy of the rules: a seat that drew held
 none of the tiles that fitted then; a seat that passed held none of those that fit then,
 except that a pass right after the seat's own draw shows only that the drawn tile does
-not fit, for after a draw no other tile may be played that turn (R-CR-5, R-MC-5). And
-what fitted before a play says which tiles it was chosen among (:func:`fits_along`),
-what a computer player weighs its guesses by (:mod:`bot.players.beliefs`).
+not fit, for after a draw no other tile may be played that turn (R-CR-5, R-MC-5).
 """
 
 from __future__ import annotations
@@ -40,13 +38,10 @@ class Reveal:
         return frozenset(tiles_of(self.fits))
 
 
-def fits_along(view: PublicView) -> tuple[int, ...]:
-    """For each entry of ``view``'s history, the mask of the tiles that could have been
-    played just before it (``Tile.bit``): the public history replayed on a round that
-    holds the layout and the boneyard's size but no tile anyone holds. A play's own tile
-    is among them, except the lead's: before it nothing fits, for the rules say who leads
-    and with what (R-CR-2, R-MG-2, R-MI-3). A pass or a draw shows that the hand held
-    none of them."""
+def reveals(view: PublicView) -> tuple[Reveal, ...]:
+    """Every pass and draw of the round ``view`` shows, with what fitted at the time:
+    the public history replayed on a round that holds the layout and the boneyard's size
+    but no tile anyone holds."""
     variant = view.variant
     draws = sum(1 for _, move in view.history if move is DRAW)
     shadow = variant.__new__(variant)
@@ -66,27 +61,18 @@ def fits_along(view: PublicView) -> tuple[int, ...]:
         None,
         None,
     )
-    fits = []
-    for _, move in view.history:
-        fits.append(shadow._playable)
-        if move is DRAW:
-            shadow.boneyard.pop()
-            shadow._after_draw()
-        elif move is not PASS:
+    found = []
+    previous: tuple[int, Move] | None = None
+    for index, (seat, move) in enumerate(view.history):
+        if move is DRAW or move is PASS:
+            drawn_only = move is PASS and previous == (seat, DRAW)
+            found.append(Reveal(index, seat, move, shadow._playable, drawn_only))
+            if move is DRAW:
+                shadow.boneyard.pop()
+                shadow._after_draw()
+        else:
             assert move.tile is not None
             shadow._lay(move.tile, move.end)
             shadow._refresh_fits()
-    return tuple(fits)
-
-
-def reveals(view: PublicView) -> tuple[Reveal, ...]:
-    """Every pass and draw of the round ``view`` shows, with what fitted at the time
-    (:func:`fits_along`)."""
-    found = []
-    previous: tuple[int, Move] | None = None
-    for index, ((seat, move), fits) in enumerate(zip(view.history, fits_along(view), strict=True)):
-        if move is DRAW or move is PASS:
-            drawn_only = move is PASS and previous == (seat, DRAW)
-            found.append(Reveal(index, seat, move, fits, drawn_only))
         previous = (seat, move)
     return tuple(found)

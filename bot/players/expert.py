@@ -3,9 +3,8 @@ guesses and a better search of them.
 
 - Guesses are weighted by how likely they make what the other seats did (see
   :mod:`bot.players.beliefs`): a large pool of deals consistent with every pass and draw
-  is drawn, each weighed by how likely it makes every play the other seats made (before
-  and after draws), and the deals searched are drawn from that pool in proportion to
-  their weight.
+  is drawn, each weighed by replaying the round through the engine, and the deals
+  searched are drawn from that pool in proportion to their weight.
 - In Maltese Cross the guesses feed one search tree, played for the round's winner and
   its points (:mod:`bot.players.ismcts`, :data:`TREES`), so that no guess's hidden tiles
   steer a choice the seat makes without seeing them; in Cross, such a tree decides once
@@ -28,7 +27,7 @@ from dataclasses import dataclass, replace
 from bot.engine import Move, Round, SeatView, Tile
 from bot.players import ismcts, milo_search
 from bot.players.base import rng_for
-from bot.players.beliefs import deal_weigher
+from bot.players.beliefs import can_replay, deal_weight
 from bot.players.knowledge import infer
 from bot.players.search import evaluate, shrewd_move, weight
 from bot.players.simulate import sample_deal
@@ -202,21 +201,28 @@ class ExpertPlayer:
     ) -> tuple[list[tuple[list[list[Tile]], list[Tile]]], list[tuple[int, float]], int]:
         """Deals the seat cannot rule out (hands, boneyard), which of them to search and
         how often (``pool`` and ``max_samples`` times ``scale``; in proportion to how
-        likely each makes the others' play), and the moves the weighing took."""
+        likely each makes the others' play, while that can be replayed), and the moves
+        the weighing took."""
         knowledge = infer(view)
         pool = max(1, round(self.pool * scale))
         max_samples = max(1, round(self.max_samples * scale))
         guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
         weights: list[float] = []
         done = 0
-        weigh = deal_weigher(view)
-        for _ in range(pool):
+        weigh = can_replay(view)
+        for _ in range(pool if weigh else max_samples):
             hands, boneyard = sample_deal(view, knowledge, rng)
-            likelihood, spent = weigh(hands, boneyard)
-            done += spent
+            likelihood = 1.0
+            if weigh:
+                likelihood, spent = deal_weight(view, hands, boneyard)
+                done += spent
             guesses.append((hands, boneyard))
             weights.append(likelihood)
-        order = _resample(weights, max_samples, rng)
+        order = (
+            _resample(weights, max_samples, rng)
+            if weigh
+            else [(i, 1.0) for i in range(len(guesses))]
+        )
         return guesses, order, done
 
 

@@ -21,7 +21,7 @@ from bot.engine import (
     Round,
     Tile,
 )
-from bot.engine.reveals import fits_along, reveals
+from bot.engine.reveals import reveals
 from bot.engine.views import LineLayout, PublicView, SpinnerLayout, layout_from_dict
 from tests.engine.builders import every_tile
 from tests.engine.invariants import reference_ends, reference_open_sum, table_tiles
@@ -223,25 +223,3 @@ def test_reveals_say_what_fitted_at_each_pass_and_draw(game: str) -> None:
             assert not hand & fits
         seen += 1
     assert seen
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_fits_along_says_what_each_move_was_chosen_among(game: str) -> None:
-    """Before every move of the real rounds, the mask holds exactly the tiles that fitted
-    then (R-ALL-4): a play's own tile among them, and the same tiles a pass or a draw
-    reveals. Before the lead nothing fits: the rules choose it (R-CR-2, R-MG-2, R-MI-3)."""
-    plays = 0
-    for match in positions(game, 4):
-        round_ = match.round
-        if match.outcome() is not None or not round_.led or not round_.history:
-            continue
-        view = round_.view()
-        fits = fits_along(view)
-        assert len(fits) == len(view.history) and fits[0] == 0
-        _, move = view.history[-1]
-        if move.tile is not None and len(fits) > 1:
-            assert fits[-1] & move.tile.bit
-            plays += 1
-        shown = {reveal.index: reveal.fits for reveal in reveals(view)}
-        assert all(fits[index] == mask for index, mask in shown.items())
-    assert plays
