@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
+from benchmarks import games_to_target
 from bot.engine import GAMES, Move, Options, Round
 from bot.levels import LEVELS
 from bot.players import computer_player
@@ -190,7 +191,26 @@ def run(
     rows = [r for r in rows if r["deal"] in deals]
     if rows:
         print(summary(rows), flush=True)
+        games = games_summary(rows)
+        if games:
+            print(games, flush=True)
     return rows
+
+
+def games_summary(rows: list[dict[str, Any]]) -> str | None:
+    """A's share of whole games to the game's usual target, drawn from these rounds
+    (:mod:`benchmarks.games_to_target`), where a game's rounds may be drawn apart."""
+    variant = GAMES[rows[0]["game"]]
+    if not games_to_target.applies(variant.exact_target, variant.scores_plays):
+        return None
+    share, low, high = games_to_target.games_won(
+        [r["margins"] for r in rows], variant.default_target
+    )
+    return (
+        f"{variant.game:<15} {rows[0]['a']:>10} vs {rows[0]['b']:<10} "
+        f"A wins games to {variant.default_target}: {share:6.1%} (95% interval {low:6.1%} to "
+        f"{high:6.1%}), drawn from these rounds"
+    )
 
 
 def _map(function: Callable[[Any], Any], items: list[Any], workers: int) -> Iterator[Any]:
