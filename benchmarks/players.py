@@ -10,7 +10,9 @@ figures reported on another they were never tuned on (the ranges are fixed in
 skips the deals that file already holds, so a long tournament can be stopped and resumed
 (a pairing is its game, its two players and their settings). Prints, per pairing, A's
 share of rounds won (a tied round counts half) and A's mean points per round minus B's,
-each with a 95% interval, the machine's load, and the decision time of our levels that
+each with a 95% interval; in the games where only a round's winner scores, A's share of
+whole games drawn from those rounds (``benchmarks/games_to_target.py``); the machine's
+load, and the decision time of our levels that
 search: the CPU time of the deciding thread (what the counted work costs, whatever else
 the machine is doing) beside the wall time.
 
