@@ -12,9 +12,9 @@ skips the deals that file already holds, so a long tournament can be stopped and
 share of rounds won (a tied round counts half) and A's mean points per round minus B's,
 each with a 95% interval; in the games where only a round's winner scores, A's share of
 whole games drawn from those rounds (``benchmarks/games_to_target.py``); the machine's
-load, and the decision time of our levels that
-search: the CPU time of the deciding thread (what the counted work costs, whatever else
-the machine is doing) beside the wall time.
+load; and the decision time of our levels that search: the CPU time of the deciding
+thread (what the counted work costs, whatever else the machine is doing) beside the wall
+time.
 
 Peers, each seeing only its own seat: OpenSpiel's ISMCTS (400 simulations) in every game,
 through ``benchmarks/openspiel_games.py``; in Milo also the ``dominoes`` package's
