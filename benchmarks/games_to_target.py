@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-GAMES = 20_000
-"""Games drawn for the estimate: its own sampling error is then under half a point."""
+DRAWN_GAMES = 20_000
+"""Games drawn for the estimate: its own standard error is then under 0.4 of a point."""
 RESAMPLES = 100
 """Bootstrap resamples of the deals, each with :data:`RESAMPLE_GAMES` games."""
 RESAMPLE_GAMES = 1_000
@@ -36,7 +36,7 @@ def games_won(
     """A's share of games to ``target`` and its 95% interval, from each deal's rounds as
     A's points less B's (only one side scores a round; 0: nobody scored)."""
     rng = random.Random(seed)
-    estimate = _share(deals, target, GAMES, rng)
+    estimate = _share(deals, target, DRAWN_GAMES, rng)
     shares = sorted(
         _share([rng.choice(deals) for _ in deals], target, RESAMPLE_GAMES, rng)
         for _ in range(RESAMPLES)
@@ -47,7 +47,8 @@ def games_won(
 
 def _share(deals: Sequence[Sequence[float]], target: int, games: int, rng: random.Random) -> float:
     """A's share of ``games`` games, each round drawn from ``deals``' scoring rounds (a
-    round nobody scores changes nothing, so it is left out)."""
+    round nobody scores changes nothing, so it is left out; if nobody ever scores,
+    neither side is ahead: a half)."""
     rounds = [margin for deal in deals for margin in deal if margin]
     if not rounds:
         return 0.5
