@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bot.engine import Round
+
 DRAWN_GAMES = 20_000
 """Games drawn for the estimate: its own standard error is then under 0.4 of a point."""
 RESAMPLES = 100
@@ -25,9 +27,9 @@ RESAMPLES = 100
 RESAMPLE_GAMES = 1_000
 
 
-def applies(exact_target: bool, scores_plays: bool) -> bool:
+def applies(variant: type[Round]) -> bool:
     """Whether a game's rounds may be drawn apart (see the module's docstring)."""
-    return not exact_target and not scores_plays
+    return not variant.exact_target and not variant.scores_plays
 
 
 def games_won(

@@ -136,12 +136,17 @@ def load(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in file if line.strip()]
 
 
+def pairing_label(rows: list[dict[str, Any]]) -> str:
+    """The game and the two players of a pairing's rows, in columns."""
+    game, a, b = rows[0]["game"], rows[0]["a"], rows[0]["b"]
+    return f"{game:<15} {a:>10} vs {b:<10}"
+
+
 def summary(rows: list[dict[str, Any]]) -> str:
     """A's share of rounds won (the round's winner by the rules; a tie counts half), of
     rounds in which A scored more points than B (in Merry-Go-Round the fives scored
     during play are most of a round's points, and go to either side), and A's points
     per round less B's, with the deals they were played on."""
-    game, a, b = rows[0]["game"], rows[0]["a"], rows[0]["b"]
     win, win_half = paired_interval([r["shares"] for r in rows])
     more, more_half = paired_interval(
         [[1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in r["margins"]] for r in rows]
@@ -150,7 +155,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
     verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
     deals = sorted(r["deal"] for r in rows)
     return (
-        f"{game:<15} {a:>10} vs {b:<10} deals {len(rows):>4} ({deals[0]}–{deals[-1]}) "
+        f"{pairing_label(rows)} deals {len(rows):>4} ({deals[0]}–{deals[-1]}) "
         f"rounds {2 * len(rows):>4}  "
         f"A wins {win:6.1%} ± {win_half:5.1%} ({verdict}; low end {win - win_half:6.1%})  "
         f"A outscores B {more:6.1%} ± {more_half:5.1%}  "
@@ -203,15 +208,14 @@ def games_summary(rows: list[dict[str, Any]]) -> str | None:
     """A's share of whole games to the game's usual target, drawn from these rounds
     (:mod:`benchmarks.games_to_target`), where a game's rounds may be drawn apart."""
     variant = GAMES[rows[0]["game"]]
-    if not games_to_target.applies(variant.exact_target, variant.scores_plays):
+    if not games_to_target.applies(variant):
         return None
     share, low, high = games_to_target.games_won(
         [r["margins"] for r in rows], variant.default_target
     )
     return (
-        f"{variant.game:<15} {rows[0]['a']:>10} vs {rows[0]['b']:<10} "
-        f"A wins games to {variant.default_target}: {share:6.1%} (95% interval {low:6.1%} to "
-        f"{high:6.1%}), drawn from these rounds"
+        f"{pairing_label(rows)} A wins games to {variant.default_target}: {share:6.1%} "
+        f"(95% interval {low:6.1%} to {high:6.1%}), drawn from these rounds"
     )
 
 

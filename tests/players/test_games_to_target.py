@@ -31,5 +31,5 @@ def test_swapping_the_sides_gives_the_other_side_the_same_games() -> None:
 
 
 def test_only_games_scored_by_the_rounds_winner_alone_are_drawn() -> None:
-    drawn = {name for name, v in GAMES.items() if applies(v.exact_target, v.scores_plays)}
+    drawn = {name for name, variant in GAMES.items() if applies(variant)}
     assert drawn == {"cross", "maltese-cross", "milo"}
