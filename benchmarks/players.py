@@ -36,13 +36,14 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 from benchmarks import games_to_target
-from bot.engine import GAMES, Move, Options, Round
+from bot.engine import GAMES, Match, Move, Options, Round
 from bot.levels import LEVELS
 from bot.players import computer_player
 
@@ -81,39 +82,88 @@ def chooser(name: str, seed: int) -> Chooser:
     return lambda round_, seat: bridge.package_move(package, round_.seat_view(seat), rng)
 
 
-def play_deal(args: tuple[str, str, str, int]) -> dict[str, Any]:
-    """One deal, twice: A's round share and A's points − B's with A on each side, and the
-    decision times of the timed levels (wall and the deciding thread's CPU)."""
-    game, a, b, seed = args
+def play_deal(args: tuple[str, str, str, int, str]) -> dict[str, Any]:
+    """One deal, twice, A on each side: a round of it (``unit`` "round"), or a whole game
+    to the game's usual target whose rounds are dealt from it (``unit`` "game", see
+    :func:`play_game`). Each time, A's share (1 won, 0 lost, ½ a tied round) and A's points
+    less B's; and the decision times of the timed levels (wall and the deciding thread's
+    CPU)."""
+    game, a, b, seed, unit = args
     variant = GAMES[game]
     players = 4 if variant.teams else 2
     options = Options.for_game(variant, players)
-    shares, margins = [], []
+    shares, margins, rounds = [], [], []
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     for a_side in (0, 1):
         random.seed(seed)  # the dominoes package samples with the global generator
-        round_ = variant.deal(players, random.Random(seed), options=options)
         names = [a if (seat % 2 == a_side) else b for seat in range(players)]
         choosers = [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
-        while round_.outcome() is None:
-            seat = round_.turn
-            choice = len(round_.legal_moves()) > 1
-            start, start_cpu = time.perf_counter(), time.thread_time()
-            move = choosers[seat](round_, seat)
-            if names[seat] in TIMED and choice:  # forced moves would flatter the figures
-                cpu[names[seat]].append(time.thread_time() - start_cpu)
-                times[names[seat]].append(time.perf_counter() - start)
-            round_.play(move)
-        outcome = round_.outcome()
-        assert outcome is not None
-        a_sides, b_sides = [a_side], [1 - a_side]  # A sits at seats a_side, a_side + 2
-        shares.append(0.5 if outcome.winner is None else float(outcome.winner in a_sides))
-        margins.append(
-            float(sum(outcome.points[s] for s in a_sides) - sum(outcome.points[s] for s in b_sides))
-        )
-    return {"game": game, "a": a, "b": b, "deal": seed, "shares": shares, "margins": margins,
-            "times": dict(times), "cpu": dict(cpu)}  # fmt: skip
+        decide = Seating(names, choosers, times, cpu).decide
+        if unit == "game":
+            match = play_game(variant, players, options, seed, decide)
+            ended = match.outcome()
+            assert ended is not None
+            share = float(ended.winner == a_side)
+            margin = float(ended.scores[a_side] - ended.scores[1 - a_side])
+            rounds.append(len(match.rounds))
+        else:
+            dealt = variant.deal(players, random.Random(seed), options=options)
+            share, margin = play_round(dealt, decide, a_side)
+        shares.append(share)
+        margins.append(margin)
+    row = {"game": game, "a": a, "b": b, "deal": seed, "shares": shares, "margins": margins,
+           "times": dict(times), "cpu": dict(cpu)}  # fmt: skip
+    if unit == "game":
+        row |= {"unit": unit, "rounds": rounds}
+    return row
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where in one play of a deal, and where the timed levels' decision times
+    go."""
+
+    names: list[str]
+    choosers: list[Chooser]
+    times: dict[str, list[float]]
+    cpu: dict[str, list[float]]
+
+    def decide(self, round_: Round) -> Move:
+        """The move of the seat to move, timed if it is a timed level's choice."""
+        seat, name = round_.turn, self.names[round_.turn]
+        choice = len(round_.legal_moves()) > 1
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        move = self.choosers[seat](round_, seat)
+        if name in TIMED and choice:  # forced moves would flatter the figures
+            self.cpu[name].append(time.thread_time() - start_cpu)
+            self.times[name].append(time.perf_counter() - start)
+        return move
+
+
+def play_round(round_: Round, decide: Callable[[Round], Move], a_side: int) -> tuple[float, float]:
+    """Play one round out: A's share of it and A's points less B's (A at side ``a_side``,
+    which in Milo is seats ``a_side`` and ``a_side + 2``)."""
+    while round_.outcome() is None:
+        round_.play(decide(round_))
+    outcome = round_.outcome()
+    assert outcome is not None
+    share = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
+    return share, float(outcome.points[a_side] - outcome.points[1 - a_side])
+
+
+def play_game(
+    variant: type[Round], players: int, options: Options, seed: int, decide: Callable[[Round], Move]
+) -> Match:
+    """Play a whole game to ``options``' target, its rounds dealt from ``seed`` (so round
+    k of both of a deal's games is the same deal). This is what tells who plays
+    Merry-Go-Round better, where points come during play and a score past 61 is not added
+    (R-MG-4, R-MG-7), so that its rounds cannot be drawn apart
+    (:mod:`benchmarks.games_to_target`)."""
+    match = Match(variant, players, options, seed=seed)
+    while match.outcome() is None:
+        match.play(decide(match.round))
+    return match
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -142,11 +192,19 @@ def pairing_label(rows: list[dict[str, Any]]) -> str:
     return f"{game:<15} {a:>10} vs {b:<10}"
 
 
+def unit_of(row: dict[str, Any]) -> str:
+    """What a row's two results are: two rounds of one deal, or two whole games (rows
+    written before whole games were played hold rounds)."""
+    return str(row.get("unit", "round"))
+
+
 def summary(rows: list[dict[str, Any]]) -> str:
-    """A's share of rounds won (the round's winner by the rules; a tie counts half), of
-    rounds in which A scored more points than B (in Merry-Go-Round the fives scored
-    during play are most of a round's points, and go to either side), and A's points
-    per round less B's, with the deals they were played on."""
+    """A's share of rounds (or whole games) won (the winner by the rules; a tied round
+    counts half), of those in which A scored more points than B (in Merry-Go-Round the
+    fives scored during play are most of a round's points, and go to either side), and
+    A's points a round (or final score) less B's, with the deals they were played on;
+    for whole games, also how many rounds a game took."""
+    unit = unit_of(rows[0])
     win, win_half = paired_interval([r["shares"] for r in rows])
     more, more_half = paired_interval(
         [[1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in r["margins"]] for r in rows]
@@ -154,13 +212,17 @@ def summary(rows: list[dict[str, Any]]) -> str:
     mean, mean_half = paired_interval([r["margins"] for r in rows])
     verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
     deals = sorted(r["deal"] for r in rows)
-    return (
+    points = "points/round" if unit == "round" else "final score"
+    line = (
         f"{pairing_label(rows)} deals {len(rows):>4} ({deals[0]}–{deals[-1]}) "
-        f"rounds {2 * len(rows):>4}  "
+        f"{unit}s {2 * len(rows):>4}  "
         f"A wins {win:6.1%} ± {win_half:5.1%} ({verdict}; low end {win - win_half:6.1%})  "
         f"A outscores B {more:6.1%} ± {more_half:5.1%}  "
-        f"A − B points/round {mean:+6.2f} ± {mean_half:5.2f}"
+        f"A − B {points} {mean:+6.2f} ± {mean_half:5.2f}"
     )
+    if unit == "game":
+        line += f"  rounds a game {statistics.fmean(n for r in rows for n in r['rounds']):.1f}"
+    return line
 
 
 def load_average() -> str:
@@ -174,12 +236,16 @@ def run(
     results: Path,
     workers: int,
     play: bool = True,
+    unit: str = "round",
 ) -> list[dict[str, Any]]:
-    """Play the pairing's missing deals (none if not ``play``) and print its summary."""
+    """Play the pairing's missing deals (none if not ``play``), a round or a whole game
+    each (``unit``), and print its summary."""
     game, a, b = pairing
-    rows = [r for r in load(results) if (r["game"], r["a"], r["b"]) == pairing]
+    rows = [
+        r for r in load(results) if (r["game"], r["a"], r["b"]) == pairing and unit_of(r) == unit
+    ]
     done = {r["deal"] for r in rows}
-    todo = [(game, a, b, seed) for seed in deals if seed not in done and play]
+    todo = [(game, a, b, seed, unit) for seed in deals if seed not in done and play]
     results.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     if todo:
@@ -198,7 +264,7 @@ def run(
     rows = [r for r in rows if r["deal"] in deals]
     if rows:
         print(summary(rows), flush=True)
-        games = games_summary(rows)
+        games = games_summary(rows) if unit == "round" else None
         if games:
             print(games, flush=True)
     return rows
@@ -257,6 +323,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="deals per pairing (2 rounds each)")
     parser.add_argument(
+        "--whole-games",
+        action="store_true",
+        help="play each deal as two whole games to the usual target, not two rounds",
+    )
+    parser.add_argument(
         "--seed-base", type=int, default=0, help="the first deal's number (see docs/PLAYERS.md)"
     )
     parser.add_argument("--only", choices=sorted(GAMES), action="append", help="only these games")
@@ -278,7 +349,8 @@ def main() -> None:
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     cpu: dict[tuple[str, str], list[float]] = defaultdict(list)
     for pairing in plan:
-        for row in run(pairing, deals, args.results, args.workers, not args.summary):
+        unit = "game" if args.whole_games else "round"
+        for row in run(pairing, deals, args.results, args.workers, not args.summary, unit):
             game = row["game"]
             for into, field in ((times, "times"), (cpu, "cpu")):
                 for name, spent in row.get(field, {}).items():
