@@ -3,6 +3,7 @@ with the sides swapped, so luck of the deal cancels out. A "round" is one deal p
 
     python benchmarks/players.py [--deals 400] [--seed-base 1000000] [--only milo]
                                  [--pairing expert:hard] [--results var/tournament.jsonl]
+                                 [--whole-games]
 
 Deals are numbered from ``--seed-base``: settings are tuned on one range of deals and
 figures reported on another they were never tuned on (the ranges are fixed in
@@ -11,10 +12,11 @@ skips the deals that file already holds, so a long tournament can be stopped and
 (a pairing is its game, its two players and their settings). Prints, per pairing, A's
 share of rounds won (a tied round counts half) and A's mean points per round minus B's,
 each with a 95% interval; in the games where only a round's winner scores, A's share of
-whole games drawn from those rounds (``benchmarks/games_to_target.py``); the machine's
-load; and the decision time of our levels that search: the CPU time of the deciding
-thread (what the counted work costs, whatever else the machine is doing) beside the wall
-time.
+whole games drawn from those rounds (``benchmarks/games_to_target.py``); with
+``--whole-games``, each deal is two whole games instead (A on each side), the shares
+are of games won and the points are final scores; the machine's load; and the decision
+time of our levels that search: the CPU time of the deciding thread (what the counted
+work costs, whatever else the machine is doing) beside the wall time.
 
 Peers, each seeing only its own seat: OpenSpiel's ISMCTS (400 simulations) in every game,
 through ``benchmarks/openspiel_games.py``; in Milo also the ``dominoes`` package's
