@@ -24,21 +24,25 @@ from bot.players.simulate import sample_deal
 SIMULATIONS = 400
 UCT_C = 2.0
 """OpenSpiel's own examples' exploration constant; the returns lie in −1..1."""
+POINTS_SCALE = 15.0
+"""Playing for points (``returns="points"``), the exploration constant is this many times
+:data:`UCT_C`: about a round's usual margin (the expert's tree squashes margins by the
+same), so that exploring weighs against the returns as it does against −1..1. Not tuned."""
 
 
 @functools.cache
-def game_for(game: str, players: int) -> openspiel_games.DominoGame:
-    return openspiel_games.load(game, players=players)
+def game_for(game: str, players: int, returns: str = "win") -> openspiel_games.DominoGame:
+    return openspiel_games.load(game, players=players, returns=returns)
 
 
 class Worlds:
     """The OpenSpiel states one seat cannot tell apart, made from its view alone."""
 
-    def __init__(self, view: SeatView, rng: random.Random) -> None:
+    def __init__(self, view: SeatView, rng: random.Random, returns: str = "win") -> None:
         self.view = view
         self.rng = rng
         self.knowledge: Knowledge = infer(view)
-        self.game = game_for(view.public.variant.game, view.public.players)
+        self.game = game_for(view.public.variant.game, view.public.players, returns)
 
     def guess(self) -> Round:
         """A round the seat cannot tell from the real one."""
@@ -51,17 +55,21 @@ class Worlds:
         return self.game.state_for(self.guess())
 
 
-def ismcts_move(view: SeatView, seed: int, simulations: int = SIMULATIONS) -> Move:
-    """ISMCTS's move for the seat whose view this is."""
+def ismcts_move(
+    view: SeatView, seed: int, simulations: int = SIMULATIONS, returns: str = "win"
+) -> Move:
+    """ISMCTS's move for the seat whose view this is, playing for the round's winner
+    (``returns`` "win", what the tournament counts) or for its points ("points", what
+    adds up to the game; see :mod:`benchmarks.openspiel_games`)."""
     if len(view.legal) == 1:
         return view.legal[0]
     rng = random.Random(f"{seed}:{len(view.public.history)}")
-    worlds = Worlds(view, rng)
+    worlds = Worlds(view, rng, returns)
     randomness = openspiel_games.random_state_for(rng.getrandbits(32))
     bot = ismcts.ISMCTSBot(
         worlds.game,
         mcts.RandomRolloutEvaluator(1, randomness),
-        UCT_C,
+        UCT_C * (POINTS_SCALE if returns == "points" else 1.0),
         simulations,
         random_state=randomness,
     )

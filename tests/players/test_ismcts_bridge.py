@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from bot.engine import GAMES, Move, Options, Round
+from bot.engine import GAMES, MerryGoRound, Move, Options, Round
+from tests.engine.builders import build, play
 from tests.players.test_players import twin
 
 pytest.importorskip("open_spiel", reason="needs OpenSpiel: pip install -r requirements/bench.txt")
@@ -92,3 +93,24 @@ def test_ismcts_cannot_tell_deals_its_seat_cannot_see_apart(game: str) -> None:
         first = bridge.ismcts_move(round_.seat_view(seat), 3, SIMULATIONS)
         second = bridge.ismcts_move(other.seat_view(seat), 3, SIMULATIONS)
         assert isinstance(first, Move) and first == second
+
+
+def test_playing_for_points_it_takes_the_placement_that_scores() -> None:
+    """R-MG-4, R-MG-6: either placement of its last tile wins the round, and only one
+    scores fives (the other seat's 0-0 leaves no round points). Playing for points, the
+    peer that checks the expert's whole games takes the one that scores."""
+    round_ = build(MerryGoRound, ["1-0 2-0 4-0 4-4 5-3 5-4 6-6", "0-0 4-2 4-3 5-0 5-1 5-2 6-5"])
+    play(round_, "4-4", "4-3 N", "4-0 W", "4-2 S", "5-4 E", "5-0 E", "1-0 W", "5-1 W")
+    play(round_, "2-0 E", "6-5 W", "6-6 W", "5-2 E")
+    gained = {}
+    for move in round_.legal_moves():
+        after = round_.copy()
+        after.play(move)
+        ended = after.outcome()
+        assert ended is not None and ended.winner == 0
+        gained[move.text] = after.scores[0] - round_.scores[0]
+    assert sorted(gained.values()) == [0, 4]
+
+    chosen = bridge.ismcts_move(round_.seat_view(0), 1, returns="points")
+
+    assert gained[chosen.text] == 4
