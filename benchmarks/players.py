@@ -55,6 +55,8 @@ LEVEL_PAIRINGS = [(LEVELS[i + 1], LEVELS[i]) for i in reversed(range(len(LEVELS)
 PEERS = ["ismcts", "ismcts_points", "alphabeta", "bota_gorda"]
 MILO_ONLY = {"alphabeta", "bota_gorda"}
 """The ``dominoes`` package plays Milo's line only; OpenSpiel plays every game."""
+ISMCTS_RETURNS = {"ismcts": "win", "ismcts_points": "points"}
+"""What each of the ISMCTS peers plays for (:func:`benchmarks.ismcts_bridge.ismcts_move`)."""
 ASKED_ONLY = {"ismcts_points"}
 """Played only when a pairing names it: the figures the goals are set in are against
 ISMCTS playing for the round (``ismcts``); playing for points is the check, in whole
@@ -75,10 +77,10 @@ def chooser(name: str, seed: int) -> Chooser:
     if name in LEVELS:
         player = computer_player(name, seed)
         return lambda round_, seat: player.choose(round_.seat_view(seat))
-    if name in ("ismcts", "ismcts_points"):
+    if name in ISMCTS_RETURNS:
         from benchmarks import ismcts_bridge
 
-        returns = "points" if name == "ismcts_points" else "win"
+        returns = ISMCTS_RETURNS[name]
         return lambda round_, seat: ismcts_bridge.ismcts_move(
             round_.seat_view(seat), seed, returns=returns
         )
@@ -275,7 +277,7 @@ def run(
     rows = [r for r in rows if r["deal"] in deals]
     if rows:
         print(summary(rows), flush=True)
-        games = games_summary(rows) if unit == "round" else None
+        games = games_summary(rows)
         if games:
             print(games, flush=True)
     return rows
@@ -283,9 +285,10 @@ def run(
 
 def games_summary(rows: list[dict[str, Any]]) -> str | None:
     """A's share of whole games to the game's usual target, drawn from these rounds
-    (:mod:`benchmarks.games_to_target`), where a game's rounds may be drawn apart."""
+    (:mod:`benchmarks.games_to_target`), where a game's rounds may be drawn apart (none
+    for rows of whole games, which say it themselves)."""
     variant = GAMES[rows[0]["game"]]
-    if not games_to_target.applies(variant):
+    if unit_of(rows[0]) != "round" or not games_to_target.applies(variant):
         return None
     share, low, high = games_to_target.games_won(
         [r["margins"] for r in rows], variant.default_target
@@ -359,8 +362,8 @@ def main() -> None:
     print(f"deals {deals.start}–{deals.stop - 1}, {load_average()}", flush=True)
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     cpu: dict[tuple[str, str], list[float]] = defaultdict(list)
+    unit = "game" if args.whole_games else "round"
     for pairing in plan:
-        unit = "game" if args.whole_games else "round"
         for row in run(pairing, deals, args.results, args.workers, not args.summary, unit):
             game = row["game"]
             for into, field in ((times, "times"), (cpu, "cpu")):

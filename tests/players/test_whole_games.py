@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.players import Seating, play_deal, play_game, run
+from benchmarks.players import Seating, chooser, play_deal, play_game, run
 from bot.engine import GAMES, Options
-from bot.players import computer_player
 
 
 @pytest.mark.parametrize("game", ["merry-go-round", "milo"])
@@ -33,13 +32,7 @@ def test_a_merry_go_round_game_ends_when_a_side_reaches_exactly_61() -> None:
     """R-MG-7: the winner's score is exactly the target; nobody went past it."""
     variant = GAMES["merry-go-round"]
     options = Options.for_game(variant, 2)
-    players = [computer_player("normal", seed) for seed in (1, 2)]
-    decide = Seating(
-        ["normal", "normal"],
-        [lambda round_, seat: players[seat].choose(round_.seat_view(seat))] * 2,
-        {},
-        {},
-    ).decide
+    decide = Seating(["normal"] * 2, [chooser("normal", seed) for seed in (1, 2)], {}, {}).decide
 
     match = play_game(variant, 2, options, 11, decide)
 
