@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Literal
 
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
@@ -21,6 +22,9 @@ from bot.engine import Move, Round, SeatView
 from bot.players.knowledge import Knowledge, infer
 from bot.players.simulate import sample_deal
 
+Returns = Literal["win", "points"]
+"""What the search plays for: the round's winner, or its points (see
+:mod:`benchmarks.openspiel_games`)."""
 SIMULATIONS = 400
 UCT_C = 2.0
 """OpenSpiel's own examples' exploration constant; the returns lie in −1..1."""
@@ -30,15 +34,33 @@ POINTS_SCALE = 15.0
 same), so that exploring weighs against the returns as it does against −1..1. Not tuned."""
 
 
+def describe(returns: Returns) -> str:
+    """The peer's settings, as a tournament prints them beside its figures."""
+    plays_for = (
+        "+1 a won round, -1 a lost one"
+        if returns == "win"
+        else "the round's points less the other side's"
+    )
+    return (
+        f"OpenSpiel ISMCTS, {SIMULATIONS} simulations, UCT c {exploration(returns):g}, "
+        f"one random rollout, returns {plays_for}"
+    )
+
+
+def exploration(returns: Returns) -> float:
+    """UCT's constant, scaled to the returns' size."""
+    return UCT_C * (POINTS_SCALE if returns == "points" else 1.0)
+
+
 @functools.cache
-def game_for(game: str, players: int, returns: str = "win") -> openspiel_games.DominoGame:
+def game_for(game: str, players: int, returns: Returns = "win") -> openspiel_games.DominoGame:
     return openspiel_games.load(game, players=players, returns=returns)
 
 
 class Worlds:
     """The OpenSpiel states one seat cannot tell apart, made from its view alone."""
 
-    def __init__(self, view: SeatView, rng: random.Random, returns: str = "win") -> None:
+    def __init__(self, view: SeatView, rng: random.Random, returns: Returns = "win") -> None:
         self.view = view
         self.rng = rng
         self.knowledge: Knowledge = infer(view)
@@ -56,7 +78,7 @@ class Worlds:
 
 
 def ismcts_move(
-    view: SeatView, seed: int, simulations: int = SIMULATIONS, returns: str = "win"
+    view: SeatView, seed: int, simulations: int = SIMULATIONS, returns: Returns = "win"
 ) -> Move:
     """ISMCTS's move for the seat whose view this is, playing for the round's winner
     (``returns`` "win", what the tournament counts) or for its points ("points", what
@@ -69,7 +91,7 @@ def ismcts_move(
     bot = ismcts.ISMCTSBot(
         worlds.game,
         mcts.RandomRolloutEvaluator(1, randomness),
-        UCT_C * (POINTS_SCALE if returns == "points" else 1.0),
+        exploration(returns),
         simulations,
         random_state=randomness,
     )

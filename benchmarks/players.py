@@ -40,7 +40,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
@@ -49,26 +49,26 @@ from bot.engine import GAMES, Match, Move, Options, Round
 from bot.levels import LEVELS
 from bot.players import computer_player
 
+if TYPE_CHECKING:  # the bridge needs OpenSpiel, a benchmark-only peer
+    from benchmarks.ismcts_bridge import Returns
+
 Chooser = Callable[[Round, int], Move]
+Unit = Literal["round", "game"]
+"""What one play of a deal is: a round, or a whole game whose rounds are dealt from it."""
 STRONGEST = LEVELS[-1]
 LEVEL_PAIRINGS = [(LEVELS[i + 1], LEVELS[i]) for i in reversed(range(len(LEVELS) - 1))]
 PEERS = ["ismcts", "ismcts_points", "alphabeta", "bota_gorda"]
 MILO_ONLY = {"alphabeta", "bota_gorda"}
 """The ``dominoes`` package plays Milo's line only; OpenSpiel plays every game."""
-ISMCTS_RETURNS = {"ismcts": "win", "ismcts_points": "points"}
+ISMCTS_RETURNS: dict[str, Returns] = {"ismcts": "win", "ismcts_points": "points"}
 """What each of the ISMCTS peers plays for (:func:`benchmarks.ismcts_bridge.ismcts_move`)."""
 ASKED_ONLY = {"ismcts_points"}
 """Played only when a pairing names it: the figures the goals are set in are against
 ISMCTS playing for the round (``ismcts``); playing for points is the check, in whole
 games, that what the expert plays for is not all it wins by."""
-PEER_SETTINGS = {
-    "ismcts": "OpenSpiel ISMCTS, 400 simulations, UCT c 2, one random rollout, "
-    "returns +1 a won round, -1 a lost one",
-    "ismcts_points": "OpenSpiel ISMCTS, 400 simulations, UCT c 30, one random rollout, "
-    "returns the round's points less the other side's",
-    "alphabeta": "dominoes probabilistic_alphabeta from move 8, 10 sampled deals",
-    "bota_gorda": "dominoes bota_gorda (heaviest tile first)",
-}
+ALPHABETA_FROM_MOVE = 8
+ALPHABETA_SAMPLES = 10
+"""``probabilistic_alphabeta`` searches from this move on, over this many sampled deals."""
 TIMED = {"hard", "expert"}
 DEFAULT_RESULTS = Path("var/tournament.jsonl")
 
@@ -89,18 +89,34 @@ def chooser(name: str, seed: int) -> Chooser:
     package = (
         bridge.bota_gorda
         if name == "bota_gorda"
-        else bridge.probabilistic_alphabeta(start_move=8, sample_size=10)
+        else bridge.probabilistic_alphabeta(
+            start_move=ALPHABETA_FROM_MOVE, sample_size=ALPHABETA_SAMPLES
+        )
     )
     rng = random.Random(seed)
     return lambda round_, seat: bridge.package_move(package, round_.seat_view(seat), rng)
 
 
-def play_deal(args: tuple[str, str, str, int, str]) -> dict[str, Any]:
+def peer_settings(peer: str) -> str:
+    """How a peer plays, as printed beside its figures."""
+    if peer in ISMCTS_RETURNS:
+        from benchmarks import ismcts_bridge
+
+        return ismcts_bridge.describe(ISMCTS_RETURNS[peer])
+    if peer == "bota_gorda":
+        return "dominoes bota_gorda (heaviest tile first)"
+    return (
+        f"dominoes probabilistic_alphabeta from move {ALPHABETA_FROM_MOVE}, "
+        f"{ALPHABETA_SAMPLES} sampled deals"
+    )
+
+
+def play_deal(args: tuple[str, str, str, int, Unit]) -> dict[str, Any]:
     """One deal, twice, A on each side: a round of it (``unit`` "round"), or a whole game
     to the game's usual target whose rounds are dealt from it (``unit`` "game", see
-    :func:`play_game`). Each time, A's share (1 won, 0 lost, ½ a tied round) and A's points
-    less B's; and the decision times of the timed levels (wall and the deciding thread's
-    CPU)."""
+    :func:`play_game`). Each time, A's share (1 won, 0 lost, ½ a tied round), A's points
+    (or final score) less B's and the rounds played; and the decision times of the timed
+    levels (wall and the deciding thread's CPU)."""
     game, a, b, seed, unit = args
     variant = GAMES[game]
     players = 4 if variant.teams else 2
@@ -114,17 +130,13 @@ def play_deal(args: tuple[str, str, str, int, str]) -> dict[str, Any]:
         choosers = [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
         decide = Seating(names, choosers, times, cpu).decide
         if unit == "game":
-            match = play_game(variant, players, options, seed, decide)
-            ended = match.outcome()
-            assert ended is not None
-            share = float(ended.winner == a_side)
-            margin = float(ended.scores[a_side] - ended.scores[1 - a_side])
-            rounds.append(len(match.rounds))
+            result = play_game(variant, players, options, seed, decide, a_side)
         else:
             dealt = variant.deal(players, random.Random(seed), options=options)
-            share, margin = play_round(dealt, decide, a_side)
-        shares.append(share)
-        margins.append(margin)
+            result = play_round(dealt, decide, a_side)
+        shares.append(result.share)
+        margins.append(float(result.scores[0] - result.scores[1]))
+        rounds.append(result.rounds)
     row = {"game": game, "a": a, "b": b, "deal": seed, "shares": shares, "margins": margins,
            "times": dict(times), "cpu": dict(cpu)}  # fmt: skip
     if unit == "game":
@@ -154,20 +166,36 @@ class Seating:
         return move
 
 
-def play_round(round_: Round, decide: Callable[[Round], Move], a_side: int) -> tuple[float, float]:
-    """Play one round out: A's share of it and A's points less B's (A at side ``a_side``,
-    which in Milo is seats ``a_side`` and ``a_side + 2``)."""
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one play of a deal ended for A, at side ``a_side`` of the table (in Milo,
+    seats ``a_side`` and ``a_side + 2``)."""
+
+    share: float
+    """1 won, 0 lost, ½ a tied round."""
+    scores: tuple[int, int]
+    """A's and B's: the round's points, or a whole game's final scores."""
+    rounds: int
+
+
+def play_round(round_: Round, decide: Callable[[Round], Move], a_side: int) -> Result:
+    """Play one round out."""
     while round_.outcome() is None:
         round_.play(decide(round_))
     outcome = round_.outcome()
     assert outcome is not None
     share = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
-    return share, float(outcome.points[a_side] - outcome.points[1 - a_side])
+    return Result(share, (outcome.points[a_side], outcome.points[1 - a_side]), rounds=1)
 
 
 def play_game(
-    variant: type[Round], players: int, options: Options, seed: int, decide: Callable[[Round], Move]
-) -> Match:
+    variant: type[Round],
+    players: int,
+    options: Options,
+    seed: int,
+    decide: Callable[[Round], Move],
+    a_side: int,
+) -> Result:
     """Play a whole game to ``options``' target, its rounds dealt from ``seed`` (so round
     k of both of a deal's games is the same deal). This is what tells who plays
     Merry-Go-Round better, where points come during play and a score past 61 is not added
@@ -176,7 +204,10 @@ def play_game(
     match = Match(variant, players, options, seed=seed)
     while match.outcome() is None:
         match.play(decide(match.round))
-    return match
+    ended = match.outcome()
+    assert ended is not None
+    scores = (ended.scores[a_side], ended.scores[1 - a_side])
+    return Result(float(ended.winner == a_side), scores, len(match.rounds))
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -205,10 +236,10 @@ def pairing_label(rows: list[dict[str, Any]]) -> str:
     return f"{game:<15} {a:>10} vs {b:<10}"
 
 
-def unit_of(row: dict[str, Any]) -> str:
+def unit_of(row: dict[str, Any]) -> Unit:
     """What a row's two results are: two rounds of one deal, or two whole games (rows
     written before whole games were played hold rounds)."""
-    return str(row.get("unit", "round"))
+    return "game" if row.get("unit") == "game" else "round"
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
@@ -249,7 +280,7 @@ def run(
     results: Path,
     workers: int,
     play: bool = True,
-    unit: str = "round",
+    unit: Unit = "round",
 ) -> list[dict[str, Any]]:
     """Play the pairing's missing deals (none if not ``play``), a round or a whole game
     each (``unit``), and print its summary."""
@@ -358,11 +389,11 @@ def main() -> None:
     plan = plan_pairings(args.only or sorted(GAMES), args.skip_peers, args.pairing)
     for peer in PEERS:
         if any(p[2] == peer for p in plan):
-            print(f"{peer}: {PEER_SETTINGS[peer]}")
+            print(f"{peer}: {peer_settings(peer)}")
     print(f"deals {deals.start}–{deals.stop - 1}, {load_average()}", flush=True)
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     cpu: dict[tuple[str, str], list[float]] = defaultdict(list)
-    unit = "game" if args.whole_games else "round"
+    unit: Unit = "game" if args.whole_games else "round"
     for pairing in plan:
         for row in run(pairing, deals, args.results, args.workers, not args.summary, unit):
             game = row["game"]

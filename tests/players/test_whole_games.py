@@ -34,13 +34,13 @@ def test_a_merry_go_round_game_ends_when_a_side_reaches_exactly_61() -> None:
     options = Options.for_game(variant, 2)
     decide = Seating(["normal"] * 2, [chooser("normal", seed) for seed in (1, 2)], {}, {}).decide
 
-    match = play_game(variant, 2, options, 11, decide)
+    result = play_game(variant, 2, options, 11, decide, a_side=0)
 
-    ended = match.outcome()
-    assert ended is not None
-    assert ended.scores[ended.winner] == options.target == 61
-    assert ended.scores[1 - ended.winner] < 61
-    assert len(match.rounds) >= 1
+    winner, loser = sorted(result.scores, reverse=True)
+    assert winner == options.target == 61
+    assert loser < 61
+    assert result.share == float(result.scores[0] == 61)
+    assert result.rounds >= 1
 
 
 def test_rounds_and_whole_games_of_one_pairing_are_kept_apart(tmp_path: Path) -> None:
