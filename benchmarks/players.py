@@ -3,7 +3,7 @@ with the sides swapped, so luck of the deal cancels out. A "round" is one deal p
 
     python benchmarks/players.py [--deals 400] [--seed-base 1000000] [--only milo]
                                  [--pairing expert:hard] [--results var/tournament.jsonl]
-                                 [--whole-games]
+                                 [--whole-games] [--baseline var/main.jsonl]
 
 Deals are numbered from ``--seed-base``: settings are tuned on one range of deals and
 figures reported on another they were never tuned on (the ranges are fixed in
@@ -14,9 +14,10 @@ share of rounds won (a tied round counts half) and A's mean points per round min
 each with a 95% interval; in the games where only a round's winner scores, A's share of
 whole games drawn from those rounds (``benchmarks/games_to_target.py``); with
 ``--whole-games``, each deal is two whole games instead (A on each side), the shares
-are of games won and the points are final scores; the machine's load; and the decision
-time of our levels that search: the CPU time of the deciding thread (what the counted
-work costs, whatever else the machine is doing) beside the wall time.
+are of games won and the points are final scores; with ``--baseline``, how each
+pairing differs from another run's on the deals both played; the machine's load; and
+the decision time of our levels that search: the CPU time of the deciding thread (what
+the counted work costs, whatever else the machine is doing) beside the wall time.
 
 Peers, each seeing only its own seat: OpenSpiel's ISMCTS (400 simulations) in every game,
 through ``benchmarks/openspiel_games.py``; in Milo also the ``dominoes`` package's
@@ -281,13 +282,13 @@ def run(
     workers: int,
     play: bool = True,
     unit: Unit = "round",
+    baseline: Path | None = None,
 ) -> list[dict[str, Any]]:
     """Play the pairing's missing deals (none if not ``play``), a round or a whole game
-    each (``unit``), and print its summary."""
+    each (``unit``), and print its summary; and, given a ``baseline`` results file, how
+    it differs from the same pairing there (:func:`compared`)."""
     game, a, b = pairing
-    rows = [
-        r for r in load(results) if (r["game"], r["a"], r["b"]) == pairing and unit_of(r) == unit
-    ]
+    rows = pairing_rows(load(results), pairing, unit)
     done = {r["deal"] for r in rows}
     todo = [(game, a, b, seed, unit) for seed in deals if seed not in done and play]
     results.parent.mkdir(parents=True, exist_ok=True)
@@ -311,7 +312,45 @@ def run(
         games = games_summary(rows)
         if games:
             print(games, flush=True)
+        if baseline is not None:
+            print(compared(rows, pairing_rows(load(baseline), pairing, unit)), flush=True)
     return rows
+
+
+def pairing_rows(
+    rows: list[dict[str, Any]], pairing: tuple[str, str, str], unit: Unit
+) -> list[dict[str, Any]]:
+    """The rows of one pairing's rounds, or of its whole games."""
+    return [r for r in rows if (r["game"], r["a"], r["b"]) == pairing and unit_of(r) == unit]
+
+
+def compared(rows: list[dict[str, Any]], baseline: list[dict[str, Any]]) -> str:
+    """How A's results differ from the same pairing's in ``baseline`` (a run of another
+    version of A: a setting tried against the setting), deal by deal over the deals both
+    hold: the differences in share won and in points, each with its 95% interval, and
+    how closely the two runs' deals agree. Pairing by deal narrows the interval only as
+    far as they do; once the players differ, the rounds part ways and agree little
+    (``docs/PLAYERS.md``: how many deals a change needs)."""
+    theirs = {r["deal"]: r for r in baseline}
+    both = [(r, theirs[r["deal"]]) for r in rows if r["deal"] in theirs]
+    label = f"{pairing_label(rows)} against the baseline,"
+    if len(both) < 2:
+        return f"{label} deals in both {len(both)}: too few to compare"
+    ours = [statistics.fmean(r["shares"]) for r, _ in both]
+    base = [statistics.fmean(b["shares"]) for _, b in both]
+    won, won_half = interval([x - y for x, y in zip(ours, base, strict=True)])
+    points, points_half = interval(
+        [statistics.fmean(r["margins"]) - statistics.fmean(b["margins"]) for r, b in both]
+    )
+    try:
+        agree = f"the runs' shares of a deal correlate at {statistics.correlation(ours, base):.2f}"
+    except statistics.StatisticsError:  # one run's shares all alike
+        agree = "one run's shares are all alike"
+    return (
+        f"{label} deals in both {len(both)}: A wins {won:+6.1%} ± {won_half:5.1%}, "
+        f"A − B {'points/round' if unit_of(rows[0]) == 'round' else 'final score'} "
+        f"{points:+6.2f} ± {points_half:5.2f}; {agree}"
+    )
 
 
 def games_summary(rows: list[dict[str, Any]]) -> str | None:
@@ -380,6 +419,11 @@ def main() -> None:
     choices = [f"{a}:{b}" for a, b in LEVEL_PAIRINGS] + [f"{STRONGEST}:{p}" for p in PEERS]
     parser.add_argument("--pairing", choices=choices, action="append", help="only these")
     parser.add_argument("--results", type=Path, default=DEFAULT_RESULTS)
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="a results file of the same pairings by other settings: print how these differ",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine is shared)")
     parser.add_argument(
         "--summary", action="store_true", help="only print what the results file holds"
@@ -395,7 +439,10 @@ def main() -> None:
     cpu: dict[tuple[str, str], list[float]] = defaultdict(list)
     unit: Unit = "game" if args.whole_games else "round"
     for pairing in plan:
-        for row in run(pairing, deals, args.results, args.workers, not args.summary, unit):
+        played = run(
+            pairing, deals, args.results, args.workers, not args.summary, unit, args.baseline
+        )
+        for row in played:
             game = row["game"]
             for into, field in ((times, "times"), (cpu, "cpu")):
                 for name, spent in row.get(field, {}).items():
