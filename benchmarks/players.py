@@ -243,6 +243,11 @@ def unit_of(row: dict[str, Any]) -> Unit:
     return "game" if row.get("unit") == "game" else "round"
 
 
+def points_label(unit: Unit) -> str:
+    """What a row's margins are: points a round, or a whole game's final score."""
+    return "points/round" if unit == "round" else "final score"
+
+
 def summary(rows: list[dict[str, Any]]) -> str:
     """A's share of rounds (or whole games) won (the winner by the rules; a tied round
     counts half), of those in which A scored more points than B (in Merry-Go-Round the
@@ -257,7 +262,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
     mean, mean_half = paired_interval([r["margins"] for r in rows])
     verdict = "above 50%" if win - win_half > 0.5 else "NOT above 50%"
     deals = sorted(r["deal"] for r in rows)
-    points = "points/round" if unit == "round" else "final score"
+    points = points_label(unit)
     line = (
         f"{pairing_label(rows)} deals {len(rows):>4} ({deals[0]}–{deals[-1]}) "
         f"{unit}s {2 * len(rows):>4}  "
@@ -336,19 +341,21 @@ def compared(rows: list[dict[str, Any]], baseline: list[dict[str, Any]]) -> str:
     label = f"{pairing_label(rows)} against the baseline,"
     if len(both) < 2:
         return f"{label} deals in both {len(both)}: too few to compare"
+
+    def differences(field: str) -> list[list[float]]:
+        return [[x - y for x, y in zip(r[field], b[field], strict=True)] for r, b in both]
+
+    won, won_half = paired_interval(differences("shares"))
+    points, points_half = paired_interval(differences("margins"))
     ours = [statistics.fmean(r["shares"]) for r, _ in both]
     base = [statistics.fmean(b["shares"]) for _, b in both]
-    won, won_half = interval([x - y for x, y in zip(ours, base, strict=True)])
-    points, points_half = interval(
-        [statistics.fmean(r["margins"]) - statistics.fmean(b["margins"]) for r, b in both]
-    )
     try:
         agree = f"the runs' shares of a deal correlate at {statistics.correlation(ours, base):.2f}"
     except statistics.StatisticsError:  # one run's shares all alike
         agree = "one run's shares are all alike"
     return (
         f"{label} deals in both {len(both)}: A wins {won:+6.1%} ± {won_half:5.1%}, "
-        f"A − B {'points/round' if unit_of(rows[0]) == 'round' else 'final score'} "
+        f"A − B {points_label(unit_of(rows[0]))} "
         f"{points:+6.2f} ± {points_half:5.2f}; {agree}"
     )
 
