@@ -73,6 +73,9 @@ def effective_share(weights: Sequence[float]) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Sample:
+    """One decision's guesses: the tiles left then (hands and boneyard), the shares
+    placed right weighed and unweighed, and the weights' effective share."""
+
     tiles_left: int
     weighed: float
     unweighed: float
