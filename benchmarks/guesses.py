@@ -18,7 +18,6 @@ seat to move draws the expert's pool of guesses and weighs them as the expert do
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -29,13 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
+from benchmarks.players import interval
 from bot.engine import GAMES, Options, Round, Tile
 from bot.levels import LEVELS
 from bot.players import computer_player
-from bot.players.beliefs import can_replay, deal_weight
+from bot.players.beliefs import can_replay, weighed_deals
 from bot.players.expert import TEAM_WINS, ExpertPlayer
-from bot.players.knowledge import infer
-from bot.players.simulate import sample_deal
 
 Hands = Sequence[Sequence[Tile]]
 
@@ -89,16 +87,11 @@ def judge(round_: Round, pool: int, rng: random.Random) -> Sample | None:
     view = round_.seat_view(seat)
     if not can_replay(view):
         return None
-    knowledge = infer(view)
-    guesses: list[Hands] = []
-    weights: list[float] = []
-    for _ in range(pool):
-        hands, boneyard = sample_deal(view, knowledge, rng)
-        guesses.append(hands)
-        weights.append(deal_weight(view, hands, boneyard)[0])
+    deals, weights, _ = weighed_deals(view, rng, pool, weigh=True)
+    guesses = [hands for hands, _ in deals]
     truth = [round_.hand(s) for s in range(round_.n)]
     weighed = placement_share(truth, guesses, weights, seat)
-    unweighed = placement_share(truth, guesses, [1.0] * pool, seat)
+    unweighed = placement_share(truth, guesses, [1.0] * len(guesses), seat)
     if weighed is None or unweighed is None:
         return None
     left = sum(view.public.hand_sizes) + view.public.boneyard_count
@@ -123,11 +116,10 @@ def play(game: str, level: str, deal: int, pool: int) -> list[Sample]:
     return samples
 
 
-def interval(values: Sequence[float]) -> str:
+def percent(values: list[float]) -> str:
     """Mean ± the 95% interval's half-width, in percent (decisions of a round are not
     independent, so read the half-width as a floor)."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    mean, half = interval(values)
     return f"{100 * mean:5.1f}% ± {100 * half:3.1f}"
 
 
@@ -147,8 +139,8 @@ def main() -> None:
     print(f"{args.only}, {args.level} at every seat, deals {args.seed_base}–"
           f"{args.seed_base + args.deals - 1}, {args.pool} guesses a decision")  # fmt: skip
     for phase, samples in sorted(by_phase.items()):
-        weighed = interval([s.weighed for s in samples])
-        unweighed = interval([s.unweighed for s in samples])
+        weighed = percent([s.weighed for s in samples])
+        unweighed = percent([s.unweighed for s in samples])
         effective = statistics.fmean(s.effective for s in samples)
         print(
             f"  {phase:>9} {LATE} tiles left: {len(samples):5} decisions; tiles placed right,"

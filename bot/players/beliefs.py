@@ -12,8 +12,15 @@ guess could have led and played as it did at all (weight 0 if not).
 from __future__ import annotations
 
 import math
+import random
 
 from bot.engine import DRAW, InvalidDeal, Move, SeatView, Tile
+from bot.players.knowledge import infer
+from bot.players.simulate import sample_deal
+
+Deal = tuple[list[list[Tile]], list[Tile]]
+"""A guess: every seat's hand (the seat's own as it sees it) and the boneyard in draw
+order."""
 
 HABIT = 0.25
 """How strongly the model prefers heavier tiles: each pip multiplies a play's odds by
@@ -66,3 +73,24 @@ def deal_weight(view: SeatView, hands: list[list[Tile]], boneyard: list[Tile]) -
             log_weight += appeal(move) - top - math.log(total)
         round_.play(move)
     return math.exp(log_weight), len(public.history)
+
+
+def weighed_deals(
+    view: SeatView, rng: random.Random, count: int, weigh: bool
+) -> tuple[list[Deal], list[float], int]:
+    """``count`` deals the seat cannot rule out (:func:`bot.players.simulate.sample_deal`),
+    each with its :func:`deal_weight` when ``weigh`` (call only when :func:`can_replay`;
+    1 each otherwise), and the moves the weighing took."""
+    knowledge = infer(view)
+    deals: list[Deal] = []
+    weights: list[float] = []
+    done = 0
+    for _ in range(count):
+        hands, boneyard = sample_deal(view, knowledge, rng)
+        likelihood = 1.0
+        if weigh:
+            likelihood, spent = deal_weight(view, hands, boneyard)
+            done += spent
+        deals.append((hands, boneyard))
+        weights.append(likelihood)
+    return deals, weights, done

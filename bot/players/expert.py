@@ -24,13 +24,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from bot.engine import Move, Round, SeatView, Tile
+from bot.engine import Move, Round, SeatView
 from bot.players import ismcts, milo_search
 from bot.players.base import rng_for
-from bot.players.beliefs import can_replay, deal_weight
-from bot.players.knowledge import infer
+from bot.players.beliefs import Deal, can_replay, weighed_deals
 from bot.players.search import evaluate, shrewd_move, weight
-from bot.players.simulate import sample_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,26 +196,15 @@ class ExpertPlayer:
 
     def _guesses(
         self, view: SeatView, rng: random.Random, scale: float
-    ) -> tuple[list[tuple[list[list[Tile]], list[Tile]]], list[tuple[int, float]], int]:
+    ) -> tuple[list[Deal], list[tuple[int, float]], int]:
         """Deals the seat cannot rule out (hands, boneyard), which of them to search and
         how often (``pool`` and ``max_samples`` times ``scale``; in proportion to how
         likely each makes the others' play, while that can be replayed), and the moves
         the weighing took."""
-        knowledge = infer(view)
         pool = max(1, round(self.pool * scale))
         max_samples = max(1, round(self.max_samples * scale))
-        guesses: list[tuple[list[list[Tile]], list[Tile]]] = []
-        weights: list[float] = []
-        done = 0
         weigh = can_replay(view)
-        for _ in range(pool if weigh else max_samples):
-            hands, boneyard = sample_deal(view, knowledge, rng)
-            likelihood = 1.0
-            if weigh:
-                likelihood, spent = deal_weight(view, hands, boneyard)
-                done += spent
-            guesses.append((hands, boneyard))
-            weights.append(likelihood)
+        guesses, weights, done = weighed_deals(view, rng, pool if weigh else max_samples, weigh)
         order = (
             _resample(weights, max_samples, rng)
             if weigh
