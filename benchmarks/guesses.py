@@ -10,7 +10,9 @@ a tournament of hours judges its play.
 
 Rounds are played by one level at every seat; at each decision with a choice, while
 the round can be replayed from its deal (:func:`bot.players.beliefs.can_replay`), the
-seat to move draws the expert's pool of guesses and weighs them as the expert does.
+seat to move draws the expert's pool of guesses and weighs them as the expert does
+(:func:`bot.players.beliefs.weighed_deals`). Its base pool: Milo's expert draws four
+times as many in a round's early decisions, which moves neither share in expectation.
 
     python benchmarks/guesses.py --deals 200 --only milo
 """
