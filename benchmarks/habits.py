@@ -34,7 +34,7 @@ import numpy.typing as npt
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 from benchmarks.players import chooser
 from bot.engine import GAMES, LineRound, Options
-from bot.players.habits import LINE_WEIGHTS, LineChoice, heavy_appeal, laid_by_pip, line_choice
+from bot.players.habits import LINE_WEIGHTS, LineChoice, heavy_appeal, line_choice, on_the_line
 
 GAME = "milo"
 PAIRING = ("expert", "ismcts")
@@ -85,7 +85,7 @@ def choices(line: dict[str, object]) -> Iterator[Choice]:
         legal = round_.legal_moves()
         move = next(m for m in legal if m.text == text)
         if len(legal) > 1 and move.tile is not None:
-            laid = laid_by_pip(round_)
+            laid = on_the_line(round_)
             rows = [astuple(line_choice(round_, m, laid)) for m in legal]
             heavy = [heavy_appeal(m) for m in legal]
             yield Choice(

@@ -23,6 +23,7 @@ Deal = tuple[list[list[Tile]], list[Tile]]
 """A guess: every seat's hand (the seat's own as it sees it) and the boneyard in draw
 order."""
 
+
 def can_replay(view: SeatView) -> bool:
     """Whether a guess of today's hands gives the deal the round started from: only
     while nobody has drawn (a tile drawn by another seat is hidden among its lots)."""

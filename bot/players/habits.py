@@ -20,12 +20,10 @@ a choice is its share of the scores' exponentials (a conditional logit).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
-from bot.engine import END_NAMES, LineRound, Move, Round
-
-PIPS = 7
-"""Numbers on a tile, 0 to 6: a suit is the seven tiles carrying one number."""
+from bot.engine import END_NAMES, LINE_ENDS, LineRound, Move, Round
+from bot.engine.tiles import FULL_SET, SUIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +39,19 @@ class LineChoice:
     """Tiles left in the hand that fit an end after the move: a seat keeps its options."""
     outside: float
     """Tiles of the number the move opens (both, for a lead) that the seat neither holds
-    nor has seen played: opening a number the others are short of blocks them."""
+    nor has seen laid: opening a number the others are short of blocks them."""
     closes: float
     """1 when the move leaves both ends the same number."""
+
+    def weighed(self, weights: LineChoice) -> float:
+        """The move's log-odds under ``weights`` (up to a constant)."""
+        return (
+            weights.pips * self.pips
+            + weights.double * self.double
+            + weights.follow * self.follow
+            + weights.outside * self.outside
+            + weights.closes * self.closes
+        )
 
 
 LINE_WEIGHTS = LineChoice(pips=0.043, double=1.17, follow=0.204, outside=-0.255, closes=0.877)
@@ -55,38 +63,36 @@ DOUBLE_PIPS = 3
 """A double counts this many pips more in the heavy-tile habit."""
 
 
-def laid_by_pip(round_: LineRound) -> list[int]:
-    """How many tiles on the line carry each number (a double once)."""
-    laid = [0] * PIPS
-    if round_.led:
-        for tile, _, _ in round_.line():
-            for pip in {tile.high, tile.low}:
-                laid[pip] += 1
-    return laid
+def on_the_line(round_: LineRound) -> int:
+    """The tiles laid, as a mask: every tile in no hand and not in the boneyard."""
+    unlaid = 0
+    for hand in round_.hands:
+        unlaid |= hand
+    for index in round_.boneyard:
+        unlaid |= 1 << index
+    return FULL_SET & ~unlaid
 
 
-def line_choice(round_: LineRound, move: Move, laid: Sequence[int]) -> LineChoice:
+def line_choice(round_: LineRound, move: Move, laid: int) -> LineChoice:
     """The features of ``move`` (a play) by the seat to move in ``round_``, whose line
-    holds ``laid[n]`` tiles carrying each number ``n`` (:func:`laid_by_pip`)."""
+    holds the tiles of the mask ``laid`` (:func:`on_the_line`). Counted on the engine's
+    masks: the expert reads every other seat's choices in each of its guesses."""
     tile = move.tile
     assert tile is not None, "only a play is a choice among tiles"
-    rest = [held for held in round_.hand(round_.turn) if held is not tile]
-    ends = round_.open_ends()
+    hand = round_.hands[round_.turn]
     if move.end is None:  # the lead opens both its numbers
-        new_ends = (tile.high, tile.low)
+        ends = (tile.high, tile.low)
         opened = {tile.high, tile.low}
         closes = 0.0
     else:
-        laid_on = END_NAMES[move.end]
-        opened_pip = tile.other(ends[laid_on])
-        (other_end,) = (pip for name, pip in ends.items() if name != laid_on)
-        new_ends = (opened_pip, other_end)
+        side = LINE_ENDS.index(END_NAMES[move.end])
+        opened_pip = tile.other(round_.line_ends[side])
+        ends = (opened_pip, round_.line_ends[1 - side])
         opened = {opened_pip}
-        closes = float(opened_pip == other_end)
-    follow = sum(1 for held in rest if new_ends[0] in held or new_ends[1] in held)
-    outside = sum(
-        PIPS - laid[pip] - (pip in tile) - sum(1 for held in rest if pip in held) for pip in opened
-    )
+        closes = float(ends[0] == ends[1])
+    follow = (hand & ~tile.bit & (SUIT[ends[0]] | SUIT[ends[1]])).bit_count()
+    unseen = ~(laid | hand)
+    outside = sum((SUIT[pip] & unseen).bit_count() for pip in opened)
     return LineChoice(float(tile.value), float(tile.is_double), follow, outside, closes)
 
 
@@ -101,13 +107,6 @@ def heavy_appeal(move: Move) -> float:
 def scores(round_: Round, legal: Sequence[Move]) -> list[float]:
     """Each legal move's log-odds (up to a constant) for the seat to move in ``round_``."""
     if isinstance(round_, LineRound) and all(move.tile is not None for move in legal):
-        weights = astuple(LINE_WEIGHTS)
-        laid = laid_by_pip(round_)
-        return [
-            sum(
-                w * x
-                for w, x in zip(weights, astuple(line_choice(round_, move, laid)), strict=True)
-            )
-            for move in legal
-        ]
+        laid = on_the_line(round_)
+        return [line_choice(round_, move, laid).weighed(LINE_WEIGHTS) for move in legal]
     return [heavy_appeal(move) for move in legal]

@@ -5,8 +5,9 @@ a seat that did not lay a double it held."""
 from __future__ import annotations
 
 from bot.engine import LineRound, Milo, Tile
+from bot.engine.tiles import mask_of
 from bot.players.beliefs import deal_weight
-from bot.players.habits import LineChoice, laid_by_pip, line_choice
+from bot.players.habits import LineChoice, line_choice, on_the_line
 from tests.engine.builders import build, play
 
 HANDS = [
@@ -28,12 +29,11 @@ def third_to_play() -> LineRound:
 
 def choice(round_: LineRound, text: str) -> LineChoice:
     (move,) = (m for m in round_.legal_moves() if m.text == text)
-    return line_choice(round_, move, laid_by_pip(round_))
+    return line_choice(round_, move, on_the_line(round_))
 
 
-def test_the_line_says_how_many_tiles_of_each_number_are_laid() -> None:
-    laid = laid_by_pip(third_to_play())
-    assert laid == [2, 0, 0, 1, 0, 0, 2]  # 6-6 and 6-0 carry 6; 6-0 and 3-0 carry 0
+def test_the_tiles_laid_are_those_on_the_line() -> None:
+    assert on_the_line(third_to_play()) == mask_of([Tile(6, 6), Tile(6, 0), Tile(3, 0)])
 
 
 def test_a_play_is_read_from_the_seats_hand_and_the_line() -> None:
