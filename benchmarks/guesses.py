@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
-from benchmarks.players import interval
+from benchmarks.players import interval, seats
 from bot.engine import GAMES, Options, Round, Tile
 from bot.levels import LEVELS
 from bot.players import computer_player
@@ -104,9 +104,9 @@ def play(game: str, level: str, deal: int, pool: int) -> list[Sample]:
     """One round of deal number ``deal``, every seat ``level``; the samples of its
     decisions with a choice."""
     variant = GAMES[game]
-    players = 4 if variant.teams else 2
+    players = seats(variant)
     round_ = variant.deal(players, random.Random(deal), options=Options.for_game(variant, players))
-    seats = [computer_player(level, deal * 10 + seat) for seat in range(players)]
+    bots = [computer_player(level, deal * 10 + seat) for seat in range(players)]
     rng = random.Random(deal)
     samples = []
     while not round_.is_over:
@@ -114,7 +114,7 @@ def play(game: str, level: str, deal: int, pool: int) -> list[Sample]:
             sample = judge(round_, pool, rng)
             if sample is not None:
                 samples.append(sample)
-        round_.play(seats[round_.turn].choose(round_.seat_view(round_.turn)))
+        round_.play(bots[round_.turn].choose(round_.seat_view(round_.turn)))
     return samples
 
 

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from benchmarks.players import seats
 from bot.engine import (
     DRAW,
     END_NAMES,
@@ -56,9 +57,8 @@ POINTS_BOUND = 200.0
 """More than a round's points in any game: every pip on the table is 168 (R-CR-6)."""
 SHORT_NAMES = {game: "python_domino_" + game.replace("-", "_") for game in GAMES}
 """OpenSpiel's name for each of our games: ``pyspiel.load_game("python_domino_milo")``."""
-DEFAULT_PLAYERS = {game: 4 if variant.teams else 2 for game, variant in GAMES.items()}
-"""Two players in the spinner games, Milo's four in two teams (R-MI-1): as the tournament
-plays them."""
+DEFAULT_PLAYERS = {game: seats(variant) for game, variant in GAMES.items()}
+"""Players at the table as the tournament seats them (:func:`benchmarks.players.seats`)."""
 
 
 def action_of(move: Move) -> int:

@@ -74,6 +74,12 @@ TIMED = {"hard", "expert"}
 DEFAULT_RESULTS = Path("var/tournament.jsonl")
 
 
+def seats(variant: type[Round]) -> int:
+    """Players at a tournament's table: the fewest the game allows, so heads-up, except
+    Milo's two teams of two (R-MI-1)."""
+    return variant.player_counts[0]
+
+
 def chooser(name: str, seed: int) -> Chooser:
     if name in LEVELS:
         player = computer_player(name, seed)
@@ -120,7 +126,7 @@ def play_deal(args: tuple[str, str, str, int, Unit]) -> dict[str, Any]:
     levels (wall and the deciding thread's CPU)."""
     game, a, b, seed, unit = args
     variant = GAMES[game]
-    players = 4 if variant.teams else 2
+    players = seats(variant)
     options = Options.for_game(variant, players)
     shares, margins, rounds = [], [], []
     times: dict[str, list[float]] = defaultdict(list)

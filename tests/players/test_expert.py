@@ -35,7 +35,7 @@ def endgames(game: str, tiles: int, count: int) -> list[Round]:
     variant = GAMES[game]
     found = []
     for seed in range(count * 3):
-        round_ = variant.deal(4 if variant.teams else 2, random.Random(seed))
+        round_ = variant.deal(variant.player_counts[0], random.Random(seed))
         picker = random.Random(seed)
         while (
             round_.outcome() is None and sum(len(round_.hand(s)) for s in range(round_.n)) > tiles
@@ -97,7 +97,7 @@ def test_the_real_deal_always_has_weight(game: str) -> None:
     variant = GAMES[game]
     checked = 0
     for seed in range(15):
-        round_ = variant.deal(4 if variant.teams else 2, random.Random(seed))
+        round_ = variant.deal(variant.player_counts[0], random.Random(seed))
         picker = random.Random(seed)
         while round_.outcome() is None:
             round_.play(picker.choice(round_.legal_moves()))
