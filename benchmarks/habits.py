@@ -1,15 +1,20 @@
-"""Fit Milo's model of how seats choose (``bot.players.habits``) to the choices the expert
-meets in its tournament, and say how well each model predicts them on other deals.
+"""How well a model of how seats choose predicts the choices the expert meets in Milo:
+the heavy-tile habit by which the expert weighs its guesses
+(:func:`bot.players.beliefs.appeal`), beside a model fitted here to those choices.
 
 Rounds of the tournament's pairing, the expert against OpenSpiel's ISMCTS-400 (each deal
 twice, the expert on each side, as ``benchmarks/players.py`` plays them), are recorded
 move by move on tuning deals. Every decision with a choice among tiles, by either
-player, is a sample: the legal plays' features (:class:`bot.players.habits.LineChoice`,
-read from the seat's own hand) and the one chosen. The weights are those of the
-conditional logit that makes the first ``--fit`` deals' choices likeliest (Newton's
-method); the other deals judge them by the log-loss per decision (nats: lower is
-better), beside choosing at random, the spinner games' heavy-tile habit and the weights
-the expert plays with today.
+player, is a sample: the legal plays' features (:class:`LineChoice`, read from the
+seat's own hand) and the one chosen. The fitted weights are those of the conditional
+logit that makes the first ``--fit`` deals' choices likeliest (Newton's method); the
+other deals judge each model by its log-loss per decision (nats: lower is better),
+beside choosing at random.
+
+The fitted model predicts the choices better than the habit, which does no better than
+chance, and puts more hidden tiles in the right hand; weighing the expert's guesses by
+it did not win more rounds (``docs/PLAYERS.md``, "the other seats' choices fitted"). It
+is kept here, with its features, for whoever models the other seats next.
 
     python benchmarks/habits.py --deals 180 --fit 90 --records var/habits.jsonl
 
@@ -33,8 +38,9 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 from benchmarks.players import chooser
-from bot.engine import GAMES, LineRound, Options
-from bot.players.habits import LINE_WEIGHTS, LineChoice, heavy_appeal, line_choice, on_the_line
+from bot.engine import END_NAMES, GAMES, LINE_ENDS, LineRound, Move, Options
+from bot.engine.tiles import FULL_SET, SUIT
+from bot.players.beliefs import appeal
 
 GAME = "milo"
 PAIRING = ("expert", "ismcts")
@@ -44,9 +50,62 @@ Matrix = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
+class LineChoice:
+    """What a move in Milo's line does, as the fitted model reads it (each a number, so
+    the fitting can weigh it)."""
+
+    pips: float
+    """The tile's value: heavy tiles shed first."""
+    double: float
+    """1 for a double, which fits only its own number."""
+    follow: float
+    """Tiles left in the hand that fit an end after the move: a seat keeps its options."""
+    outside: float
+    """Tiles of the number the move opens (both, for a lead) that the seat neither holds
+    nor has seen laid: opening a number the others are short of blocks them."""
+    closes: float
+    """1 when the move leaves both ends the same number."""
+
+
+def on_the_line(round_: LineRound) -> int:
+    """The tiles laid, as a mask: every tile in no hand and not in the boneyard."""
+    unlaid = 0
+    for hand in round_.hands:
+        unlaid |= hand
+    for index in round_.boneyard:
+        unlaid |= 1 << index
+    return FULL_SET & ~unlaid
+
+
+def line_choice(round_: LineRound, move: Move, laid: int) -> LineChoice:
+    """The features of ``move`` (a play) by the seat to move in ``round_``, whose line
+    holds the tiles of the mask ``laid`` (:func:`on_the_line`), counted on the engine's
+    masks (a model the expert used would read every other seat's choices in each of its
+    guesses)."""
+    tile = move.tile
+    assert tile is not None, "only a play is a choice among tiles"
+    hand = round_.hands[round_.turn]
+    if move.end is None:  # the lead opens both its numbers
+        ends = (tile.high, tile.low)
+        opened = {tile.high, tile.low}
+        closes = 0.0
+    else:
+        side = LINE_ENDS.index(END_NAMES[move.end])
+        opened_pip = tile.other(round_.line_ends[side])
+        ends = (opened_pip, round_.line_ends[1 - side])
+        opened = {opened_pip}
+        closes = float(ends[0] == ends[1])
+    follow = (hand & ~tile.bit & (SUIT[ends[0]] | SUIT[ends[1]])).bit_count()
+    unseen = ~(laid | hand)
+    outside = sum((SUIT[pip] & unseen).bit_count() for pip in opened)
+    return LineChoice(float(tile.value), float(tile.is_double), follow, outside, closes)
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One decision among two or more plays: each play's features (a row), which row
-    was chosen, who chose and the heavy-tile habit's score of each play."""
+    was chosen, who chose and the heavy-tile habit's score of each play (the expert's
+    :func:`~bot.players.beliefs.appeal`)."""
 
     features: Matrix
     chosen: int
@@ -87,7 +146,7 @@ def choices(line: dict[str, object]) -> Iterator[Choice]:
         if len(legal) > 1 and move.tile is not None:
             laid = on_the_line(round_)
             rows = [astuple(line_choice(round_, m, laid)) for m in legal]
-            heavy = [heavy_appeal(m) for m in legal]
+            heavy = [appeal(m) for m in legal]
             yield Choice(
                 np.array(rows, float), legal.index(move), names[round_.turn], np.array(heavy)
             )
@@ -164,7 +223,6 @@ def main() -> None:
     print(f"{GAME}, {' vs '.join(PAIRING)}: fitted on deals {args.seed_base}–{split - 1}"
           f" ({len(fitting)} decisions)")  # fmt: skip
     print("  weights: " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(names, weights, strict=True)))
-    today = np.array(astuple(LINE_WEIGHTS))
     print(f"  log-loss a decision on deals {split}–{deals[-1]}, nats (lower predicts better):")
     for player in (None, *PAIRING):
         sample = [c for c in checking if player is None or c.player == player]
@@ -173,8 +231,8 @@ def main() -> None:
         chance = sum(np.log(len(c.features)) for c in sample) / len(sample)
         print(
             f"    {player or 'both':>7} ({len(sample):5} decisions): at random {chance:.3f},"
-            f" heavy tiles {heavy_loss(sample):.3f}, today's weights {log_loss(today, sample):.3f},"
-            f" these weights {log_loss(weights, sample):.3f}"
+            f" the expert's heavy-tile habit {heavy_loss(sample):.3f},"
+            f" fitted {log_loss(weights, sample):.3f}"
         )
 
 
