@@ -46,13 +46,11 @@ def is_game_over(message: Message) -> bool:
 
 async def finished(bot: DominoBot, server: Server) -> Played:
     """Ann and Bob play a Cross game to 10 in the first channel, through the fake
-    Discord: the game, its last card and its id, once the coach's word on it is posted
-    (so a test counting the channel's later posts counts its own)."""
+    Discord: the game, its last card and its id."""
     assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
     while not driver.finished():
         await driver.play_one()
-    await bot.coach.settled()
     final = next(m for m in server.fake.public(server.channels[0]) if is_game_over(m))
     found = GAME_ID.search(final.embeds[0]["footer"]["text"])
     assert found, final.embeds[0]["footer"]
@@ -61,7 +59,11 @@ async def finished(bot: DominoBot, server: Server) -> Played:
 
 @pytest.fixture
 async def played(running, server: Server) -> Played:
-    return await finished(await running.start(), server)
+    """A finished game, once the coach's word on it is posted: a test here that counts
+    the channel's later posts counts its own."""
+    game = await finished(await running.start(), server)
+    await game.bot.coach.settled()
+    return game
 
 
 def private_to(message: Message, member: Member, *words: str) -> None:
