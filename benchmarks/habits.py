@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
-from benchmarks.players import chooser
+from benchmarks.players import seated, seats
 from bot.engine import END_NAMES, GAMES, LINE_ENDS, LineRound, Move, Options
 from bot.engine.tiles import FULL_SET, SUIT
 from bot.players.beliefs import appeal
@@ -114,8 +114,10 @@ class Choice:
 
 
 def deal(seed: int) -> LineRound:
+    """Deal number ``seed`` as the tournament deals it."""
     variant = GAMES[GAME]
-    round_ = variant.deal(4, random.Random(seed), options=Options.for_game(variant, 4))
+    players = seats(variant)
+    round_ = variant.deal(players, random.Random(seed), options=Options.for_game(variant, players))
     assert isinstance(round_, LineRound)
     return round_
 
@@ -123,9 +125,8 @@ def deal(seed: int) -> LineRound:
 def record(seed: int) -> Iterator[dict[str, object]]:
     """The deal's two rounds as the tournament plays them: seats, then every move."""
     for a_side in (0, 1):
-        names = [PAIRING[0] if seat % 2 == a_side else PAIRING[1] for seat in range(4)]
-        choosers = [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
         round_ = deal(seed)
+        names, choosers = seated(*PAIRING, a_side, round_.n, seed)
         moves = []
         while not round_.is_over:
             move = choosers[round_.turn](round_, round_.turn)
@@ -142,7 +143,7 @@ def choices(line: dict[str, object]) -> Iterator[Choice]:
     round_ = deal(line["seed"])
     for text in moves:
         legal = round_.legal_moves()
-        move = next(m for m in legal if m.text == text)
+        move = Move.parse(text)
         if len(legal) > 1 and move.tile is not None:
             laid = on_the_line(round_)
             rows = [astuple(line_choice(round_, m, laid)) for m in legal]
@@ -153,22 +154,24 @@ def choices(line: dict[str, object]) -> Iterator[Choice]:
         round_.play(move)
 
 
-def log_loss(weights: Matrix, sample: list[Choice]) -> float:
-    """Nats a decision: minus the mean log chance the weights give the true choice."""
+def mean_loss(scores: list[Matrix], sample: list[Choice]) -> float:
+    """Nats a decision: minus the mean log chance that each decision's ``scores`` (the
+    plays' log-odds) give the true choice."""
     total = 0.0
-    for choice in sample:
-        z = choice.features @ weights
-        z -= z.max()
+    for z, choice in zip(scores, sample, strict=True):
+        z = z - z.max()
         total -= z[choice.chosen] - np.log(np.exp(z).sum())
     return total / len(sample)
+
+
+def log_loss(weights: Matrix, sample: list[Choice]) -> float:
+    """:func:`mean_loss` of the conditional logit with ``weights``."""
+    return mean_loss([choice.features @ weights for choice in sample], sample)
 
 
 def heavy_loss(sample: list[Choice]) -> float:
-    total = 0.0
-    for choice in sample:
-        z = choice.heavy - choice.heavy.max()
-        total -= z[choice.chosen] - np.log(np.exp(z).sum())
-    return total / len(sample)
+    """:func:`mean_loss` of the expert's heavy-tile habit."""
+    return mean_loss([choice.heavy for choice in sample], sample)
 
 
 def fit(sample: list[Choice]) -> Matrix:

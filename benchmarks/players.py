@@ -80,6 +80,13 @@ def seats(variant: type[Round]) -> int:
     return variant.player_counts[0]
 
 
+def seated(a: str, b: str, a_side: int, players: int, seed: int) -> tuple[list[str], list[Chooser]]:
+    """Who sits where in one play of deal ``seed`` with A on side ``a_side`` (A and B
+    alternate round the table), and each seat's chooser, seeded by the deal and seat."""
+    names = [a if (seat % 2 == a_side) else b for seat in range(players)]
+    return names, [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
+
+
 def chooser(name: str, seed: int) -> Chooser:
     if name in LEVELS:
         player = computer_player(name, seed)
@@ -133,8 +140,7 @@ def play_deal(args: tuple[str, str, str, int, Unit]) -> dict[str, Any]:
     cpu: dict[str, list[float]] = defaultdict(list)
     for a_side in (0, 1):
         random.seed(seed)  # the dominoes package samples with the global generator
-        names = [a if (seat % 2 == a_side) else b for seat in range(players)]
-        choosers = [chooser(name, seed * 10 + seat) for seat, name in enumerate(names)]
+        names, choosers = seated(a, b, a_side, players, seed)
         decide = Seating(names, choosers, times, cpu).decide
         if unit == "game":
             result = play_game(variant, players, options, seed, decide, a_side)
