@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import dominoes  # type: ignore[import-untyped]
+import dominoes
 
 from bot.engine import TILES, Move, SeatView, Tile
 

@@ -15,7 +15,7 @@ import functools
 import random
 from typing import Literal
 
-from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+from open_spiel.python.algorithms import ismcts, mcts
 
 from benchmarks import openspiel_games
 from bot.engine import Move, Round, SeatView

@@ -29,7 +29,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from benchmarks.players import seats
 from bot.engine import (

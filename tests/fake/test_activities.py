@@ -16,7 +16,7 @@ import aiohttp
 import discord
 import pytest
 from discord.ext import commands
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 

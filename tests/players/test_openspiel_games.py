@@ -186,6 +186,6 @@ def test_a_draw_is_the_players_action_then_chance_picks_the_tile() -> None:
 def test_openspiels_own_checks_of_a_game_pass(game: str) -> None:
     """OpenSpiel's random simulation test: its API's promises (players, chance outcomes
     summing to one, information state and observation shapes, returns at the end)."""
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     pyspiel.random_sim_test(og.load(game), num_sims=5, serialize=False, verbose=False)
