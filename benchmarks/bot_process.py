@@ -40,8 +40,7 @@ async def bot_against_fake(api: str, gateway: str, database: str) -> AsyncIterat
     store = await open_store(settings.database_url)
     bot = DominoBot(settings, store, guild_ready_timeout=0.05)
     try:
-        # the fixture's hint says commands.Bot; an AutoShardedBot is not one, and runs alike
-        task = await start_bot(bot)  # type: ignore[arg-type]
+        task = await start_bot(bot)
     except BaseException:
         await store.close()
         raise

@@ -296,7 +296,11 @@ class Party:
             if not await self.pause():
                 return None
             await self.acknowledged(await member.click(lobby, "Join"))
-            await self.fake.wait_for(lambda m=member: m.name in lobby.text(), WAIT)
+
+            def joined(member: Member = member) -> bool:
+                return member.name in lobby.text()
+
+            await self.fake.wait_for(joined, WAIT)
         if not await self.pause():
             return None
         seen = len(self.fake.posts[self.channel])
@@ -559,7 +563,7 @@ def load_average() -> str:
 
 async def main(args: argparse.Namespace) -> None:
     if not args.validate:
-        spec.validate = skip_validation  # type: ignore[assignment]
+        spec.validate = skip_validation
     print(f"think {args.think} s per click, {args.duration:.0f} s measured per run; "
           f"{load_average()}", flush=True)  # fmt: skip
     results = []

@@ -16,10 +16,9 @@ import contextlib
 import threading
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
-from discord.ext import commands
 
 from bot.client import DominoBot
 from bot.config import Settings
@@ -111,8 +110,7 @@ class World:
         store = await open_store(settings.database_url)
         stack.push_async_callback(store.close)
         bot = DominoBot(settings, store, guild_ready_timeout=0.05)
-        # start_bot is typed for a Bot; an AutoShardedBot has the same listeners and start.
-        task = await start_bot(cast("commands.Bot", bot), self.fake.token)
+        task = await start_bot(bot, self.fake.token)
         stack.push_async_callback(stop_bot, bot, task)
         self.bot = bot
 

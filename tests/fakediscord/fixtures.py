@@ -108,7 +108,9 @@ def make_server(
     return Server(fake, guild["id"], list(guild["channels"]))
 
 
-async def start_bot(client: commands.Bot, token: str = "fake-token") -> asyncio.Task[None]:
+async def start_bot(
+    client: commands.Bot | commands.AutoShardedBot, token: str = "fake-token"
+) -> asyncio.Task[None]:
     """Run ``client`` until it is ready; returns the task that runs it. If it never gets
     ready, it is closed (its store too, whose thread would hang the test run's exit)
     before the error is raised."""

@@ -14,7 +14,7 @@ import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from aiohttp import web
@@ -29,6 +29,8 @@ EPHEMERAL = 1 << 6
 ACK_DEADLINE = 3.0
 ALL_PERMISSIONS = str((1 << 50) - 1)
 JSON = "application/json"
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -270,12 +272,12 @@ class FakeDiscord:
     def public(self, channel_id: int) -> list[Message]:
         return self.visible(channel_id, None)
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 10.0) -> T:
         """Wait (without polling) until ``predicate()`` is truthy; return its value."""
         value = predicate()
         if value:
             return value
-        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._waiting[answer] = predicate
         try:
             return await asyncio.wait_for(answer, timeout)
