@@ -281,7 +281,11 @@ async def open_and_fill(
     lobby = await open_lobby(server.fake, host, channel, words, game=game, **(options or {}))
     for member in players[1:]:
         await member.click(lobby, words.label("join"))
-        await server.fake.wait_for(lambda m=member: m.name in server.fake.messages[lobby.id].text())
+
+        def joined(member: Member = member) -> bool:
+            return member.name in server.fake.messages[lobby.id].text()
+
+        await server.fake.wait_for(joined)
     await host.click(lobby, words.label("start"))
     await server.fake.wait_for(lambda: table_messages(server.fake, channel))
     buttons = server.fake.messages[lobby.id].buttons()

@@ -95,8 +95,12 @@ async def take_turn(fake: FakeDiscord, server: Server) -> bool:
             sent = await member.click(ends, ends.buttons()[0]["label"])
         if label != "Draw":
             break
+
         # The hand clicked becomes the answer.
-        await fake.wait_for(lambda h=hand: ENGLISH.drew(h.content) or None, 30)
+        def drew(hand: Message = hand) -> bool | None:
+            return ENGLISH.drew(hand.content) or None
+
+        await fake.wait_for(drew, 30)
     await fake.wait_for(lambda: len(table_messages(fake, channel)) > posts or None, 30)
     return True
 

@@ -15,6 +15,7 @@ import pytest
 
 from bot.client import DominoBot
 from rendering import render_replay
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
@@ -58,7 +59,7 @@ async def finished(bot: DominoBot, server: Server) -> Played:
 
 
 @pytest.fixture
-async def played(running, server: Server) -> Played:
+async def played(running: Running, server: Server) -> Played:
     """A finished game, once the coach's word on it is posted: a test here that counts
     the channel's later posts counts its own."""
     game = await finished(await running.start(), server)

@@ -18,8 +18,11 @@ from bot.engine import DRAW, PASS, Move
 from bot.events import Event, Moved
 from bot.table import Table
 from discord_face import announcer as announcer_module
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
+from tests.fakediscord.server import Message
+from tests.fakediscord.users import Member
 from words import play as wording
 
 
@@ -30,9 +33,10 @@ def announcer_of(bot: DominoBot) -> Any:
 
 
 async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     await driver.play_one()
 
@@ -67,6 +71,7 @@ async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
     await running.stop()
 
     bot = await running.start()
+    assert bot.service is not None
     driver = Driver(server.fake, bot.service, driver.channel_id, driver.members)
     await server.fake.wait_for(driver.settled)
     shown = table_messages(server.fake, driver.channel_id)
@@ -77,9 +82,10 @@ async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
 
 
 async def test_a_move_made_by_a_click_costs_at_most_one_request_against_the_global_limit(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "merry-go-round", 2, {})
     limiter = server.fake.limiter
     assert limiter is not None
@@ -94,21 +100,24 @@ async def test_a_move_made_by_a_click_costs_at_most_one_request_against_the_glob
 
 
 async def test_a_table_faster_than_its_pictures_skips_the_stale_ones(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     """Computer moves at full speed, and one request a second for the channel: each
     post shows the newest state, never queued old ones, and the game still ends."""
     running.settings = dataclasses.replace(running.settings, requests_per_second=1)
     bot = await running.start()
+    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="milo", target=1)
     for number in (1, 2, 3):
         levels = await (await ann.click(lobby, "Add computer")).reply()
         await ann.click(levels, "Easy")
-        await server.fake.wait_for(
-            lambda n=number: f"Computer {n} (easy)" in server.fake.messages[lobby.id].text()
-        )
+
+        def seated(number: int = number) -> bool:
+            return f"Computer {number} (easy)" in server.fake.messages[lobby.id].text()
+
+        await server.fake.wait_for(seated)
     table = bot.service.in_channel(channel)
     assert table is not None and len(table.seats) == 4
     table_id = table.id
@@ -132,7 +141,7 @@ def test_a_draw_and_what_follows_it_is_one_line() -> None:
     table = Table.__new__(Table)
     names = ["Ann", "Bob"]
     seat = dataclasses.make_dataclass("S", ["name", ("level", object, None)])
-    table.seats = [seat(n) for n in names]  # type: ignore[misc]
+    table.seats = tuple(seat(n) for n in names)
     lines = wording.event_lines(table, [Moved(0, DRAW), Moved(0, PASS), event(1, "6-5 N")])
     assert lines == ["Ann draws and passes.", "Bob plays 6-5 on N."]
     lines = wording.event_lines(table, [Moved(1, DRAW), Moved(1, DRAW), event(1, "3-1 E")])
@@ -143,13 +152,14 @@ def test_a_draw_and_what_follows_it_is_one_line() -> None:
 
 
 async def test_tables_are_posted_a_few_at_a_time_and_every_one_reaches_its_channel(
-    running, server: Server, monkeypatch: pytest.MonkeyPatch
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Posts are the event loop's heaviest work, so only so many tables are posted at
     once (here one) and the clicks' answers are not queued behind all of them; the
     other tables wait their turn, and each channel still shows its table as it is."""
     monkeypatch.setattr(announcer_module, "POSTS_AT_ONCE", 1)
     bot = await running.start()
+    assert bot.service is not None
     announcer = announcer_of(bot)
     under_way: list[object] = []
     most = 0
@@ -171,9 +181,11 @@ async def test_tables_are_posted_a_few_at_a_time_and_every_one_reaches_its_chann
     for channel, (host, guest) in zip(server.channels, pairs, strict=True):
         lobby = await open_lobby(server.fake, host, channel, game="cross", target=100)
         await guest.click(lobby, "Join")
-        await server.fake.wait_for(
-            lambda lobby=lobby, guest=guest: guest.name in server.fake.messages[lobby.id].text()
-        )
+
+        def joined(lobby: Message = lobby, guest: Member = guest) -> bool:
+            return guest.name in server.fake.messages[lobby.id].text()
+
+        await server.fake.wait_for(joined)
         lobbies.append(lobby)
     starts = [host.click(lobby, "Start") for (host, _), lobby in zip(pairs, lobbies, strict=True)]
     await asyncio.gather(*starts)

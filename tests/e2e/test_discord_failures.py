@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 
@@ -16,8 +17,9 @@ CHANNEL_POST = ("POST", "/channels/{channel_id}/messages")
 
 
 @pytest.fixture
-async def driver(running, server: Server) -> Driver:
+async def driver(running: Running, server: Server) -> Driver:
     bot = await running.start()
+    assert bot.service is not None
     return await seated_game(server, bot.service, "cross", 2, {"target": 100})
 
 
@@ -120,7 +122,7 @@ async def test_a_server_error_is_told_and_status_posts_the_table_again(driver: D
 
 
 async def test_a_stored_move_whose_private_answer_fails_is_never_doubted(
-    running, driver: Driver
+    running: Running, driver: Driver
 ) -> None:
     """``/domino play`` stored the move; then Discord refuses the private "You played …":
     the table shows the move, and nobody is told it may not have been made."""

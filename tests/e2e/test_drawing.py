@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.engine import DRAW, Tile
+from tests.e2e.conftest import Running
 from tests.e2e.driver import DRAW_ENDED_ROUND, Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
@@ -89,14 +90,16 @@ async def draw_and_check(driver: Driver) -> Drew:
 
 
 async def test_r_cr_5_a_draw_that_fits_nowhere_passes_in_the_same_click(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     await play_until(driver, lambda made: {d.passed for d in made if d.tiles} == {True, False})
 
 
-async def test_r_mg_5_one_click_draws_until_a_tile_fits(running, server: Server) -> None:
+async def test_r_mg_5_one_click_draws_until_a_tile_fits(running: Running, server: Server) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "merry-go-round", 2, {"target": 61})
     await play_until(driver, lambda made: any(d.tiles > 1 for d in made))

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.client import DominoBot
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
@@ -57,8 +58,9 @@ def private_to(reply: Message, member: Member, *words: str) -> None:
 
 
 @pytest.fixture
-async def game(running, server: Server) -> Driver:
+async def game(running: Running, server: Server) -> Driver:
     bot = await running.start()
+    assert bot.service is not None
     return await seated_game(server, bot.service, "cross", 2, {"target": 100})
 
 
@@ -121,9 +123,10 @@ async def test_text_far_too_long_is_refused_in_a_short_answer(game: Driver) -> N
 
 
 async def test_values_out_of_range_or_of_the_wrong_kind_are_refused(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot: DominoBot = await running.start()
+    assert bot.service is not None
     boss = server.member("Boss", manager=True)
     channel = server.channels[0]
     for timer in (1, 3601):
@@ -144,7 +147,7 @@ async def test_values_out_of_range_or_of_the_wrong_kind_are_refused(
 
 
 async def test_joining_while_seated_at_another_table_is_refused_by_name(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     await running.start()
     ann, bob = server.member("Ann"), server.member("Bob")
@@ -189,7 +192,7 @@ def record_mentions(fake: FakeDiscord, seen: list[tuple[str, dict[str, Any] | No
     fake.create_message = recording  # type: ignore[method-assign]
 
 
-async def test_names_that_look_like_mentions_ping_nobody(running, server: Server) -> None:
+async def test_names_that_look_like_mentions_ping_nobody(running: Running, server: Server) -> None:
     bot = await running.start()
     seen: list[tuple[str, dict[str, Any] | None]] = []
     record_mentions(server.fake, seen)
@@ -224,8 +227,11 @@ async def seated_game_of(server: Server, bot: DominoBot, players: list[Member]) 
 # -- double clicks and simultaneous commands ---------------------------------------------------
 
 
-async def test_a_double_click_on_a_level_adds_one_computer(running, server: Server) -> None:
+async def test_a_double_click_on_a_level_adds_one_computer(
+    running: Running, server: Server
+) -> None:
     bot = await running.start()
+    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="cross")
@@ -242,11 +248,15 @@ async def test_a_double_click_on_a_level_adds_one_computer(running, server: Serv
     assert table is not None and len(table.seats) == 2
     later = await (await ann.click(levels, "Hard")).reply()  # the same old choice, later
     private_to(later, ann, "moved on")
-    assert len(bot.service.in_channel(channel).seats) == 2  # type: ignore[union-attr]
+    table = bot.service.in_channel(channel)
+    assert table is not None and len(table.seats) == 2
 
 
-async def test_two_new_tables_at_once_in_one_channel_open_one(running, server: Server) -> None:
+async def test_two_new_tables_at_once_in_one_channel_open_one(
+    running: Running, server: Server
+) -> None:
     bot = await running.start()
+    assert bot.service is not None
     ann, bob = server.member("Ann"), server.member("Bob")
     channel = server.channels[0]
     sent = await asyncio.gather(
@@ -263,9 +273,10 @@ async def test_two_new_tables_at_once_in_one_channel_open_one(running, server: S
 
 
 async def test_one_member_opening_in_two_channels_at_once_hosts_one_table(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     ann = server.member("Ann")
     sent = await asyncio.gather(
         ann.slash("domino new", server.channels[0], game="cross"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.conftest import Running
 from tests.e2e.driver import seated_game
 from tests.fakediscord.fixtures import Server
 
@@ -18,9 +19,10 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "count", "options"), GAMES)
 async def test_a_whole_game_by_members(
-    running, server: Server, game: str, count: int, options: dict
+    running: Running, server: Server, game: str, count: int, options: dict[str, int | bool]
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, game, count, options)
     players = list(driver.members.values())
     channel = server.channels[0]

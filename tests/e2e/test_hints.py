@@ -9,6 +9,7 @@ import re
 
 from bot.engine import Move
 from bot.snapshot import TableSnapshot
+from tests.e2e.conftest import Running
 from tests.e2e.driver import ENGLISH, Driver, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
@@ -42,9 +43,10 @@ def wording_of(move: Move) -> str:
 
 
 async def test_the_hint_button_and_command_name_a_legal_move_and_change_nothing(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"hints": True})
     member, other, table = to_move(driver)
     legal = {wording_of(move) for move in table.legal_for(member.id)}
@@ -66,9 +68,10 @@ async def test_the_hint_button_and_command_name_a_legal_move_and_change_nothing(
 
 
 async def test_a_table_without_hints_shows_no_hint_button_and_refuses_the_command(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "milo", 4, {})
     member, _, table = to_move(driver)
     latest = table_messages(server.fake, driver.channel_id)[-1]

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from tests.cogs.test_languages import list_words
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, Words, open_lobby, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord
@@ -44,7 +45,7 @@ def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 async def test_every_command_and_option_has_a_name_and_description_in_each_language(
-    running,
+    running: Running,
 ) -> None:
     await running.start()
     [domino] = running.fake.commands[None]
@@ -94,14 +95,14 @@ def characters(node: dict[str, Any]) -> int:
     return total + sum(characters(option) for option in node.get("options") or [])
 
 
-async def test_the_command_fits_discords_limit_in_every_language(running) -> None:
+async def test_the_command_fits_discords_limit_in_every_language(running: Running) -> None:
     await running.start()
     [domino] = running.fake.commands[None]
     assert characters(domino) <= COMMAND_CHARACTERS
 
 
 async def test_a_spanish_server_posts_in_spanish_and_answers_each_member_in_their_own(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
     fake, channel = server.fake, server.channels[0]
@@ -138,7 +139,7 @@ async def test_a_spanish_server_posts_in_spanish_and_answers_each_member_in_thei
 
 
 async def test_without_a_choice_a_server_speaks_its_preferred_locale(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     """Discord's preferred locale of the server: its public posts, the computers' moves
     too (which no member's click carries), are in Brazilian Portuguese; a member whose
@@ -146,17 +147,29 @@ async def test_without_a_choice_a_server_speaks_its_preferred_locale(
     fake, channel = server.fake, server.channels[0]
     fake.guilds[server.guild_id]["preferred_locale"] = "pt-BR"
     bot = await running.start()
+    assert bot.service is not None
+    service = bot.service
     ann = Member(fake, server.guild_id, "Ann", locale="es-ES")
     opened = await (await ann.slash("domino new", channel, game="milo", target=1)).reply()
     assert opened.content.startswith("Tu mesa está abierta")
     [lobby] = await fake.wait_for(lambda: [m for m in fake.public(channel) if m.buttons()])
     assert lobby.embeds[0]["title"] == "Milo — mesa aberta"
+
+    def seats() -> int:
+        table = service.in_channel(channel)
+        assert table is not None, "the lobby is open"
+        return len(table.seats)
+
     for _ in range(3):
         choice = await (await ann.click(lobby, "Adicionar computador")).reply()
         assert choice.visible_to == ann.id and choice.content == "¿Qué nivel?"
-        seated = len(bot.service.in_channel(channel).seats)  # type: ignore[union-attr]
+        seated = seats()
         await ann.click(choice, "Normal")
-        await fake.wait_for(lambda n=seated: len(bot.service.in_channel(channel).seats) > n)
+
+        def added(seated: int = seated) -> bool:
+            return seats() > seated
+
+        await fake.wait_for(added)
     await fake.wait_for(lambda: "Computador 3 (normal)" in fake.messages[lobby.id].text())
     await ann.click(lobby, "Começar")
     driver = Driver(
@@ -214,7 +227,7 @@ def shown(data: dict[str, Any]) -> list[str]:
 
 
 async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catalogue(
-    running, server: Server, pseudo: i18n.Language, monkeypatch: pytest.MonkeyPatch
+    running: Running, server: Server, pseudo: i18n.Language, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Members and server in the pseudo-language (``⟦…⟧`` around every message): the
     lobby, a computer seat, refusals, rules, every move (buttons, the hand, draws, slash
@@ -223,6 +236,7 @@ async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catal
     fake.guilds[server.guild_id]["preferred_locale"] = PSEUDO
     sent = capture(fake, monkeypatch)
     bot = await running.start()
+    assert bot.service is not None
     ann, bob, cat = (Member(fake, server.guild_id, n, locale=PSEUDO) for n in ("Ann", "Bob", "Cat"))
     words = Words(pseudo)
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.commands import Play
 from bot.engine import DRAW, Match, Options, find_variant
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_and_fill, table_messages
 from tests.fakediscord.fixtures import Server
 
@@ -35,7 +36,7 @@ def deal_where_a_drawn_tile_fits() -> tuple[int, int]:
 
 
 async def test_status_and_the_reminder_come_while_a_drawn_tile_waits_to_be_played(
-    running, server: Server, monkeypatch: pytest.MonkeyPatch
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed, played = deal_where_a_drawn_tile_fits()
     monkeypatch.setattr("bot.service.core.secrets.randbits", lambda bits: seed)

@@ -4,6 +4,7 @@ that has no suggestions."""
 
 from __future__ import annotations
 
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_lobby
 from tests.e2e.test_forged_and_races import private_to, run_raw
 from tests.fakediscord.fixtures import Server
@@ -12,7 +13,7 @@ APOLOGY = "Something went wrong"
 
 
 async def test_a_user_option_discord_did_not_resolve_is_looked_up_by_its_id(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     await running.start()
     ann, bob = server.member("Ann"), server.member("Bob")
@@ -24,7 +25,7 @@ async def test_a_user_option_discord_did_not_resolve_is_looked_up_by_its_id(
 
 
 async def test_autocomplete_on_an_option_without_suggestions_gets_none(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     await running.start()
     ann = server.member("Ann")
@@ -34,17 +35,25 @@ async def test_autocomplete_on_an_option_without_suggestions_gets_none(
 
 
 async def test_a_name_longer_than_discord_allows_keeps_every_post_within_its_limits(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     """Discord's display names have at most 32 characters; one of 300 still makes every
     title, field and line fit (the fake records any post past Discord's limits)."""
     bot = await running.start()
+    assert bot.service is not None
     long = server.member("Ω" * 300)
     bob = server.member("Ж" * 300)  # whoever wins, the winner's title names a long name
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, long, channel, game="cross", target=10)
     await bob.click(lobby, "Join")
-    await server.fake.wait_for(lambda: len(bot.service.in_channel(channel).seats) == 2)
+    service = bot.service
+
+    def both_seated() -> bool:
+        table = service.in_channel(channel)
+        assert table is not None, "the lobby is open"
+        return len(table.seats) == 2
+
+    await server.fake.wait_for(both_seated)
     await long.click(lobby, "Start")
     driver = Driver(server.fake, bot.service, channel, {long.id: long, bob.id: bob})
     await server.fake.wait_for(driver.settled)
@@ -57,9 +66,10 @@ async def test_a_name_longer_than_discord_allows_keeps_every_post_within_its_lim
 
 
 async def test_a_buttons_id_sent_as_a_select_is_answered_and_changes_nothing(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     ann, bob = server.member("Ann"), server.member("Bob")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="cross")

@@ -16,6 +16,7 @@ from bot.engine import TILES, Tile
 from bot.table import Table
 from data.repository import StoreError
 from discord_face import acting
+from tests.e2e.conftest import Running
 from tests.e2e.driver import TILE, Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
@@ -69,8 +70,9 @@ class Game:
 
 
 @pytest.fixture
-async def game(running, server: Server) -> Game:
+async def game(running: Running, server: Server) -> Game:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     return Game(server, bot, driver, server.members["Ann"], server.members["Bob"])
 
@@ -212,7 +214,7 @@ async def test_buttons_drawn_for_an_earlier_turn_are_refused_with_the_hand_now(
     assert reply.visible_to == game.waiter().id and reply.files.get("hand.png")
 
 
-async def test_another_members_lobby_buttons_are_refused(running, server: Server) -> None:
+async def test_another_members_lobby_buttons_are_refused(running: Running, server: Server) -> None:
     await running.start()
     ann, bob = server.member("Ann"), server.member("Bob")
     channel = server.channels[0]
@@ -238,9 +240,10 @@ async def test_a_table_of_another_server_is_refused(game: Game) -> None:
 
 
 async def test_options_out_of_range_and_settings_without_permission_are_refused(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     reply = await (await ann.slash("domino new", channel, game="milo", target=100)).reply()

@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from bot.table import Table
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
 from tests.fakediscord.fixtures import Server
 
@@ -18,9 +19,10 @@ def game_state(table: Table) -> dict[str, Any]:
 
 
 async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "maltese-cross", 2, {"target": 10})
     members = driver.members
     channel = server.channels[0]
@@ -34,11 +36,14 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     assert before is not None
     state = game_state(before)
     bot = await running.start()
+    assert bot.service is not None
 
     after = bot.service.tables[before.id]
     assert game_state(after) == state, "the table resumed exactly as it was stored"
     assert server.fake.sync_count == 1, "the unchanged commands were not synced again"
-    mover = members[after.seats[after.seat_to_move()].user_id]  # type: ignore[index]
+    mover_id = after.seats[after.seat_to_move()].user_id
+    assert mover_id is not None, "a member's seat is to move"
+    mover = members[mover_id]
     hand = await (await mover.click(latest, "My hand")).reply()
     assert hand.visible_to == mover.id and hand.files.get("hand.png")
     driver = Driver(server.fake, bot.service, channel, members)
@@ -49,9 +54,10 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
 
 
 async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="milo", target=1)
@@ -60,7 +66,11 @@ async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
         assert choice.visible_to == ann.id
         await ann.click(choice, level)
         seated = f"({level.lower()})"
-        await server.fake.wait_for(lambda s=seated: s in server.fake.messages[lobby.id].text())
+
+        def shown(seated: str = seated) -> bool:
+            return seated in server.fake.messages[lobby.id].text()
+
+        await server.fake.wait_for(shown)
     assert "partners" in server.fake.messages[lobby.id].text().lower()
     await ann.click(lobby, "Start")
     await server.fake.wait_for(lambda: table_messages(server.fake, channel))
@@ -75,8 +85,11 @@ async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
     assert [e.user_id for e in board.entries] == [ann.id], "computers are not on leaderboards"
 
 
-async def test_with_threads_on_each_table_plays_in_its_own_thread(running, server: Server) -> None:
+async def test_with_threads_on_each_table_plays_in_its_own_thread(
+    running: Running, server: Server
+) -> None:
     bot = await running.start()
+    assert bot.service is not None
     boss, ann = server.member("Boss", manager=True), server.member("Ann")
     channel = server.channels[0]
     reply = await (await boss.slash("domino settings", channel, threads=True)).reply()

@@ -14,6 +14,7 @@ from pathlib import Path
 from bot.service import TableService
 from bot.service.clock import REMIND_AT
 from data import parse_url
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, shown_version, table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn
 from tests.fakediscord.fixtures import Server, make_server, serving
@@ -42,9 +43,10 @@ async def only_the_last_is_live(fake: FakeDiscord, channel: int) -> list[Message
 
 
 async def test_a_post_not_noted_before_a_stop_is_found_not_posted_again(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
     channel = server.channels[0]
     for _ in range(2):
@@ -104,9 +106,10 @@ async def test_killed_right_after_each_of_several_posts_nothing_is_posted_twice(
 
 
 async def test_after_a_restart_the_member_to_move_has_a_whole_turn_again(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
     await driver.play_one()
     await server.fake.wait_for(driver.settled)

@@ -7,12 +7,13 @@ import discord
 from discord import app_commands
 
 from bot.client import DominoBot
+from tests.e2e.conftest import Running
 from tests.e2e.driver import open_lobby
 from tests.fakediscord.fixtures import Server
 
 
 async def test_the_bot_connects_registers_commands_and_opens_a_table(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     await running.start()
     assert any(c["name"] == "domino" for c in server.fake.commands[None])
@@ -21,7 +22,7 @@ async def test_the_bot_connects_registers_commands_and_opens_a_table(
     assert "Cross" in lobby.text() and "Ann" in lobby.text()
 
 
-async def test_the_bot_asks_discord_for_no_message_events(running, server: Server) -> None:
+async def test_the_bot_asks_discord_for_no_message_events(running: Running, server: Server) -> None:
     """Everything a player does reaches the bot as an interaction: with the messages
     intent, Discord would send every message posted in its servers' channels (the
     bot's own table posts included) for it to parse and drop."""
@@ -44,7 +45,7 @@ class BotWithOneMoreCommand(DominoBot):
 
 
 async def test_commands_sync_to_the_dev_server_and_only_when_they_change(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     running.settings = dataclasses.replace(running.settings, dev_guild_id=server.guild_id)
     await running.start()
@@ -61,7 +62,7 @@ async def test_commands_sync_to_the_dev_server_and_only_when_they_change(
 
 
 async def test_a_global_sync_keeps_the_activitys_entry_point_command(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     """With Activities turned on, Discord refuses an overwrite of the global commands
     that would drop their Entry Point command ("Launch"): it is sent back as it was."""

@@ -12,7 +12,10 @@ import socket
 import sqlite3
 from pathlib import Path
 
+from bot.commands import Command
+from bot.events import Event
 from bot.health import NOTE, check
+from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_and_fill, shown_version, table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn
 from tests.fakediscord.fixtures import Server, make_server, serving
@@ -77,7 +80,7 @@ async def test_sigterm_mid_game_stops_cleanly_and_the_database_file_alone_holds_
     assert version >= announced, "every move the channel was shown is in the file"
 
 
-async def test_a_connected_bot_is_healthy_and_a_stopped_one_is_not(running) -> None:
+async def test_a_connected_bot_is_healthy_and_a_stopped_one_is_not(running: Running) -> None:
     """What ``python -m bot.health`` (the container's health check) reads."""
     folder = running.settings.local_folder
     await running.start()
@@ -89,7 +92,7 @@ async def test_a_connected_bot_is_healthy_and_a_stopped_one_is_not(running) -> N
 
 
 async def test_a_click_under_way_at_the_stop_is_answered_and_later_clicks_are_told_to_retry(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     bot = await running.start()
     assert bot.service is not None
@@ -100,10 +103,16 @@ async def test_a_click_under_way_at_the_stop_is_answered_and_later_clicks_are_to
     service, act = bot.service, bot.service.act
     entered, release = asyncio.Event(), asyncio.Event()
 
-    async def held(*args: object, **kwargs: object) -> object:
+    async def held(
+        table_id: str,
+        command: Command,
+        *,
+        seen_version: int | None = None,
+        via: object | None = None,
+    ) -> list[Event]:
         entered.set()
         await release.wait()
-        return await act(*args, **kwargs)  # type: ignore[arg-type]
+        return await act(table_id, command, seen_version=seen_version, via=via)
 
     service.act = held  # type: ignore[method-assign]
     before = driver.latest_version()
@@ -117,13 +126,14 @@ async def test_a_click_under_way_at_the_stop_is_answered_and_later_clicks_are_to
     release.set()
     await move  # the move under way was made and answered
     await stopping
-    assert await running.store.load_active_tables(), "the table is still stored"  # type: ignore[union-attr]
-    [row] = await running.store.load_active_tables()  # type: ignore[union-attr]
+    assert running.store is not None
+    assert await running.store.load_active_tables(), "the table is still stored"
+    [row] = await running.store.load_active_tables()
     assert before is not None and row.version > before, "the move under way was stored"
 
 
 async def test_a_forgotten_member_is_in_no_file_beside_the_database_after_a_stop(
-    running, server: Server, tmp_path: Path
+    running: Running, server: Server, tmp_path: Path
 ) -> None:
     bot = await running.start()
     assert bot.service is not None

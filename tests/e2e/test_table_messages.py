@@ -15,6 +15,7 @@ import discord
 import pytest
 
 from discord_face import acting
+from tests.e2e.conftest import Running
 from tests.e2e.driver import open_lobby, seated_game, table_messages
 from tests.e2e.test_forged_and_races import pings, record_mentions
 from tests.fakediscord.fixtures import Server
@@ -23,8 +24,9 @@ from tests.fakediscord.server import Message
 RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
 
 
-async def test_a_members_turn_shows_when_it_runs_out(running, server: Server) -> None:
+async def test_a_members_turn_shows_when_it_runs_out(running: Running, server: Server) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     latest = table_messages(server.fake, driver.channel_id)[-1]
     [stamp] = RELATIVE_TIME.findall(latest.text())
@@ -33,12 +35,15 @@ async def test_a_members_turn_shows_when_it_runs_out(running, server: Server) ->
     assert int(stamp) == int(table.deadline)
 
 
-async def test_buttons_sent_leave_nothing_behind_in_the_bot(running, server: Server) -> None:
+async def test_buttons_sent_leave_nothing_behind_in_the_bot(
+    running: Running, server: Server
+) -> None:
     """Every click is dispatched from its button's id alone, so nothing of a message's
     buttons needs to stay in memory once it is posted: not the table's, not a member's
     private hand (for which discord.py would otherwise keep the view, with a task of its
     own, for 15 minutes after every "My hand")."""
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     for _ in range(4):
         await driver.play_one()  # by buttons: "My hand", then a tile from it
@@ -48,13 +53,14 @@ async def test_buttons_sent_leave_nothing_behind_in_the_bot(running, server: Ser
 
 
 async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     """A view and its buttons point at each other: left whole, every message's buttons
     and every view discord.py rebuilds to dispatch a click would wait for the cycle
     collector, whose passes stop the event loop. With the collector off while members
     play, none of them is left for it."""
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     gc.collect()
     gc.disable()
@@ -71,8 +77,9 @@ async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
     assert left == []
 
 
-async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> None:
+async def test_milo_shows_no_boneyard_and_no_draw(running: Running, server: Server) -> None:
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "milo", 4, {"target": 1})
     latest = table_messages(server.fake, driver.channel_id)[-1]
     assert "Boneyard" not in latest.text()
@@ -82,10 +89,13 @@ async def test_milo_shows_no_boneyard_and_no_draw(running, server: Server) -> No
     assert "game started" in lobby.text() and "table open" not in lobby.text()
 
 
-async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(running, server: Server) -> None:
+async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(
+    running: Running, server: Server
+) -> None:
     """The round's last move is shown with its result (R-CR-6 scores it): one sentence, in
     the round's card only, and a picture of the final layout with alt text."""
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
 
     def round_over() -> list[Message]:
@@ -109,11 +119,12 @@ async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(running, serve
 
 
 async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
-    running, server: Server
+    running: Running, server: Server
 ) -> None:
     """The turn clock: with a quarter of the time left, the member to move gets one line
     that mentions them and says when the turn runs out; nothing else changes."""
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     table = driver.table()
     assert table is not None and table.deadline is not None
@@ -142,12 +153,13 @@ async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
 
 
 async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_first(
-    running, server: Server, monkeypatch: pytest.MonkeyPatch
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """ "My hand" answers the click with the picture itself (one request); a picture not
     drawn in time has the click acknowledged first, then comes as the follow-up, so the
     member never sees "This interaction failed"."""
     bot = await running.start()
+    assert bot.service is not None
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     table = driver.table()
     assert table is not None
@@ -175,7 +187,7 @@ async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_
     assert hand.visible_to == member.id and hand.files.get("hand.png")
 
 
-async def test_a_cancelled_lobby_reads_closed(running, server: Server) -> None:
+async def test_a_cancelled_lobby_reads_closed(running: Running, server: Server) -> None:
     await running.start()
     ann = server.member("Ann")
     lobby = await open_lobby(server.fake, ann, server.channels[0], game="cross")
