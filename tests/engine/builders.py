@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict, TypeVar, Unpack
 
 from bot.engine import TILES, Deal, Move, Options, Round, Tile, find_variant
+
+R = TypeVar("R", bound=Round)
+
+
+class OptionKeywords(TypedDict, total=False):
+    """The options :meth:`Options.for_game` takes by keyword, for tests that pass them on."""
+
+    target: int
+    keep_last_two: bool
+    match_games: int
 
 
 def tiles(text: str) -> list[Tile]:
@@ -16,14 +26,14 @@ def tiles(text: str) -> list[Tile]:
 
 
 def build(
-    game: type[Round],
+    game: type[R],
     hands: Sequence[str],
     boneyard: str = "",
     leader: int | None = None,
     *,
     scores: Sequence[int] | None = None,
-    **options: object,
-) -> Round:
+    **options: Unpack[OptionKeywords],
+) -> R:
     """A round with the given hands (each as many tiles as the game deals). The boneyard
     is drawn in order: the ``boneyard`` given first, then the tiles nobody was given, in
     set order (so ``6-0`` and ``6-1`` are the last two when nobody holds them)."""
@@ -31,11 +41,11 @@ def build(
     bone = tiles(boneyard)
     used = {t for hand in dealt for t in hand} | set(bone)
     bone += [t for t in TILES if t not in used]
-    opts = Options.for_game(game, len(hands), **options)  # type: ignore[arg-type]
+    opts = Options.for_game(game, len(hands), **options)
     return game(dealt, bone, leader, options=opts, scores=scores)
 
 
-def play(round_: Round, *moves: str) -> Round:
+def play(round_: R, *moves: str) -> R:
     """Play moves given as text, in turn order."""
     for text in moves:
         round_.play(Move.parse(text))

@@ -85,11 +85,11 @@ def reference_ends(view: PublicView) -> tuple[dict[str, int], bool]:
     ends = {}
     for name in ARMS:
         need = spinner.high
-        for placed in arms[name]:
-            tile = placed.tile
-            assert placed.near == need and need in tile
-            assert placed.far == tile.other(need)
-            need = placed.far
+        for on_arm in arms[name]:
+            tile = on_arm.tile
+            assert on_arm.near == need and need in tile
+            assert on_arm.far == tile.other(need)
+            need = on_arm.far
         ends[name] = need
     started = [name for name in ARMS if arms[name]]
     if view.variant.game == "maltese-cross":
@@ -269,6 +269,7 @@ def check_round_score(round_: Round) -> None:
     counts = outcome.counts
     round_events = [e for e in round_.score_events if e.kind == "round"]
     if outcome.reason is Reason.TARGET:
+        assert outcome.winner is not None
         assert round_.scores[outcome.winner] == round_.options.target
         return
     if round_.game == "milo":
@@ -281,6 +282,7 @@ def check_round_score(round_: Round) -> None:
             )
         else:
             left, right = round_.open_ends().values()
+            assert outcome.winner is not None
             assert outcome.points[outcome.winner] == (2 if left == right else 1)
         return
     low = min(counts)

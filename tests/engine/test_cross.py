@@ -18,8 +18,10 @@ from bot.engine import (
     Move,
     Options,
     Reason,
+    Tile,
 )
 from tests.engine.builders import build, legal, no_six, play
+from tests.engine.conftest import LoadRecord
 
 NO_SIX_LEFT = "4-0 5-0 2-1 3-1 4-1"
 """Five more tiles without a six, for a seat that must not be able to cross."""
@@ -53,7 +55,7 @@ def test_r_cr_2_no_double_in_any_hand_means_a_new_deal() -> None:
 
         calls = 0
 
-        def shuffle(self, x: list) -> None:  # type: ignore[override]
+        def shuffle(self, x: list[Tile]) -> None:  # type: ignore[override]  # sorts: a list only
             self.calls += 1
             if self.calls == 1:
                 x.sort(key=lambda t: t.is_double)
@@ -127,7 +129,7 @@ def test_r_cr_5_nobody_draws_from_the_last_two() -> None:
         round_.play(DRAW)
 
 
-def test_r_cr_6_domino_scores_the_other_hands(record) -> None:
+def test_r_cr_6_domino_scores_the_other_hands(record: LoadRecord) -> None:
     match = Match.from_record(record("cross_domino"))
     outcome = match.rounds[0]
     assert outcome.reason is Reason.DOMINO and outcome.winner == 1
@@ -136,7 +138,7 @@ def test_r_cr_6_domino_scores_the_other_hands(record) -> None:
     assert match.scores == [0, 7, 0]
 
 
-def test_r_cr_6_blocked_13_against_30_scores_17(record) -> None:
+def test_r_cr_6_blocked_13_against_30_scores_17(record: LoadRecord) -> None:
     match = Match.from_record(record("cross_blocked_13_vs_30"))
     outcome = match.rounds[0]
     assert outcome.reason is Reason.BLOCKED
@@ -153,7 +155,7 @@ def test_r_cr_6_blocked_13_against_30_scores_17(record) -> None:
     )
 
 
-def test_r_cr_6_blocked_lowest_count_scores_every_other_hand_minus_own(record) -> None:
+def test_r_cr_6_blocked_lowest_count_scores_every_other_hand_minus_own(record: LoadRecord) -> None:
     outcome = Match.from_record(record("cross_blocked_4_players")).rounds[0]
     assert outcome.reason is Reason.BLOCKED and outcome.counts == (4, 8, 16, 23)
     assert outcome.winner == 0 and outcome.points == (8 + 16 + 23 - 4, 0, 0, 0)

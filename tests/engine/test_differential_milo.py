@@ -14,9 +14,10 @@ import pytest
 
 from bot.engine import PASS, Milo, Move, Options, Reason, Tile
 
-dominoes = pytest.importorskip(
+pytest.importorskip(
     "dominoes", reason="needs the dominoes package: pip install -r requirements/bench.txt"
 )
+import dominoes  # after the skip
 
 DEALS = 1000
 
@@ -38,9 +39,14 @@ def their_moves(game: dominoes.Game) -> set[tuple[Tile, int]]:
     return {(Tile(d.first, d.second), ends[0] if left else ends[1]) for d, left in game.valid_moves}
 
 
+def line_end(round_: Milo, move: Move) -> int:
+    """The number on the end (L or R) that ``move`` plays on."""
+    assert move.end is not None, move
+    return round_.line_ends[move.end - 4]
+
+
 def our_moves(round_: Milo) -> set[tuple[Tile, int]]:
-    ends = round_.line_ends
-    return {(m.tile, ends[m.end - 4]) for m in round_.legal_moves() if m.tile is not None}
+    return {(m.tile, line_end(round_, m)) for m in round_.legal_moves() if m.tile is not None}
 
 
 def our_passes_until_a_play(round_: Milo) -> int:
@@ -57,6 +63,7 @@ def test_milo_agrees_with_the_dominoes_package(chunk: int) -> None:
     options = Options.for_game(Milo, 4)
     for seed in range(chunk * DEALS // 4, (chunk + 1) * DEALS // 4):
         ours = Milo.deal(4, random.Random(seed), options=options)
+        assert isinstance(ours, Milo)
         theirs = their_game(ours)
         ours.play(Move.parse("6-6"))
         their_passes = theirs.moves.count(None)
@@ -71,7 +78,8 @@ def test_milo_agrees_with_the_dominoes_package(chunk: int) -> None:
                 (theirs.board.left_end(), theirs.board.right_end())
             )
             move = picker.choice(ours.legal_moves())
-            left = theirs.board.left_end() == ours.line_ends[move.end - 4]
+            assert move.tile is not None  # a play: the seats that could not play passed
+            left = theirs.board.left_end() == line_end(ours, move)
             ours.play(move)
             before = len(theirs.moves)
             theirs.make_move(dominoes.Domino(move.tile.high, move.tile.low), left)

@@ -18,6 +18,7 @@ from bot.engine import (
     Tile,
 )
 from tests.engine.builders import build, legal, no_six, play
+from tests.engine.conftest import LoadRecord
 
 ARMS = ("N", "E", "S", "W")
 
@@ -29,7 +30,7 @@ def crossed() -> MalteseCross:
         ["6-6 6-4 6-2 5-5 3-3 1-1 0-0", "6-5 6-3 4-4 2-2 5-1 4-0 1-0"],
     )
     play(round_, "6-6", "6-5 N", "6-4 E", "6-3 S", "6-2 W")
-    return round_  # type: ignore[return-value]
+    return round_
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 7), (3, 5), (4, 5)])
@@ -93,11 +94,12 @@ def test_r_mc_4_complete_cross_opens_play_and_later_doubles_are_not_spinners() -
     assert round_.open_ends() == {"N": 1, "E": 4, "S": 3, "W": 2}
 
 
-def test_r_mc_5_uncapped_arms_die_when_the_boneyard_is_down_to_two(record) -> None:
+def test_r_mc_5_uncapped_arms_die_when_the_boneyard_is_down_to_two(record: LoadRecord) -> None:
     data = record("maltese_dead_arm")
     last = data["actions"].pop()
     match = Match.from_record(data)
     round_ = match.round
+    assert isinstance(round_, MalteseCross)
     assert not any(round_.dead_arms()) and len(round_.boneyard) == 3
     match.play(last[1])
     assert len(round_.boneyard) == 2 and not round_.complete
@@ -140,7 +142,7 @@ def fatal_draw(drawn_fits: bool) -> MalteseCross:
     play(round_, "draw")
     assert round_.dead_arms() == [False, True, True, False]  # E and S die at once
     assert round_.open_ends() == {"N": 5, "W": 2}
-    return round_  # type: ignore[return-value]
+    return round_
 
 
 def test_r_mc_5_the_fatal_draw_is_one_turn_and_its_tile_is_played_if_it_fits() -> None:
@@ -195,7 +197,7 @@ def test_r_mc_5_boneyard_at_2_before_any_cap_kills_every_arm_and_blocks_at_once(
     assert outcome.points[winner] == sum(counts) - 2 * counts[winner]
 
 
-def test_r_mc_6_blocked_18_against_40_scores_22(record) -> None:
+def test_r_mc_6_blocked_18_against_40_scores_22(record: LoadRecord) -> None:
     match = Match.from_record(record("maltese_blocked_18_vs_40"))
     outcome = match.rounds[0]
     assert outcome.reason is Reason.BLOCKED and outcome.winner is not None

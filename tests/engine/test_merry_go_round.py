@@ -23,6 +23,7 @@ from bot.engine import (
 )
 from bot.engine.merry_go_round import nearest_five
 from tests.engine.builders import build, legal, no_six, play, replay_first_round
+from tests.engine.conftest import LoadRecord
 
 SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
 LONE_5_5 = ["5-5 6-6 1-1 6-5 6-4 6-3 6-2", "5-0 4-4 2-1 3-0 3-1 4-0 4-1"]
@@ -139,7 +140,9 @@ def test_r_mg_6_round_score_to_nearest_five_divided_by_five(raw: int, points: in
 
 
 @pytest.mark.parametrize(("raw", "points"), [(23, 5), (22, 4), (2, 0)])
-def test_r_mg_6_domino_scores_the_rounded_other_counts(record, raw: int, points: int) -> None:
+def test_r_mg_6_domino_scores_the_rounded_other_counts(
+    record: LoadRecord, raw: int, points: int
+) -> None:
     """RULES.md's three examples, each in a round that scored no play (R-MG-4)."""
     outcome = Match.from_record(record(f"merry_domino_{raw}")).rounds[0]
     assert outcome.reason is Reason.DOMINO and outcome.winner is not None
@@ -178,7 +181,7 @@ def test_r_mg_7_target_is_always_61() -> None:
         Options.for_game(MerryGoRound, 3, target=100)
 
 
-def test_r_mg_7_a_round_score_past_61_is_bust_too(record) -> None:
+def test_r_mg_7_a_round_score_past_61_is_bust_too(record: LoadRecord) -> None:
     """Seat 0 dominoes for 5 points (23 → 25) and scores nothing in play: from 58 that
     would pass 61."""
     round_ = replay_first_round(record("merry_domino_23"), scores=[58, 0])
@@ -189,7 +192,7 @@ def test_r_mg_7_a_round_score_past_61_is_bust_too(record) -> None:
     assert event.kind == "round" and event.bust and event.points == 5
 
 
-def test_r_mg_7_a_round_score_to_exactly_61_wins(record) -> None:
+def test_r_mg_7_a_round_score_to_exactly_61_wins(record: LoadRecord) -> None:
     round_ = replay_first_round(record("merry_domino_23"), scores=[56, 0])
     assert round_.scores == [61, 0]
 

@@ -21,6 +21,7 @@ from bot.engine import (
     Tile,
 )
 from tests.engine.builders import build, legal, play
+from tests.engine.conftest import LoadRecord
 
 
 def play_round(match: Match, picker: random.Random) -> None:
@@ -101,7 +102,7 @@ def test_r_mi_4_a_player_who_cannot_play_passes() -> None:
     assert round_.turn == 2
 
 
-def test_r_mi_4_nobody_can_play_blocks_the_round(record) -> None:
+def test_r_mi_4_nobody_can_play_blocks_the_round(record: LoadRecord) -> None:
     match = Match.from_record(record("milo_blocked_win"))
     finished = match.previous
     assert finished is not None and match.rounds[0].reason is Reason.BLOCKED
@@ -109,20 +110,22 @@ def test_r_mi_4_nobody_can_play_blocks_the_round(record) -> None:
     assert all(finished.hand(s) for s in range(4))  # nobody dominoed
 
 
-def test_r_mi_5_domino_scores_1_for_the_team(record) -> None:
+def test_r_mi_5_domino_scores_1_for_the_team(record: LoadRecord) -> None:
     match = Match.from_record(record("milo_domino_plain"))
     outcome, finished = match.rounds[0], match.previous
     assert finished is not None and outcome.reason is Reason.DOMINO
+    assert isinstance(finished, Milo)
     left, right = finished.line_ends
     assert left != right
     team = outcome.winner
     assert team is not None and outcome.points[team] == 1 and sum(outcome.points) == 1
 
 
-def test_r_mi_5_domino_with_both_ends_the_same_scores_2(record) -> None:
+def test_r_mi_5_domino_with_both_ends_the_same_scores_2(record: LoadRecord) -> None:
     match = Match.from_record(record("milo_domino_bonus"))
     outcome, finished = match.rounds[0], match.previous
     assert finished is not None and outcome.reason is Reason.DOMINO
+    assert isinstance(finished, Milo)
     left, right = finished.line_ends
     assert left == right
     assert outcome.winner is not None and outcome.points[outcome.winner] == 2
@@ -131,14 +134,14 @@ def test_r_mi_5_domino_with_both_ends_the_same_scores_2(record) -> None:
     assert f"both ends show {left} (R-MI-5)" in outcome.describe(["Ann", "Bob", "Cat", "Dan"])
 
 
-def test_r_mi_5_blocked_lower_team_count_scores_1(record) -> None:
+def test_r_mi_5_blocked_lower_team_count_scores_1(record: LoadRecord) -> None:
     outcome = Match.from_record(record("milo_blocked_win")).rounds[0]
     teams = [outcome.counts[0] + outcome.counts[2], outcome.counts[1] + outcome.counts[3]]
     assert outcome.winner == teams.index(min(teams)) and teams[0] != teams[1]
     assert outcome.points[outcome.winner] == 1 and sum(outcome.points) == 1
 
 
-def test_r_mi_5_blocked_team_tie_scores_nothing(record) -> None:
+def test_r_mi_5_blocked_team_tie_scores_nothing(record: LoadRecord) -> None:
     outcome = Match.from_record(record("milo_blocked_tie")).rounds[0]
     assert outcome.counts[0] + outcome.counts[2] == outcome.counts[1] + outcome.counts[3]
     assert outcome.winner is None and outcome.points == (0, 0)

@@ -5,11 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import GAMES, Cross, InvalidOptions, MalteseCross, MerryGoRound, Milo, Options
+from bot.engine import (
+    GAMES,
+    Cross,
+    InvalidOptions,
+    MalteseCross,
+    MerryGoRound,
+    Milo,
+    Options,
+    Round,
+)
+from tests.engine.builders import OptionKeywords
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()))
-def test_every_game_has_a_default_target(game) -> None:
+def test_every_game_has_a_default_target(game: type[Round]) -> None:
     players = game.player_counts[-1]
     assert Options.for_game(game, players).target == game.default_target
 
@@ -27,7 +37,9 @@ def test_every_game_has_a_default_target(game) -> None:
         (Milo, 3, {}, "played by 4 players"),
     ],
 )
-def test_out_of_range_options_are_refused(game, players, options, message) -> None:
+def test_out_of_range_options_are_refused(
+    game: type[Round], players: int, options: OptionKeywords, message: str
+) -> None:
     with pytest.raises(InvalidOptions, match=message):
         Options.for_game(game, players, **options)
 

@@ -9,12 +9,14 @@ import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.engine import GAMES, InvalidOptions, InvalidRecord, Match, Options, ReplayError
 from bot.engine.__main__ import main, play_random
+from tests.engine.builders import OptionKeywords
 from tests.engine.conftest import RECORDS
 
 
@@ -52,7 +54,7 @@ def test_a_copy_plays_on_alone_across_rounds_and_games(game: str) -> None:
     copy leaves the match as it was, and the copy is the match that move makes, through
     round ends and, in Milo's match of several games (R-MI-7), new games alike."""
     players = GAMES[game].player_counts[-1]
-    games = {"match_games": 2} if game == "milo" else {}
+    games: OptionKeywords = {"match_games": 2} if game == "milo" else {}
     match = Match(game, players, Options.for_game(GAMES[game], players, **games), seed=9)
     picker = random.Random(9)
     rounds = 0
@@ -86,7 +88,7 @@ def test_replay_refuses_a_move_by_the_wrong_seat() -> None:
         Match.from_record(record)
 
 
-def test_cli_play_then_replay(tmp_path) -> None:
+def test_cli_play_then_replay(tmp_path: Path) -> None:
     run = [sys.executable, "-m", "bot.engine"]
     played = subprocess.run(
         [*run, "play", "--game", "merry-go-round", "--players", "3", "--seed", "9"],
@@ -104,7 +106,7 @@ def test_cli_play_then_replay(tmp_path) -> None:
     assert state["actions"] == len(json.loads(played.stdout)["actions"])
 
 
-def test_cli_replay_of_an_illegal_action_exits_non_zero_naming_it(tmp_path) -> None:
+def test_cli_replay_of_an_illegal_action_exits_non_zero_naming_it(tmp_path: Path) -> None:
     record = play_random("cross", 2, seed=3).record()
     record["actions"][4][1] = "0-0 Q"
     path = tmp_path / "bad.json"
@@ -154,9 +156,9 @@ def replay_in_process(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[int
 def changed(record: dict[str, Any], path: str, value: object) -> dict[str, Any]:
     """A copy of ``record`` with the field at ``path`` (``options.target``) set to
     ``value``, or removed when ``value`` is :data:`MISSING`."""
-    copy = json.loads(json.dumps(record))
+    copy: dict[str, Any] = json.loads(json.dumps(record))
     *parents, last = path.split(".")
-    here = copy
+    here: Any = copy  # any JSON value on the way down
     for key in parents:
         here = here[int(key)] if isinstance(here, list) else here[key]
     if value is MISSING:
@@ -248,7 +250,9 @@ def test_cli_replay_of_an_unreadable_file_exits_1_in_one_line(
     assert err.startswith("replay failed: cannot read a JSON record from '-': ") and message in err
 
 
-def test_cli_replay_of_a_missing_file_exits_1_in_one_line(tmp_path, capsys) -> None:
+def test_cli_replay_of_a_missing_file_exits_1_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["replay", str(tmp_path / "nowhere.json")]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No such file" in err
@@ -286,7 +290,9 @@ def test_a_state_stored_in_the_older_shape_loads_by_replaying_its_record(name: s
         (["--players", "3", "--target", "5"], "between 10 and 1000, not 5"),
     ],
 )
-def test_cli_play_refuses_options_the_game_refuses(args: list[str], message: str, capsys) -> None:
+def test_cli_play_refuses_options_the_game_refuses(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["play", "--game", "cross", *args])
     assert stopped.value.code == 2

@@ -54,13 +54,14 @@ from bot.engine import (
 )
 from bot.engine.__main__ import play_random
 from tests.engine.builders import build, play, tiles
+from tests.engine.conftest import LoadRecord
 
 CROSS_HANDS = ["6-6 1-0 1-1 2-1 3-1 4-1 5-1", "6-5 2-0 2-2 3-0 3-2 4-0 4-2"]
 
 
 def led_cross() -> Cross:
     """Seat 0 has led 6-6; seat 1 holds one six, 6-5, which fits every arm."""
-    return play(build(Cross, CROSS_HANDS), "6-6")  # type: ignore[return-value]
+    return play(build(Cross, CROSS_HANDS), "6-6")
 
 
 @pytest.mark.parametrize("move", [None, 42, 6.5, ["6-5", "N"], object(), b"6-5 N"])
@@ -108,7 +109,7 @@ def test_play_takes_a_moves_exact_text_and_refuses_an_illegal_one() -> None:
         (lambda: Match("cross", 2, {"target": 50}), BadOptionType),  # type: ignore[arg-type]
         (lambda: Match("cross", 2, deals=[None]), InvalidDeal),  # type: ignore[list-item]
         (lambda: Cross(None), InvalidDeal),  # type: ignore[arg-type]
-        (lambda: Cross(["6-6 6-5", "1-0"]), InvalidDeal),
+        (lambda: Cross(["6-6 6-5", "1-0"]), InvalidDeal),  # type: ignore[list-item]
         (lambda: Cross([tiles(h) for h in CROSS_HANDS], leader="0"), InvalidDeal),  # type: ignore[arg-type]
         (lambda: Cross([tiles(h) for h in CROSS_HANDS], scores=[0]), InvalidDeal),
         (lambda: Cross([tiles(h) for h in CROSS_HANDS], options=100), BadOptionType),  # type: ignore[arg-type]
@@ -277,7 +278,7 @@ def test_draw_and_pass_refusals_carry_their_rule() -> None:
     assert must.value.drawn is None and must.value.rule == "R-ALL-4"
 
 
-def test_a_round_over_refuses_every_move(record) -> None:
+def test_a_round_over_refuses_every_move(record: LoadRecord) -> None:
     finished = Match.from_record(record("cross_domino")).previous
     assert finished is not None
     with pytest.raises(RoundOver):

@@ -25,6 +25,7 @@ from bot.engine import (
     Tile,
 )
 from tests.engine.builders import build, every_tile, legal, no_six, play
+from tests.engine.conftest import LoadRecord
 
 
 def test_r_all_1_double_six_set_written_high_first() -> None:
@@ -53,7 +54,7 @@ def test_r_all_3_same_seed_same_deals_and_no_global_random_state() -> None:
     def deals(seed: int) -> list[list[list[str]]]:
         match = Match("cross", 3, seed=seed)
         picker = random.Random(1)
-        seen = []
+        seen: list[list[list[str]]] = []
         while match.outcome() is None and len(seen) < 3:
             if match.round.history == []:
                 seen.append([[str(t) for t in match.round.hand(s)] for s in range(3)])
@@ -113,7 +114,7 @@ def test_r_all_3_a_deal_that_breaks_the_rules_is_refused_before_any_play(
 
 
 def test_r_all_3_a_record_whose_deal_breaks_the_rules_is_refused_before_action_0(
-    record,
+    record: LoadRecord,
 ) -> None:
     data = record("cross_blocked_13_vs_30")
     data["deals"][0]["leader"] = 0  # 6-6 is in the boneyard: seat 1 holds 5-5
@@ -129,7 +130,9 @@ def test_r_all_3_a_record_whose_deal_breaks_the_rules_is_refused_before_action_0
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
-def test_r_all_3_a_milo_record_names_the_leader_the_rules_name(record, seat: int) -> None:
+def test_r_all_3_a_milo_record_names_the_leader_the_rules_name(
+    record: LoadRecord, seat: int
+) -> None:
     """R-MI-3: a game's first round is led by the holder of 6-6; a deal naming another
     seat is refused, one naming that seat replays as before."""
     data = record("milo_domino_plain")
@@ -154,7 +157,7 @@ def test_r_all_4_a_player_who_can_play_must_play() -> None:
         round_.play(PASS)
 
 
-def test_r_all_5_round_ends_at_once_on_domino(record) -> None:
+def test_r_all_5_round_ends_at_once_on_domino(record: LoadRecord) -> None:
     data = record("cross_domino")
     last = data["actions"].pop()
     match = Match.from_record(data)
@@ -167,7 +170,7 @@ def test_r_all_5_round_ends_at_once_on_domino(record) -> None:
     assert match.previous is round_ and match.round is not round_  # the next round is dealt
 
 
-def test_r_all_5_blocked_round_is_detected_at_once(record) -> None:
+def test_r_all_5_blocked_round_is_detected_at_once(record: LoadRecord) -> None:
     """The draw that leaves 2 tiles in the boneyard (nobody may draw, R-CR-5) with no tile
     that fits in any hand ends the round there: nobody passes first."""
     data = record("cross_blocked_4_players")
@@ -203,7 +206,7 @@ def test_r_all_7_count_is_the_pip_total_of_the_hand() -> None:
     assert round_.count(1) == 10 + 4 + 3 + 5 + 6 + 7 + 2
 
 
-def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody(record) -> None:
+def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody(record: LoadRecord) -> None:
     outcome = Match.from_record(record("cross_blocked_tie")).rounds[0]
     assert outcome.reason is Reason.BLOCKED
     assert outcome.counts == (36, 36)
@@ -214,7 +217,7 @@ def test_r_all_8_blocked_tie_for_lowest_count_scores_nobody(record) -> None:
     )
 
 
-def test_r_all_8_tie_holds_in_merry_go_round_too(record) -> None:
+def test_r_all_8_tie_holds_in_merry_go_round_too(record: LoadRecord) -> None:
     """R-ALL-8 over R-MG-6: the tied lowest counts score nothing, not a rounded share
     (the points the round shows were scored in play, R-MG-4)."""
     match = Match.from_record(record("merry_blocked_tie"))

@@ -65,7 +65,7 @@ def test_views_cross_to_another_process_unchanged(game: str) -> None:
     equal, its tiles and moves the engine's own objects, its open ends still read-only."""
     for match in positions(game, 2):
         view = match.view()
-        back = pickle.loads(pickle.dumps(view))
+        back: PublicView = pickle.loads(pickle.dumps(view))
         assert back == view
         assert all(a is b for (_, a), (_, b) in zip(back.history, view.history, strict=True))
         with pytest.raises(TypeError):

@@ -110,7 +110,7 @@ def lone_five_five(seat_1_score: int) -> MerryGoRound:
         scores=[0, seat_1_score],
     )
     play(round_, "5-5")
-    return round_  # type: ignore[return-value]
+    return round_
 
 
 def test_normal_takes_a_multiple_of_five_in_merry_go_round() -> None:
