@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bot.commands import Join, Play, Start
 from bot.events import Event
 from bot.service import NewTable, TableService
+from bot.snapshot import TableSnapshot
 from bot.table import Table
 
 GUILD, CHANNEL, ANN, BOB = 10, 20, 1, 2
@@ -60,7 +61,7 @@ class Heard:
         self.told: list[tuple[int, list[Event], object | None]] = []
         self.closed = False
 
-    def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         self.told.append((table.version, list(events), via))
 
     async def close(self) -> None:

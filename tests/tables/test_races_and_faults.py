@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from pathlib import Path
 
 import pytest
@@ -29,9 +30,9 @@ from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, started
 CAT = 3
 
 
-async def outcomes(*calls: object) -> list[object]:
+async def outcomes(*calls: Awaitable[object]) -> list[object]:
     """Run the calls at the same moment; each one's result or refusal."""
-    return await asyncio.gather(*calls, return_exceptions=True)  # type: ignore[arg-type]
+    return await asyncio.gather(*calls, return_exceptions=True)
 
 
 async def test_two_new_tables_in_one_channel_at_once_open_one(

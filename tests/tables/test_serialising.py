@@ -75,7 +75,9 @@ def test_every_event_class_is_read_back_as_it_was_stored(
 ) -> None:
     by_type = values_by_type(played)
     hints = get_type_hints(cls)
-    built = st.builds(cls, **{field.name: by_type[hints[field.name]] for field in fields(cls)})
+    built: st.SearchStrategy[Event] = st.builds(
+        cls, **{field.name: by_type[hints[field.name]] for field in fields(cls)}
+    )
     event = data.draw(built)
     assert stored_and_read(event) == event
 
@@ -90,7 +92,7 @@ def test_a_whole_games_events_are_read_back_as_they_happened(played: list[Event]
     assert [stored_and_read(event) for event in played] == played
 
 
-STORED = [
+STORED: list[dict[str, Any]] = [
     {"kind": "joined", "seat": 2},
     {"kind": "started"},
     {
@@ -174,6 +176,8 @@ def test_every_command_class_is_read_back_as_a_face_sent_it(
     cls: type[Command], data: st.DataObject
 ) -> None:
     hints = get_type_hints(cls)
-    built = st.builds(cls, **{f.name: COMMAND_VALUES[hints[f.name]] for f in fields(cls)})
+    built: st.SearchStrategy[Command] = st.builds(
+        cls, **{f.name: COMMAND_VALUES[hints[f.name]] for f in fields(cls)}
+    )
     command = data.draw(built)
     assert commands.from_dict(json.loads(json.dumps(commands.to_dict(command)))) == command

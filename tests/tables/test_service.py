@@ -16,7 +16,8 @@ from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
 from bot.service import NewTable, TableService
-from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
+from bot.snapshot import TableSnapshot
+from bot.table import AWAY_AFTER_TIMEOUTS, Status
 from data.backend import Session
 from data.models import TableRow
 from data.repository import Repository, StoreError
@@ -47,7 +48,7 @@ async def test_every_action_is_stored_before_it_is_announced(
         order.append(f"stored {row.version}")
 
     class Listener(Heard):
-        def stored(self, table: Table, events: Sequence[Event], via: object | None) -> None:
+        def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
             order.append(f"told {table.version}")
 
     store.save_action = saving  # type: ignore[method-assign]

@@ -48,7 +48,7 @@ def test_a_snapshot_stays_as_it_was_when_the_table_moves_on() -> None:
 def test_a_face_cannot_change_a_snapshot_nor_its_seats() -> None:
     snapshot = TableSnapshot.of(playing())
     with pytest.raises(dataclasses.FrozenInstanceError):
-        snapshot.status = snapshot.status  # type: ignore[misc]
+        snapshot.status = snapshot.status
     with pytest.raises(dataclasses.FrozenInstanceError):
         snapshot.seats[0].away = True  # type: ignore[misc]
     assert isinstance(snapshot.seats, tuple) and isinstance(snapshot.seats[0], Seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Unpack
 
 import pytest
 
@@ -23,11 +24,12 @@ from bot.refusals import (
     WrongPlayerCount,
 )
 from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
+from tests.engine.builders import OptionKeywords
 
 HOST, ANN, BOB, CAT = 1, 2, 3, 4
 
 
-def lobby(game: str = "cross", **options: int) -> Table:
+def lobby(game: str = "cross", **options: Unpack[OptionKeywords]) -> Table:
     variant = find_variant(game)
     table = Table(
         id="t1",
