@@ -89,6 +89,13 @@ async def rating_of(store: Repository, user_id: int, game: str) -> float | None:
     return await store.backend.read(query)
 
 
+async def rated(store: Repository, user_id: int, game: str) -> float:
+    """A member's stored rating (its ordinal) for one game kind they have played."""
+    rating = await rating_of(store, user_id, game)
+    assert rating is not None, f"member {user_id} has no {game} rating"
+    return rating
+
+
 async def count(store: Repository, table: str) -> int:
     async def query(tx: Session) -> int:
         row = await tx.fetchrow(f"SELECT COUNT(*) AS n FROM {table}")

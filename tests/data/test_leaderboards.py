@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable
 
 import pytest
 
 from data.models import GLOBAL, FinishedGame, Participant, RoundResult
 from data.ratings import DEFAULT, Rating, ordinal, rate
 from data.repository import Repository
-from tests.data.databases import rating_of
+from tests.data.databases import rated, rating_of
 
 USERS = list(range(100, 130))
 GUILDS = [1, 2, 3]
@@ -89,15 +90,19 @@ def brute_names(games: list[FinishedGame]) -> dict[int, str]:
     return {p.user_id: p.name for g in games for p in g.participants if p.user_id is not None}
 
 
+Filled = tuple[Repository, list[FinishedGame]]
+"""The ``filled`` fixture: a store and the random games recorded in it."""
+
+
 @pytest.fixture
-async def filled(store: Repository) -> tuple[Repository, list[FinishedGame]]:
+async def filled(store: Repository) -> Filled:
     games = random_games(seed=3, count=160)
     for game in games:
         await store.record_finished_game(game)
     return store, games
 
 
-async def test_stats_equal_a_brute_force_count(filled) -> None:
+async def test_stats_equal_a_brute_force_count(filled: Filled) -> None:
     store, games = filled
     expected = brute_stats(games)
     for user in USERS:
@@ -113,7 +118,7 @@ async def test_stats_equal_a_brute_force_count(filled) -> None:
             assert got == want
 
 
-async def test_ratings_equal_a_replay_of_every_game(filled) -> None:
+async def test_ratings_equal_a_replay_of_every_game(filled: Filled) -> None:
     store, games = filled
     expected = brute_ratings(games)
     for user in USERS:
@@ -126,18 +131,21 @@ async def test_ratings_equal_a_replay_of_every_game(filled) -> None:
 @pytest.mark.parametrize("order", ["rating", "wins", "points"])
 @pytest.mark.parametrize("guild", [1, None])
 @pytest.mark.parametrize("kind", ["cross", "milo"])
-async def test_leaderboards_equal_a_brute_force_ranking(filled, kind: str, order: str, guild):
+async def test_leaderboards_equal_a_brute_force_ranking(
+    filled: Filled, kind: str, order: str, guild: int | None
+) -> None:
     """Every page, and every player's own rank asked for from any page. Wins and points
     have many ties here, so the tie-breaks (more games, then lower id) are exercised."""
     store, games = filled
     scope = GLOBAL if guild is None else guild
     stats = {u: v for (u, k, g), v in brute_stats(games).items() if k == kind and g == scope}
     ratings = brute_ratings(games)
-    score = {
+    scores: dict[str, Callable[[int], float]] = {
         "rating": lambda u: ordinal(ratings[u, kind]),
         "wins": lambda u: stats[u][1],
         "points": lambda u: stats[u][3],
-    }[order]
+    }
+    score = scores[order]
     floor = 3 if order == "rating" else 1
     ranked = sorted(
         (u for u, v in stats.items() if v[0] >= floor), key=lambda u: (-score(u), -stats[u][0], u)
@@ -181,16 +189,16 @@ async def test_ratings_move_up_for_winners_and_down_for_losers(store: Repository
 
     base = ordinal(DEFAULT)
     await store.record_finished_game(game("a", "cross", [1], [2]))
-    first_win = await rating_of(store, 1, "cross")
-    assert first_win > base > await rating_of(store, 2, "cross")
+    first_win = await rated(store, 1, "cross")
+    assert first_win > base > await rated(store, 2, "cross")
     await store.record_finished_game(game("b", "cross", [1], [2]))
-    assert await rating_of(store, 1, "cross") > first_win  # a second win lifts it further
+    assert await rated(store, 1, "cross") > first_win  # a second win lifts it further
     await store.record_finished_game(game("c", "milo", [1, 3], [2, 4]))
-    up = [await rating_of(store, u, "milo") for u in (1, 3)]
-    down = [await rating_of(store, u, "milo") for u in (2, 4)]
+    up = [await rated(store, u, "milo") for u in (1, 3)]
+    down = [await rated(store, u, "milo") for u in (2, 4)]
     assert min(up) > base > max(down)
     assert up[0] == up[1] and down[0] == down[1]  # partners share the result
-    assert await rating_of(store, 1, "cross") > first_win  # one rating per game kind
+    assert await rated(store, 1, "cross") > first_win  # one rating per game kind
 
 
 async def test_four_player_ratings_follow_the_final_order(store: Repository) -> None:
@@ -201,7 +209,7 @@ async def test_four_player_ratings_follow_the_final_order(store: Repository) -> 
         for s, (user, score) in enumerate(scores.items())
     ]
     await store.record_finished_game(FinishedGame("g", "t", 1, "cross", 0.0, {}, [], seats))
-    after = [await rating_of(store, user, "cross") for user in scores]
+    after = [await rated(store, user, "cross") for user in scores]
     assert after == sorted(after, reverse=True) and len(set(after)) == 4
     assert after[0] > ordinal(DEFAULT) > after[-1]
 
@@ -219,7 +227,7 @@ async def test_a_computer_partner_is_rated_with_the_team_but_never_stored(
     ]
     await store.record_finished_game(FinishedGame("g", "t", 1, "milo", 0.0, {}, [], seats))
     base = ordinal(DEFAULT)
-    assert await rating_of(store, 21, "milo") > base
-    assert max([await rating_of(store, u, "milo") for u in (22, 23)]) < base
+    assert await rated(store, 21, "milo") > base
+    assert max([await rated(store, u, "milo") for u in (22, 23)]) < base
     board = await store.leaderboard("milo", None, "wins")
     assert sorted(e.user_id for e in board.entries) == [21, 22, 23]

@@ -8,7 +8,6 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import asyncpg
 import pytest
 
 from data import open_backend, open_store, sqlite_url
-from data.backend import Session
+from data.backend import Session, Work
 from data.models import FaceShown, FinishedGame, GuildSettings, Participant, RoundResult, TableRow
 from data.repository import Repository, StoreError, VersionConflict
 from data.schema import migration_files, statements
@@ -43,7 +42,7 @@ def table_row(
     )  # fmt: skip
 
 
-async def written_raw(url: str, work: Callable[[Session], Awaitable[None]]) -> None:
+async def written_raw(url: str, work: Work[None]) -> None:
     """``work`` written straight to the database, as an earlier release's code would have
     (no migration runs first)."""
     backend = await open_backend(url)
