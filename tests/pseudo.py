@@ -41,10 +41,10 @@ def _sources() -> list[str]:
     """Every message of the template, each plural form on its own."""
     with TEMPLATE.open("rb") as file:
         template = read_po(file)
-    found = []
+    found: list[str] = []
     for message in template:
         if message.id:
-            found += list(message.id) if isinstance(message.id, tuple) else [message.id]
+            found += list(message.id) if isinstance(message.id, tuple | list) else [message.id]
     return found
 
 
@@ -56,7 +56,7 @@ def pseudo_language() -> i18n.Language:
     for message in template:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
+        if isinstance(message.id, tuple | list):  # a plural's forms (babel's pluralizable)
             string: str | tuple[str, ...] = tuple(OPEN + text + CLOSE for text in message.id)
         else:
             string = OPEN + message.id + CLOSE

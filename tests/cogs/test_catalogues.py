@@ -12,6 +12,7 @@ import io
 import re
 from pathlib import Path
 from string import Formatter
+from types import ModuleType
 
 import pytest
 from babel.messages.catalog import Catalog, Message
@@ -75,13 +76,19 @@ def test_every_shipped_catalogue_is_a_language_the_bot_speaks() -> None:
     assert [language.code for language in i18n.SHIPPED] == ["en-US", *sorted(codes)]
 
 
+def folder(package: ModuleType) -> str:
+    """The folder of one of our packages (each is a folder with an ``__init__.py``)."""
+    assert package.__file__ is not None, package
+    return str(Path(package.__file__).parent)
+
+
 def test_the_template_holds_exactly_what_the_code_marks_for_translation() -> None:
     """Regenerate with the README's ``pybabel extract`` command when this fails."""
     found = {
         (context, message[0] if isinstance(message, tuple) else message)
         for package in MARKED
         for _, _, message, _, context in extract_from_dir(
-            str(Path(package.__file__).parent), [("**.py", "python")], keywords=KEYWORDS
+            folder(package), [("**.py", "python")], keywords=KEYWORDS
         )
     }
     assert found == set(messages(read(TEMPLATE)))

@@ -48,11 +48,11 @@ def test_a_rematchs_series_leaves_out_a_seat_that_did_not_play_those_games() -> 
         game="cross",
         options=Options.for_game(find_variant("cross"), 4),
         seed=1,
-        seats=[
+        seats=(
             Seat(name="Ann", user_id=10),
             Seat(name="Bob", user_id=11),
             Seat(name="Computer 1 (easy)", level="easy"),
-        ],
+        ),
         series=(2, 1),
         lineup=("u10", "u11"),
     )

@@ -23,6 +23,13 @@ def looks_like(pixel: tuple[int, int, int], colour: tuple[int, int, int]) -> boo
     return sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40
 
 
+def rgb(picture: Image.Image, at: tuple[int, int]) -> tuple[int, int, int]:
+    """The colour of one pixel of an RGB picture."""
+    pixel = picture.getpixel(at)
+    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel
+    return pixel
+
+
 def mixed_hand(game: str, players: int) -> SeatView:
     """A seat's view, on its owner's turn, holding both tiles that fit and tiles that do
     not, one of them fitting more than one end."""
@@ -30,6 +37,7 @@ def mixed_hand(game: str, players: int) -> SeatView:
         match = Match(game, players, seed=seed)
         for _ in range(3):
             match.play(match.legal_moves()[0])
+        assert match.turn is not None
         view = match.seat_view(match.turn)
         fits: dict[Tile, set[str | None]] = {}
         for move in view.legal:
@@ -83,7 +91,7 @@ def test_hand_picture_frames_exactly_the_playable_tiles() -> None:
     framed = {
         tile
         for tile, rect in image.tiles
-        if looks_like(picture.getpixel((rect.x0 - 2, rect.y0 + 10)), PLAYABLE_EDGE)
+        if looks_like(rgb(picture, (rect.x0 - 2, rect.y0 + 10)), PLAYABLE_EDGE)
     }
     assert framed == playable
 
@@ -91,12 +99,11 @@ def test_hand_picture_frames_exactly_the_playable_tiles() -> None:
 def test_hand_of_a_seat_waiting_its_turn_frames_nothing() -> None:
     match = Match("merry-go-round", 2, seed=4)
     match.play(match.legal_moves()[0])
+    assert match.turn is not None
     view = match.seat_view(1 - match.turn)
     image = render_hand(view, hand_text(view, NAMES[:2]))
     picture = Image.open(io.BytesIO(image.png)).convert("RGB")
-    assert all(
-        looks_like(picture.getpixel((r.x0 - 2, r.y0 + 10)), BACKGROUND) for _, r in image.tiles
-    )
+    assert all(looks_like(rgb(picture, (r.x0 - 2, r.y0 + 10)), BACKGROUND) for _, r in image.tiles)
 
 
 def test_a_longer_status_line_widens_the_hand_picture() -> None:
@@ -125,7 +132,7 @@ def gutter_before_the_score(card: bytes, row: int) -> list[tuple[int, int, int]]
     headings)."""
     picture = Image.open(io.BytesIO(card)).convert("RGB")
     rows = range(MARGIN + 44 + row * ROW, MARGIN + 44 + (row + 1) * ROW)
-    return [picture.getpixel((x, y)) for x in range(VALUE_X - 12, VALUE_X - 1) for y in rows]
+    return [rgb(picture, (x, y)) for x in range(VALUE_X - 12, VALUE_X - 1) for y in rows]
 
 
 def test_a_long_name_is_cut_before_it_runs_into_the_score() -> None:
@@ -134,7 +141,7 @@ def test_a_long_name_is_cut_before_it_runs_into_the_score() -> None:
     assert all(looks_like(pixel, BACKGROUND) for pixel in gutter_before_the_score(card, 1))
     picture = Image.open(io.BytesIO(card)).convert("RGB")
     first_row = range(MARGIN + 44 + ROW, MARGIN + 44 + 2 * ROW)
-    name = [picture.getpixel((x, y)) for x in range(NAME_X, VALUE_X - 12) for y in first_row]
+    name = [rgb(picture, (x, y)) for x in range(NAME_X, VALUE_X - 12) for y in first_row]
     assert not all(looks_like(pixel, BACKGROUND) for pixel in name)
 
 
