@@ -30,6 +30,8 @@ DOUBLE_PIPS = 3
 
 
 def appeal(move: Move) -> float:
+    """``move``'s log-odds under the habit, up to a constant: its pips, a double's more
+    (a draw or a pass: 0)."""
     tile = move.tile
     if tile is None:
         return 0.0
@@ -68,9 +70,10 @@ def deal_weight(view: SeatView, hands: list[list[Tile]], boneyard: list[Tile]) -
         if move not in legal:
             return 0.0, len(public.history)
         if seat != view.seat and len(legal) > 1:
-            top = max(appeal(m) for m in legal)
-            total = sum(math.exp(appeal(m) - top) for m in legal)
-            log_weight += appeal(move) - top - math.log(total)
+            odds = [appeal(m) for m in legal]
+            top = max(odds)
+            total = sum(math.exp(x - top) for x in odds)
+            log_weight += odds[legal.index(move)] - top - math.log(total)
         round_.play(move)
     return math.exp(log_weight), len(public.history)
 
