@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
-from benchmarks.players import interval, seats
-from bot.engine import GAMES, Options, Round, Tile
+from benchmarks.players import interval, tournament_deal
+from bot.engine import GAMES, Round, Tile
 from bot.levels import LEVELS
 from bot.players import computer_player
 from bot.players.beliefs import can_replay, weighed_deals
@@ -103,10 +103,8 @@ def judge(round_: Round, pool: int, rng: random.Random) -> Sample | None:
 def play(game: str, level: str, deal: int, pool: int) -> list[Sample]:
     """One round of deal number ``deal``, every seat ``level``; the samples of its
     decisions with a choice."""
-    variant = GAMES[game]
-    players = seats(variant)
-    round_ = variant.deal(players, random.Random(deal), options=Options.for_game(variant, players))
-    bots = [computer_player(level, deal * 10 + seat) for seat in range(players)]
+    round_ = tournament_deal(GAMES[game], deal)
+    bots = [computer_player(level, deal * 10 + seat) for seat in range(round_.n)]
     rng = random.Random(deal)
     samples = []
     while not round_.is_over:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass, fields
@@ -37,8 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
-from benchmarks.players import seated, seats
-from bot.engine import END_NAMES, GAMES, LINE_ENDS, LineRound, Move, Options
+from benchmarks.players import seated, tournament_deal
+from bot.engine import END_NAMES, GAMES, LINE_ENDS, LineRound, Move
 from bot.engine.tiles import FULL_SET, SUIT
 from bot.players.beliefs import appeal
 
@@ -114,10 +113,8 @@ class Choice:
 
 
 def deal(seed: int) -> LineRound:
-    """Deal number ``seed`` as the tournament deals it."""
-    variant = GAMES[GAME]
-    players = seats(variant)
-    round_ = variant.deal(players, random.Random(seed), options=Options.for_game(variant, players))
+    """Deal number ``seed`` as the tournament deals it, as the line round it is."""
+    round_ = tournament_deal(GAMES[GAME], seed)
     assert isinstance(round_, LineRound)
     return round_
 

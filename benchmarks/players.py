@@ -80,6 +80,14 @@ def seats(variant: type[Round]) -> int:
     return variant.player_counts[0]
 
 
+def tournament_deal(variant: type[Round], seed: int) -> Round:
+    """Deal number ``seed`` as a tournament's round is dealt: at :func:`seats`, with the
+    game's usual options, from ``random.Random(seed)`` (the other benchmarks that replay
+    the tournament's rounds deal them here too)."""
+    players = seats(variant)
+    return variant.deal(players, random.Random(seed), options=Options.for_game(variant, players))
+
+
 def seated(a: str, b: str, a_side: int, players: int, seed: int) -> tuple[list[str], list[Chooser]]:
     """Who sits where in one play of deal ``seed`` with A on side ``a_side`` (A and B
     alternate round the table), and each seat's chooser, seeded by the deal and seat."""
@@ -145,8 +153,7 @@ def play_deal(args: tuple[str, str, str, int, Unit]) -> dict[str, Any]:
         if unit == "game":
             result = play_game(variant, players, options, seed, decide, a_side)
         else:
-            dealt = variant.deal(players, random.Random(seed), options=options)
-            result = play_round(dealt, decide, a_side)
+            result = play_round(tournament_deal(variant, seed), decide, a_side)
         shares.append(result.share)
         margins.append(float(result.scores[0] - result.scores[1]))
         rounds.append(result.rounds)
