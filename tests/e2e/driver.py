@@ -152,6 +152,12 @@ class Driver:
             leaked = hidden & set(TILE.findall(message.text()))
             assert not leaked, f"hand tiles {leaked} shown publicly: {message.text()[:200]}"
 
+    def mover(self, table: Table) -> Member:
+        """The member whose seat is to move at ``table`` (one of this driver's)."""
+        user_id = table.seats[table.seat_to_move()].user_id
+        assert user_id is not None, "a member's seat is to move, not a computer's"
+        return self.members[user_id]
+
     def latest_version(self) -> int | None:
         """The version the latest table message's buttons were drawn for."""
         messages = table_messages(self.fake, self.channel_id)
@@ -178,8 +184,7 @@ class Driver:
         await self.fake.wait_for(self.settled, timeout=15)
         table = self.table()
         assert table is not None and table.match is not None
-        seat = table.seat_to_move()
-        member = self.members[table.seats[seat].user_id]  # type: ignore[index]
+        member = self.mover(table)
         version = table.version
         self.moves += 1
         if slash or self.moves % 7 == 0:

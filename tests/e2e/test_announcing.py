@@ -58,7 +58,7 @@ async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
     announcer_of(bot)._announce = died_before_posting
     table = driver.table()
     assert table is not None
-    mover = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+    mover = driver.mover(table)
     move = next(m for m in table.legal_for(mover.id) if m is not DRAW)
     if move.tile is None:
         await (await mover.slash(f"domino {move.text}", driver.channel_id)).reply()

@@ -31,7 +31,7 @@ async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:
     for _ in range(100):
         table = driver.table()
         assert table is not None
-        member = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+        member = driver.mover(table)
         latest = table_messages(driver.fake, driver.channel_id)[-1]
         hand = await (await member.click(latest, "My hand")).reply()
         tiles = [b for b in hand.buttons() if b["label"][:1].isdigit()]
@@ -64,7 +64,7 @@ async def play_by_slash(
     for _ in range(100):
         table = driver.table()
         assert table is not None
-        member = driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+        member = driver.mover(table)
         tiles = [m for m in table.legal_for(member.id) if m.tile is not None]
         if tiles:
             break

@@ -103,7 +103,7 @@ async def test_a_hand_button_clicked_on_the_public_message_does_not_touch_it(
     assert table is not None and table.match is not None
     latest = table_messages(game.fake, game.channel_id)[-1]
     before = (latest.content, latest.components)
-    mover = game.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+    mover = game.mover(table)
     tile = table.legal_for(mover.id)[0].tile
     sent = await press(mover, latest, f"domino:{table.id}:{table.version}:play:{tile}")
     private_to(await sent.reply(), mover, GONE)

@@ -46,8 +46,7 @@ class Game:
         return table
 
     def mover(self) -> Member:
-        table = self.table()
-        return self.driver.members[table.seats[table.seat_to_move()].user_id]  # type: ignore[index]
+        return self.driver.mover(self.table())
 
     def waiter(self) -> Member:
         return self.bob if self.mover() is self.ann else self.ann

@@ -128,7 +128,7 @@ async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     table = driver.table()
     assert table is not None and table.deadline is not None
-    member = driver.members[table.seats[table.seat_to_move()].user_id or 0]
+    member = driver.mover(table)
     when = bot.service.tables.scheduled(table.id, reminder=True)
     assert when is not None and when < table.deadline
     before = len(server.fake.public(driver.channel_id))
@@ -163,7 +163,7 @@ async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_
     driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
     table = driver.table()
     assert table is not None
-    member = driver.members[table.seats[table.seat_to_move()].user_id or 0]
+    member = driver.mover(table)
     latest = table_messages(server.fake, driver.channel_id)[-1]
     monkeypatch.setattr(acting, "ANSWER_WITHIN", 10.0)  # time enough, however busy
     quick = await member.click(latest, "My hand")
