@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from bot.engine.errors import (
     AlreadyDrew,
@@ -320,7 +320,7 @@ class Round(ABC):
         options: Options | None = None,
         scores: Sequence[int] | None = None,
         leader: int | None = None,
-    ) -> Round:
+    ) -> Self:
         """Shuffle and deal with ``rng`` (never the global random state, R-ALL-3),
         dealing again while the game's lead rule finds no leader (R-CR-2, R-MG-2)."""
         if type(players) is not int or players not in cls.player_counts:
@@ -868,7 +868,7 @@ class Round(ABC):
             self._refresh_fits()
         self._outcome = outcome
 
-    def copy(self) -> Round:
+    def copy(self) -> Self:
         """An independent copy (for search: computer players try moves on copies)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)

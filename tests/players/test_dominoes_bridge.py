@@ -4,7 +4,6 @@ Milo engine, make legal moves, see no more than their seat may, and do what they
 from __future__ import annotations
 
 import random
-from typing import cast
 
 import pytest
 
@@ -19,7 +18,7 @@ from benchmarks import dominoes_bridge as bridge  # after the skip: it imports d
 def test_the_package_players_finish_rounds_with_legal_moves() -> None:
     for player in (bridge.bota_gorda, bridge.probabilistic_alphabeta()):
         for seed in range(3):
-            round_ = cast(Milo, Milo.deal(4, random.Random(seed)))
+            round_ = Milo.deal(4, random.Random(seed))
             rng = random.Random(seed)
             while round_.outcome() is None:
                 move = bridge.package_move(player, round_.seat_view(round_.turn), rng)
@@ -28,7 +27,7 @@ def test_the_package_players_finish_rounds_with_legal_moves() -> None:
 
 
 def test_bota_gorda_plays_its_heaviest_tile() -> None:
-    round_ = cast(Milo, Milo.deal(4, random.Random(1)))
+    round_ = Milo.deal(4, random.Random(1))
     rng = random.Random(1)
     while round_.outcome() is None:
         legal = round_.legal_moves()
@@ -38,7 +37,7 @@ def test_bota_gorda_plays_its_heaviest_tile() -> None:
 
 
 def test_the_package_gets_its_hand_the_public_state_and_only_a_guess_at_the_rest() -> None:
-    round_ = cast(Milo, Milo.deal(4, random.Random(2)))
+    round_ = Milo.deal(4, random.Random(2))
     rng = random.Random(2)
     for _ in range(9):
         round_.play(bridge.package_move(bridge.bota_gorda, round_.seat_view(round_.turn), rng))

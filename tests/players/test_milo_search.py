@@ -23,7 +23,7 @@ def position(round_: Round) -> tuple[tuple[int, int, int, int], int, int, int]:
     return (hands[0], hands[1], hands[2], hands[3]), left, right, round_.turn
 
 
-def led_positions(count: int) -> list[Round]:
+def led_positions(count: int) -> list[Milo]:
     """Milo rounds at every stage after the lead, from random play."""
     found = []
     for seed in range(count):
