@@ -11,7 +11,7 @@ from typing import Any
 from bot.refusals import NotConfirmed, NotInActivity, Refusal
 from tests.activity.conftest import Activities, World
 from tests.browser.harness import Frame, Person, act, play_turn
-from tests.e2e.driver import ENGLISH, Driver, open_lobby, table_messages
+from tests.e2e.driver import ENGLISH, Driver, open_lobby, service_of, table_messages
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
 from words import i18n, refusals
@@ -100,7 +100,7 @@ def state(world: World, lobby_id: int) -> dict[str, Any]:
 
     def read() -> dict[str, Any]:
         channel = world.fake.messages[lobby_id].channel_id
-        table = world.bot.service.in_channel(channel) if world.bot.service else None
+        table = service_of(world.bot).in_channel(channel)
         assert table is not None
         messages = world.fake.public(channel)
         return {
@@ -127,8 +127,7 @@ def test_a_whole_game_in_the_activity_and_the_channel(world: World, activities: 
     world.run(world.fake.wait_for(lambda: "Ann" in world.fake.messages[lobby_id].text()))
     world.run(bob.click(world.fake.messages[lobby_id], ENGLISH.label("start")))
     world.run(world.fake.wait_for(lambda: table_messages(world.fake, channel)))
-    service = world.bot.service
-    assert service is not None
+    service = service_of(world.bot)
     driver = world.call(lambda: Driver(world.fake, service, channel, {bob.id: bob}))
 
     turns: list[Turn] = []

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot.client import DominoBot
 from bot.engine import TILES
 from bot.service import TableService
 from bot.table import Table
@@ -70,6 +71,12 @@ ENGLISH = Words()
 def _any_values(sentence: str) -> re.Pattern[str]:
     """``sentence`` with any value in each of its placeholders."""
     return re.compile(".*?".join(re.escape(part) for part in re.split(r"\{\w+\}", sentence)))
+
+
+def service_of(bot: DominoBot) -> TableService:
+    """The running bot's table service: ``bot.service`` is None until ``setup_hook``."""
+    assert bot.service is not None, "the bot's table service is not started"
+    return bot.service
 
 
 def table_messages(fake: FakeDiscord, channel_id: int) -> list[Message]:

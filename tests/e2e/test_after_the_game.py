@@ -16,7 +16,7 @@ import pytest
 from bot.client import DominoBot
 from rendering import render_replay
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, seated_game, table_messages
+from tests.e2e.driver import Driver, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
@@ -48,8 +48,7 @@ def is_game_over(message: Message) -> bool:
 async def finished(bot: DominoBot, server: Server) -> Played:
     """Ann and Bob play a Cross game to 10 in the first channel, through the fake
     Discord: the game, its last card and its id."""
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 10})
     while not driver.finished():
         await driver.play_one()
     final = next(m for m in server.fake.public(server.channels[0]) if is_game_over(m))

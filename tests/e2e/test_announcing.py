@@ -19,7 +19,7 @@ from bot.events import Event, Moved
 from bot.table import Table
 from discord_face import announcer as announcer_module
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
+from tests.e2e.driver import Driver, open_lobby, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
@@ -36,8 +36,7 @@ async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     await driver.play_one()
 
     def mover_ends_the_turn() -> bool:
@@ -71,8 +70,7 @@ async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
     await running.stop()
 
     bot = await running.start()
-    assert bot.service is not None
-    driver = Driver(server.fake, bot.service, driver.channel_id, driver.members)
+    driver = Driver(server.fake, service_of(bot), driver.channel_id, driver.members)
     await server.fake.wait_for(driver.settled)
     shown = table_messages(server.fake, driver.channel_id)
     assert len(shown) == posted + 1 and driver.latest_version() == stored.version
@@ -85,8 +83,7 @@ async def test_a_move_made_by_a_click_costs_at_most_one_request_against_the_glob
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "merry-go-round", 2, {})
+    driver = await seated_game(server, service_of(bot), "merry-go-round", 2, {})
     limiter = server.fake.limiter
     assert limiter is not None
     for _ in range(12):
@@ -106,7 +103,6 @@ async def test_a_table_faster_than_its_pictures_skips_the_stale_ones(
     post shows the newest state, never queued old ones, and the game still ends."""
     running.settings = dataclasses.replace(running.settings, requests_per_second=1)
     bot = await running.start()
-    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="milo", target=1)
@@ -118,11 +114,11 @@ async def test_a_table_faster_than_its_pictures_skips_the_stale_ones(
             return f"Computer {number} (easy)" in server.fake.messages[lobby.id].text()
 
         await server.fake.wait_for(seated)
-    table = bot.service.in_channel(channel)
+    table = service_of(bot).in_channel(channel)
     assert table is not None and len(table.seats) == 4
     table_id = table.id
     await ann.click(lobby, "Start")
-    driver = Driver(server.fake, bot.service, channel, {ann.id: ann})
+    driver = Driver(server.fake, service_of(bot), channel, {ann.id: ann})
     while not driver.finished():
         await driver.play_one()
     versions = [int(m.buttons()[0]["custom_id"].split(":")[2])
@@ -159,7 +155,6 @@ async def test_tables_are_posted_a_few_at_a_time_and_every_one_reaches_its_chann
     other tables wait their turn, and each channel still shows its table as it is."""
     monkeypatch.setattr(announcer_module, "POSTS_AT_ONCE", 1)
     bot = await running.start()
-    assert bot.service is not None
     announcer = announcer_of(bot)
     under_way: list[object] = []
     most = 0
@@ -190,7 +185,7 @@ async def test_tables_are_posted_a_few_at_a_time_and_every_one_reaches_its_chann
     starts = [host.click(lobby, "Start") for (host, _), lobby in zip(pairs, lobbies, strict=True)]
     await asyncio.gather(*starts)
     for channel, (host, guest) in zip(server.channels, pairs, strict=True):
-        driver = Driver(server.fake, bot.service, channel, {host.id: host, guest.id: guest})
+        driver = Driver(server.fake, service_of(bot), channel, {host.id: host, guest.id: guest})
         await server.fake.wait_for(driver.settled)
         table = driver.table()
         assert table is not None and driver.latest_version() == table.version

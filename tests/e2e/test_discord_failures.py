@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, seated_game, table_messages
+from tests.e2e.driver import Driver, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 
 FOLLOW_UP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
@@ -19,8 +19,7 @@ CHANNEL_POST = ("POST", "/channels/{channel_id}/messages")
 @pytest.fixture
 async def driver(running: Running, server: Server) -> Driver:
     bot = await running.start()
-    assert bot.service is not None
-    return await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    return await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
 
 
 async def play_from_the_last_buttons(driver: Driver, *refusals: int) -> int:

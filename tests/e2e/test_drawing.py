@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.engine import DRAW, Tile
 from tests.e2e.conftest import Running
-from tests.e2e.driver import DRAW_ENDED_ROUND, Driver, seated_game, table_messages
+from tests.e2e.driver import DRAW_ENDED_ROUND, Driver, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
 
@@ -93,13 +93,11 @@ async def test_r_cr_5_a_draw_that_fits_nowhere_passes_in_the_same_click(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     await play_until(driver, lambda made: {d.passed for d in made if d.tiles} == {True, False})
 
 
 async def test_r_mg_5_one_click_draws_until_a_tile_fits(running: Running, server: Server) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "merry-go-round", 2, {"target": 61})
+    driver = await seated_game(server, service_of(bot), "merry-go-round", 2, {"target": 61})
     await play_until(driver, lambda made: any(d.tiles > 1 for d in made))

@@ -14,7 +14,7 @@ import pytest
 
 from bot.client import DominoBot
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
+from tests.e2e.driver import Driver, open_lobby, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member, Sent
@@ -60,8 +60,7 @@ def private_to(reply: Message, member: Member, *words: str) -> None:
 @pytest.fixture
 async def game(running: Running, server: Server) -> Driver:
     bot = await running.start()
-    assert bot.service is not None
-    return await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    return await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
 
 
 # -- forged and stale custom_ids ----------------------------------------------------------
@@ -126,7 +125,6 @@ async def test_values_out_of_range_or_of_the_wrong_kind_are_refused(
     running: Running, server: Server
 ) -> None:
     bot: DominoBot = await running.start()
-    assert bot.service is not None
     boss = server.member("Boss", manager=True)
     channel = server.channels[0]
     for timer in (1, 3601):
@@ -137,7 +135,7 @@ async def test_values_out_of_range_or_of_the_wrong_kind_are_refused(
     private_to(reply, boss, "target")
     sent = await run_raw(boss, channel, "domino new", game="merry-go-round", keep_last_two="yes")
     private_to(await sent.reply(), boss)
-    assert bot.service.in_channel(channel) is None, "no table was opened"
+    assert service_of(bot).in_channel(channel) is None, "no table was opened"
     board = await boss.slash("domino leaderboard", channel, game="cross", page=2**63)
     reply = await board.reply()
     private_to(reply, boss, "Page must be 1 to 1000")
@@ -211,15 +209,20 @@ async def test_names_that_look_like_mentions_ping_nobody(running: Running, serve
 
 async def seated_game_of(server: Server, bot: DominoBot, players: list[Member]) -> Driver:
     channel = server.channels[0]
+    service = service_of(bot)
     lobby = await open_lobby(server.fake, players[0], channel, game="cross")
+
+    def all_seated() -> bool:
+        table = service.in_channel(channel)
+        assert table is not None, "the lobby's table is open"
+        return len(table.seats) == len(players)
+
     for member in players[1:]:
         await member.click(lobby, "Join")
-        await server.fake.wait_for(
-            lambda: len(bot.service.in_channel(channel).seats) == len(players)  # type: ignore[union-attr]
-        )
+        await server.fake.wait_for(all_seated)
     await players[0].click(lobby, "Start")
     await server.fake.wait_for(lambda: table_messages(server.fake, channel))
-    driver = Driver(server.fake, bot.service, channel, {m.id: m for m in players})  # type: ignore[arg-type]
+    driver = Driver(server.fake, service, channel, {m.id: m for m in players})
     await server.fake.wait_for(driver.settled)
     return driver
 
@@ -231,7 +234,6 @@ async def test_a_double_click_on_a_level_adds_one_computer(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="cross")
@@ -244,11 +246,11 @@ async def test_a_double_click_on_a_level_adds_one_computer(
         lambda: [s for s in (first, second) if s.interaction.followups] or None
     )
     private_to(await late[0].reply(), ann, "moved on")
-    table = bot.service.in_channel(channel)
+    table = service_of(bot).in_channel(channel)
     assert table is not None and len(table.seats) == 2
     later = await (await ann.click(levels, "Hard")).reply()  # the same old choice, later
     private_to(later, ann, "moved on")
-    table = bot.service.in_channel(channel)
+    table = service_of(bot).in_channel(channel)
     assert table is not None and len(table.seats) == 2
 
 
@@ -256,7 +258,6 @@ async def test_two_new_tables_at_once_in_one_channel_open_one(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     ann, bob = server.member("Ann"), server.member("Bob")
     channel = server.channels[0]
     sent = await asyncio.gather(
@@ -269,14 +270,13 @@ async def test_two_new_tables_at_once_in_one_channel_open_one(
     lobbies = await server.fake.wait_for(
         lambda: [m for m in server.fake.public(channel) if m.buttons()]
     )
-    assert len(lobbies) == 1 and len(bot.service.tables) == 1
+    assert len(lobbies) == 1 and len(service_of(bot).tables) == 1
 
 
 async def test_one_member_opening_in_two_channels_at_once_hosts_one_table(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     ann = server.member("Ann")
     sent = await asyncio.gather(
         ann.slash("domino new", server.channels[0], game="cross"),
@@ -284,7 +284,7 @@ async def test_one_member_opening_in_two_channels_at_once_hosts_one_table(
     )
     replies = [await s.reply() for s in sent]
     assert sorted("seated at another table" in r.content for r in replies) == [False, True]
-    assert len(bot.service.tables) == 1
+    assert len(service_of(bot).tables) == 1
 
 
 async def test_buttons_in_the_format_already_posted_keep_working(game: Driver) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import Running
-from tests.e2e.driver import seated_game
+from tests.e2e.driver import seated_game, service_of
 from tests.fakediscord.fixtures import Server
 
 GAMES = [
@@ -22,8 +22,7 @@ async def test_a_whole_game_by_members(
     running: Running, server: Server, game: str, count: int, options: dict[str, int | bool]
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, game, count, options)
+    driver = await seated_game(server, service_of(bot), game, count, options)
     players = list(driver.members.values())
     channel = server.channels[0]
     while not driver.finished():

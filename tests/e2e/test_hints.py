@@ -10,7 +10,7 @@ import re
 from bot.engine import Move
 from bot.snapshot import TableSnapshot
 from tests.e2e.conftest import Running
-from tests.e2e.driver import ENGLISH, Driver, seated_game, table_messages
+from tests.e2e.driver import ENGLISH, Driver, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
@@ -46,8 +46,7 @@ async def test_the_hint_button_and_command_name_a_legal_move_and_change_nothing(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"hints": True})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"hints": True})
     member, other, table = to_move(driver)
     legal = {wording_of(move) for move in table.legal_for(member.id)}
     latest = table_messages(server.fake, driver.channel_id)[-1]
@@ -71,8 +70,7 @@ async def test_a_table_without_hints_shows_no_hint_button_and_refuses_the_comman
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "milo", 4, {})
+    driver = await seated_game(server, service_of(bot), "milo", 4, {})
     member, _, table = to_move(driver)
     latest = table_messages(server.fake, driver.channel_id)[-1]
     hand = await (await member.click(latest, ENGLISH.label("hand"))).reply()

@@ -15,7 +15,7 @@ import pytest
 
 from tests.cogs.test_languages import list_words
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, Words, open_lobby, table_messages
+from tests.e2e.driver import Driver, Words, open_lobby, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Member
@@ -147,8 +147,7 @@ async def test_without_a_choice_a_server_speaks_its_preferred_locale(
     fake, channel = server.fake, server.channels[0]
     fake.guilds[server.guild_id]["preferred_locale"] = "pt-BR"
     bot = await running.start()
-    assert bot.service is not None
-    service = bot.service
+    service = service_of(bot)
     ann = Member(fake, server.guild_id, "Ann", locale="es-ES")
     opened = await (await ann.slash("domino new", channel, game="milo", target=1)).reply()
     assert opened.content.startswith("Tu mesa está abierta")
@@ -172,9 +171,7 @@ async def test_without_a_choice_a_server_speaks_its_preferred_locale(
         await fake.wait_for(added)
     await fake.wait_for(lambda: "Computador 3 (normal)" in fake.messages[lobby.id].text())
     await ann.click(lobby, "Começar")
-    driver = Driver(
-        fake, bot.service, channel, {ann.id: ann}, words=Words(i18n.for_locale("pt-BR"))
-    )
+    driver = Driver(fake, service, channel, {ann.id: ann}, words=Words(i18n.for_locale("pt-BR")))
     await fake.wait_for(driver.settled)
     await driver.play_one()  # Ann's move; then the three computers move before hers again
     await fake.wait_for(driver.settled)
@@ -236,7 +233,6 @@ async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catal
     fake.guilds[server.guild_id]["preferred_locale"] = PSEUDO
     sent = capture(fake, monkeypatch)
     bot = await running.start()
-    assert bot.service is not None
     ann, bob, cat = (Member(fake, server.guild_id, n, locale=PSEUDO) for n in ("Ann", "Bob", "Cat"))
     words = Words(pseudo)
 
@@ -249,7 +245,7 @@ async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catal
     await ann.click(lobby, words.label("start"))
     await fake.wait_for(lambda: table_messages(fake, channel))
 
-    driver = Driver(fake, bot.service, channel, {ann.id: ann, bob.id: bob}, words=words)
+    driver = Driver(fake, service_of(bot), channel, {ann.id: ann, bob.id: bob}, words=words)
     await fake.wait_for(driver.settled)
     latest = table_messages(fake, channel)[-1]
     await (await cat.click(latest, words.label("hand"))).reply()  # no hand here

@@ -9,7 +9,7 @@ import pytest
 from bot.commands import Play
 from bot.engine import DRAW, Match, Options, find_variant
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, open_and_fill, table_messages
+from tests.e2e.driver import Driver, open_and_fill, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 
 OPTIONS = Options.for_game(find_variant("cross"), 4, target=10)
@@ -41,8 +41,7 @@ async def test_status_and_the_reminder_come_while_a_drawn_tile_waits_to_be_playe
     seed, played = deal_where_a_drawn_tile_fits()
     monkeypatch.setattr("bot.service.core.secrets.randbits", lambda bits: seed)
     bot = await running.start()
-    service = bot.service
-    assert service is not None
+    service = service_of(bot)
     players = [server.member("Ann"), server.member("Bob")]
     await open_and_fill(server, "cross", players, {"target": 10})
     driver = Driver(server.fake, service, server.channels[0], {m.id: m for m in players})

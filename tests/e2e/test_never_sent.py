@@ -5,7 +5,7 @@ that has no suggestions."""
 from __future__ import annotations
 
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, open_lobby
+from tests.e2e.driver import Driver, open_lobby, service_of
 from tests.e2e.test_forged_and_races import private_to, run_raw
 from tests.fakediscord.fixtures import Server
 
@@ -40,13 +40,12 @@ async def test_a_name_longer_than_discord_allows_keeps_every_post_within_its_lim
     """Discord's display names have at most 32 characters; one of 300 still makes every
     title, field and line fit (the fake records any post past Discord's limits)."""
     bot = await running.start()
-    assert bot.service is not None
     long = server.member("Ω" * 300)
     bob = server.member("Ж" * 300)  # whoever wins, the winner's title names a long name
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, long, channel, game="cross", target=10)
     await bob.click(lobby, "Join")
-    service = bot.service
+    service = service_of(bot)
 
     def both_seated() -> bool:
         table = service.in_channel(channel)
@@ -55,7 +54,7 @@ async def test_a_name_longer_than_discord_allows_keeps_every_post_within_its_lim
 
     await server.fake.wait_for(both_seated)
     await long.click(lobby, "Start")
-    driver = Driver(server.fake, bot.service, channel, {long.id: long, bob.id: bob})
+    driver = Driver(server.fake, service, channel, {long.id: long, bob.id: bob})
     await server.fake.wait_for(driver.settled)
     while not driver.finished():
         await driver.play_one()
@@ -69,7 +68,6 @@ async def test_a_buttons_id_sent_as_a_select_is_answered_and_changes_nothing(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     ann, bob = server.member("Ann"), server.member("Bob")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="cross")
@@ -77,5 +75,5 @@ async def test_a_buttons_id_sent_as_a_select_is_answered_and_changes_nothing(
     data = {"custom_id": join["custom_id"], "component_type": 3, "values": ["1"]}
     reply = await (await bob._dispatch(3, channel, data, lobby)).reply()
     private_to(reply, bob, "no longer valid")
-    table = bot.service.in_channel(channel)
+    table = service_of(bot).in_channel(channel)
     assert table is not None and [s.user_id for s in table.seats] == [ann.id]

@@ -17,7 +17,7 @@ from bot.table import Table
 from data.repository import StoreError
 from discord_face import acting
 from tests.e2e.conftest import Running
-from tests.e2e.driver import TILE, Driver, open_lobby, seated_game, table_messages
+from tests.e2e.driver import TILE, Driver, open_lobby, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member, Sent
@@ -71,8 +71,7 @@ class Game:
 @pytest.fixture
 async def game(running: Running, server: Server) -> Game:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     return Game(server, bot, driver, server.members["Ann"], server.members["Bob"])
 
 
@@ -242,12 +241,11 @@ async def test_options_out_of_range_and_settings_without_permission_are_refused(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     reply = await (await ann.slash("domino new", channel, game="milo", target=100)).reply()
     refused(reply, ann, "target")
-    assert bot.service.in_channel(channel) is None, "no table was opened"
+    assert service_of(bot).in_channel(channel) is None, "no table was opened"
     reply = await (await ann.slash("domino settings", channel, turn_timer=60)).reply()
     refused(reply, ann, "Manage Server")
     assert (await bot.store.get_guild_settings(server.guild_id)).turn_timer_seconds == 120

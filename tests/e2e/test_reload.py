@@ -4,14 +4,13 @@ one announcer: the old cog's unload removes its own, so each move is posted once
 from __future__ import annotations
 
 from tests.e2e.conftest import Running
-from tests.e2e.driver import seated_game, table_messages
+from tests.e2e.driver import seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 
 
 async def test_after_a_reload_each_move_is_posted_once(running: Running, server: Server) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     await driver.play_one()
     old = bot.get_cog("Tables")
     await bot.reload_extension("cogs.tables")

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.table import Table
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, open_lobby, seated_game, table_messages
+from tests.e2e.driver import Driver, open_lobby, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
 
 
@@ -22,8 +22,7 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "maltese-cross", 2, {"target": 10})
+    driver = await seated_game(server, service_of(bot), "maltese-cross", 2, {"target": 10})
     members = driver.members
     channel = server.channels[0]
     for _ in range(3):
@@ -36,9 +35,8 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     assert before is not None
     state = game_state(before)
     bot = await running.start()
-    assert bot.service is not None
 
-    after = bot.service.tables[before.id]
+    after = service_of(bot).tables[before.id]
     assert game_state(after) == state, "the table resumed exactly as it was stored"
     assert server.fake.sync_count == 1, "the unchanged commands were not synced again"
     mover_id = after.seats[after.seat_to_move()].user_id
@@ -46,7 +44,7 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     mover = members[mover_id]
     hand = await (await mover.click(latest, "My hand")).reply()
     assert hand.visible_to == mover.id and hand.files.get("hand.png")
-    driver = Driver(server.fake, bot.service, channel, members)
+    driver = Driver(server.fake, service_of(bot), channel, members)
     while not driver.finished():
         await driver.play_one()
     final = server.fake.public(channel)[-1]
@@ -57,7 +55,6 @@ async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     ann = server.member("Ann")
     channel = server.channels[0]
     lobby = await open_lobby(server.fake, ann, channel, game="milo", target=1)
@@ -74,7 +71,7 @@ async def test_computer_players_take_seats_from_the_lobby_and_play_a_whole_game(
     assert "partners" in server.fake.messages[lobby.id].text().lower()
     await ann.click(lobby, "Start")
     await server.fake.wait_for(lambda: table_messages(server.fake, channel))
-    driver = Driver(server.fake, bot.service, channel, {ann.id: ann})
+    driver = Driver(server.fake, service_of(bot), channel, {ann.id: ann})
     while not driver.finished():
         await driver.play_one()
     final = server.fake.public(channel)[-1]
@@ -89,7 +86,6 @@ async def test_with_threads_on_each_table_plays_in_its_own_thread(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     boss, ann = server.member("Boss", manager=True), server.member("Ann")
     channel = server.channels[0]
     reply = await (await boss.slash("domino settings", channel, threads=True)).reply()
@@ -104,6 +100,6 @@ async def test_with_threads_on_each_table_plays_in_its_own_thread(
     await boss.click(lobby, "Start")
     await server.fake.wait_for(lambda: table_messages(server.fake, lobby.id))
     assert not table_messages(server.fake, channel), "the game is posted in the thread only"
-    driver = Driver(server.fake, bot.service, lobby.id, {boss.id: boss, ann.id: ann})
+    driver = Driver(server.fake, service_of(bot), lobby.id, {boss.id: boss, ann.id: ann})
     while not driver.finished():
         await driver.play_one()

@@ -15,7 +15,7 @@ from bot.service import TableService
 from bot.service.clock import REMIND_AT
 from data import parse_url
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, seated_game, shown_version, table_messages
+from tests.e2e.driver import Driver, seated_game, service_of, shown_version, table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn
 from tests.fakediscord.fixtures import Server, make_server, serving
 from tests.fakediscord.server import FakeDiscord, Message
@@ -46,8 +46,8 @@ async def test_a_post_not_noted_before_a_stop_is_found_not_posted_again(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    service = service_of(bot)
+    driver = await seated_game(server, service, "cross", 2, {"target": 10})
     channel = server.channels[0]
     for _ in range(2):
         await driver.play_one()
@@ -56,7 +56,7 @@ async def test_a_post_not_noted_before_a_stop_is_found_not_posted_again(
     async def forgetful(self: TableService, *args: object) -> None:
         """The bot stops between a post and noting it."""
 
-    bot.service.remember_message = forgetful.__get__(bot.service)  # type: ignore[method-assign]
+    service.remember_message = forgetful.__get__(service)  # type: ignore[method-assign]
     await driver.play_one()
     await server.fake.wait_for(driver.settled)
     unnoted = shown_version(table_messages(server.fake, channel)[-1])
@@ -65,8 +65,7 @@ async def test_a_post_not_noted_before_a_stop_is_found_not_posted_again(
     assert table is not None
     assert driver.service.shown("discord", table.id).version < table.version, "not noted"
     bot = await running.start()
-    assert bot.service is not None
-    driver = Driver(server.fake, bot.service, channel, driver.members)
+    driver = Driver(server.fake, service_of(bot), channel, driver.members)
     while not driver.finished():
         await driver.play_one()
     messages = await only_the_last_is_live(server.fake, channel)
@@ -109,8 +108,7 @@ async def test_after_a_restart_the_member_to_move_has_a_whole_turn_again(
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 10})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 10})
     await driver.play_one()
     await server.fake.wait_for(driver.settled)
     await running.stop()
@@ -122,10 +120,9 @@ async def test_after_a_restart_the_member_to_move_has_a_whole_turn_again(
             (time.time() + 5, driver.table_id),
         )
     restarted = time.time()
-    bot = await running.start()
-    assert bot.service is not None
-    timer = (await bot.service.settings(server.guild_id)).turn_timer_seconds
-    table = bot.service.tables[driver.table_id]
+    service = service_of(await running.start())
+    timer = (await service.settings(server.guild_id)).turn_timer_seconds
+    table = service.tables[driver.table_id]
     assert table.deadline is not None and table.deadline >= restarted + timer
-    reminder = bot.service.tables.scheduled(driver.table_id, reminder=True)
+    reminder = service.tables.scheduled(driver.table_id, reminder=True)
     assert reminder is not None and reminder >= restarted + timer * (1 - REMIND_AT)

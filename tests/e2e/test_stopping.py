@@ -16,7 +16,7 @@ from bot.commands import Command
 from bot.events import Event
 from bot.health import NOTE, check
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, open_and_fill, shown_version, table_messages
+from tests.e2e.driver import Driver, open_and_fill, service_of, shown_version, table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn
 from tests.fakediscord.fixtures import Server, make_server, serving
 from tests.fakediscord.server import FakeDiscord
@@ -95,12 +95,12 @@ async def test_a_click_under_way_at_the_stop_is_answered_and_later_clicks_are_to
     running: Running, server: Server
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
+    service = service_of(bot)
     players = [server.member("Ann"), server.member("Bob")]
     await open_and_fill(server, "cross", players, {"target": 10})
-    driver = Driver(server.fake, bot.service, server.channels[0], {m.id: m for m in players})
+    driver = Driver(server.fake, service, server.channels[0], {m.id: m for m in players})
     await server.fake.wait_for(driver.settled)
-    service, act = bot.service, bot.service.act
+    act = service.act
     entered, release = asyncio.Event(), asyncio.Event()
 
     async def held(
@@ -136,10 +136,9 @@ async def test_a_forgotten_member_is_in_no_file_beside_the_database_after_a_stop
     running: Running, server: Server, tmp_path: Path
 ) -> None:
     bot = await running.start()
-    assert bot.service is not None
     zoe, bob = server.member("Zoë Forgetmenot"), server.member("Bob")
     await open_and_fill(server, "cross", [zoe, bob], {"target": 10})
-    driver = Driver(server.fake, bot.service, server.channels[0], {zoe.id: zoe, bob.id: bob})
+    driver = Driver(server.fake, service_of(bot), server.channels[0], {zoe.id: zoe, bob.id: bob})
     await server.fake.wait_for(driver.settled)
     while not driver.finished():
         await driver.play_one()

@@ -16,7 +16,7 @@ import pytest
 
 from discord_face import acting
 from tests.e2e.conftest import Running
-from tests.e2e.driver import open_lobby, seated_game, table_messages
+from tests.e2e.driver import open_lobby, seated_game, service_of, table_messages
 from tests.e2e.test_forged_and_races import pings, record_mentions
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import Message
@@ -26,8 +26,7 @@ RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
 
 async def test_a_members_turn_shows_when_it_runs_out(running: Running, server: Server) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     latest = table_messages(server.fake, driver.channel_id)[-1]
     [stamp] = RELATIVE_TIME.findall(latest.text())
     table = driver.table()
@@ -43,8 +42,7 @@ async def test_buttons_sent_leave_nothing_behind_in_the_bot(
     private hand (for which discord.py would otherwise keep the view, with a task of its
     own, for 15 minutes after every "My hand")."""
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     for _ in range(4):
         await driver.play_one()  # by buttons: "My hand", then a tile from it
     gc.collect()
@@ -60,8 +58,7 @@ async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
     collector, whose passes stop the event loop. With the collector off while members
     play, none of them is left for it."""
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     gc.collect()
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
@@ -79,8 +76,7 @@ async def test_buttons_sent_or_clicked_are_freed_without_the_cycle_collector(
 
 async def test_milo_shows_no_boneyard_and_no_draw(running: Running, server: Server) -> None:
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "milo", 4, {"target": 1})
+    driver = await seated_game(server, service_of(bot), "milo", 4, {"target": 1})
     latest = table_messages(server.fake, driver.channel_id)[-1]
     assert "Boneyard" not in latest.text()
     labels = [b["label"] for b in latest.buttons()]
@@ -95,8 +91,7 @@ async def test_a_rounds_end_is_said_once_and_pictured_as_it_ended(
     """The round's last move is shown with its result (R-CR-6 scores it): one sentence, in
     the round's card only, and a picture of the final layout with alt text."""
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
 
     def round_over() -> list[Message]:
         return [
@@ -123,20 +118,19 @@ async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
 ) -> None:
     """The turn clock: with a quarter of the time left, the member to move gets one line
     that mentions them and says when the turn runs out; nothing else changes."""
-    bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    service = service_of(await running.start())
+    driver = await seated_game(server, service, "cross", 2, {"target": 100})
     table = driver.table()
     assert table is not None and table.deadline is not None
     member = driver.mover(table)
-    when = bot.service.tables.scheduled(table.id, reminder=True)
+    when = service.tables.scheduled(table.id, reminder=True)
     assert when is not None and when < table.deadline
     before = len(server.fake.public(driver.channel_id))
     seen: list[tuple[str, dict[str, Any] | None]] = []
     record_mentions(server.fake, seen)
-    bot.service.clock = lambda: when  # the reminder's moment, without waiting for it
-    bot.service.run_due()
-    bot.service.run_due()  # given out once
+    service.clock = lambda: when  # the reminder's moment, without waiting for it
+    service.run_due()
+    service.run_due()  # given out once
 
     def posted() -> list[Message]:
         return server.fake.public(driver.channel_id)[before:]
@@ -159,8 +153,7 @@ async def test_the_hand_is_the_clicks_answer_and_a_slow_picture_is_acknowledged_
     drawn in time has the click acknowledged first, then comes as the follow-up, so the
     member never sees "This interaction failed"."""
     bot = await running.start()
-    assert bot.service is not None
-    driver = await seated_game(server, bot.service, "cross", 2, {"target": 100})
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
     table = driver.table()
     assert table is not None
     member = driver.mover(table)

@@ -14,6 +14,7 @@ from bot.table import Status
 from bot.tournaments.model import Phase, Tournament
 from bot.tournaments.results import Result
 from tests.e2e.conftest import Running
+from tests.e2e.driver import service_of
 from tests.e2e.test_tournaments import (
     announce,
     announcements,
@@ -117,8 +118,7 @@ async def test_a_swiss_of_three_pairs_with_a_bye_each_round_and_a_restart(
     assert f"<@{resting[0]}> & <@{resting[1]}>" in pairing.content, pairing.content
 
     await play_table(server, bot, lobby, members, seats)
-    assert bot.service is not None
-    table = bot.service.in_channel(lobby.channel_id)
+    table = service_of(bot).in_channel(lobby.channel_id)
     assert table is None or table.status is not Status.LOBBY
     tournament = await next_round(server, bot, 1, tournament_id)
     assert tournament is not None and tournament.round == 2

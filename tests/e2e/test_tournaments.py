@@ -18,7 +18,7 @@ from bot.table import Status
 from bot.tournaments.model import Phase, Tournament
 from bot.tournaments.results import Result
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver
+from tests.e2e.driver import Driver, service_of
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member
@@ -68,10 +68,10 @@ async def lobbies(
     (the announcer posts them, the thread named by the ``game``'s title), in the order
     of the round's tables."""
     tournament = current(bot, tournament_id)
-    assert tournament is not None and bot.service is not None
+    assert tournament is not None
     found = []
     for drawn in tournament.tables_of(tournament.round):
-        table = bot.service.find(drawn.table_id or "")
+        table = service_of(bot).find(drawn.table_id or "")
         assert table is not None and table.status is Status.LOBBY
         thread = fake.channels[table.channel_id]
         assert thread["parent_id"] == str(tournament.channel_id)
@@ -98,13 +98,13 @@ async def play_table(
     to its end with the table's buttons."""
     for user in seats:
         await members[user].click(lobby, "Join")
-    assert bot.service is not None
-    table = bot.service.in_channel(lobby.channel_id)
+    service = service_of(bot)
+    table = service.in_channel(lobby.channel_id)
     assert table is not None
     await server.fake.wait_for(
-        lambda: (t := bot.service.find(table.id)) is None or t.status is not Status.LOBBY  # type: ignore[union-attr]
+        lambda: (t := service.find(table.id)) is None or t.status is not Status.LOBBY
     )
-    driver = Driver(server.fake, bot.service, lobby.channel_id, {u: members[u] for u in seats})
+    driver = Driver(server.fake, service, lobby.channel_id, {u: members[u] for u in seats})
     while not driver.finished():
         await driver.play_one()
 
@@ -213,8 +213,7 @@ async def test_a_swiss_of_nine_with_a_no_show_a_withdrawal_and_a_restart(
     reply = await (await leaver.slash("domino tournament withdraw", channel)).reply()
     assert reply.visible_to == leaver.id and "withdrew" in reply.content
     await deadline(bot, clock, tournament_id)
-    assert bot.service is not None
-    driver = Driver(fake, bot.service, first[1].channel_id, {present: members[present]})
+    driver = Driver(fake, service_of(bot), first[1].channel_id, {present: members[present]})
     while not driver.finished():  # the one who came plays against the computer
         await driver.play_one()
     tournament = await next_round(server, bot, 1, tournament_id)
