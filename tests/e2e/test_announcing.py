@@ -43,8 +43,7 @@ async def test_a_move_stored_but_never_posted_is_shown_at_once_after_a_restart(
         """The member to move has a move that ends the turn at once (not a draw)."""
         now = driver.table()
         assert now is not None
-        mover = now.seats[now.seat_to_move()].user_id or 0
-        return any(m is not DRAW for m in now.legal_for(mover))
+        return any(m is not DRAW for m in now.legal_for(driver.mover(now).id))
 
     while not mover_ends_the_turn():
         await driver.play_one()

@@ -21,7 +21,7 @@ async def draw_from_the_hand(driver: Driver) -> tuple[Message, list[Tile], int]:
     table = driver.table()
     assert table is not None and table.match is not None
     seat = table.seat_to_move()
-    member = driver.members[table.seats[seat].user_id or 0]
+    member = driver.mover(table)
     held = table.match.round.hand(seat)
     latest = table_messages(driver.fake, driver.channel_id)[-1]
     hand = await (await member.click(latest, driver.words.label("hand"))).reply()

@@ -255,8 +255,7 @@ async def test_a_whole_game_in_a_pseudo_language_shows_only_words_from_the_catal
         await fake.wait_for(driver.settled)
         table = driver.table()
         assert table is not None
-        mover = table.seats[table.seat_to_move()].user_id or 0
-        tile = any(move.tile for move in table.legal_for(mover))
+        tile = any(move.tile for move in table.legal_for(driver.mover(table).id))
         completed = any(i.choices for i in fake.interactions.values())
         await driver.play_one(slash=tile and not completed)  # autocomplete at least once
     await (await ann.slash("domino leaderboard", channel, game="cross", order="wins")).reply()

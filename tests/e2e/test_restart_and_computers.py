@@ -39,12 +39,10 @@ async def test_a_restart_mid_game_resumes_the_table_and_old_buttons_still_work(
     after = service_of(bot).tables[before.id]
     assert game_state(after) == state, "the table resumed exactly as it was stored"
     assert server.fake.sync_count == 1, "the unchanged commands were not synced again"
-    mover_id = after.seats[after.seat_to_move()].user_id
-    assert mover_id is not None, "a member's seat is to move"
-    mover = members[mover_id]
+    driver = Driver(server.fake, service_of(bot), channel, members)
+    mover = driver.mover(after)
     hand = await (await mover.click(latest, "My hand")).reply()
     assert hand.visible_to == mover.id and hand.files.get("hand.png")
-    driver = Driver(server.fake, service_of(bot), channel, members)
     while not driver.finished():
         await driver.play_one()
     final = server.fake.public(channel)[-1]
