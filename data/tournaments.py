@@ -113,30 +113,6 @@ class Tournaments:
         found = await self.backend.read(query)
         return None if found is None else _tournament_row(found)
 
-    async def tournaments_in(self, guild_id: int) -> list[TournamentRow]:
-        """A server's open tournaments, oldest first (several may run at once)."""
-
-        async def query(tx: Session) -> list[Row]:
-            return await tx.fetch(
-                f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = ? AND {_OPEN}"
-                " ORDER BY created_at, id",
-                (guild_id,),
-            )
-
-        return [_tournament_row(row) for row in await self.backend.read(query)]
-
-    async def tournament_of_table(self, table_id: str) -> str | None:
-        """The tournament a table of the table service was opened for; None: a table of
-        no tournament."""
-
-        async def query(tx: Session) -> Row | None:
-            return await tx.fetchrow(
-                "SELECT tournament_id FROM tournament_tables WHERE table_id = ?", (table_id,)
-            )
-
-        found = await self.backend.read(query)
-        return None if found is None else str(found["tournament_id"])
-
     async def tournament_log(self, tournament_id: str) -> list[dict[str, Any]]:
         """What was done to the tournament, oldest first: each line's ``version``, ``at``
         (Unix time) and ``action`` (the document the service stored, or its text if it

@@ -1,5 +1,5 @@
 """The store's part for tournaments: rows by compare-and-swap on their version, the log of
-what was done to each, and which tournament a table belongs to; on both databases."""
+what was done to each, and the tables each round opened; on both databases."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ async def test_save_is_compare_and_swap_on_the_version(store: Repository) -> Non
     stored = await store.get_tournament("0a1b2c3d")
     assert stored is not None and (stored.version, stored.status) == (2, "running")
     assert await count(store, "tournament_log") == 2
-    assert await store.tournament_of_table("t1") is None
+    assert await count(store, "tournament_tables") == 0
     with pytest.raises(VersionConflict):
         await store.save_tournament(tournament("ffffffff", version=2), 1, action("start"))
 
@@ -103,7 +103,7 @@ async def test_an_action_that_cannot_be_stored_leaves_the_previous_state(
         )
     stored = await store.get_tournament("0a1b2c3d")
     assert stored is not None and stored.version == 1
-    assert await store.tournament_of_table("t1") is None
+    assert await count(store, "tournament_tables") == 0
     assert await count(store, "tournament_log") == 1
 
 
@@ -111,8 +111,7 @@ async def test_open_tournaments_load_after_the_store_is_opened_again(
     database: Database,
 ) -> None:
     """What a restart resumes: the open tournaments (signing up, running, paused) with
-    their states and deadlines, not the finished or cancelled ones; a server's open ones
-    apart from another server's."""
+    their states, deadlines and servers, not the finished or cancelled ones."""
     rows = [
         tournament("00000001", status="signup", created_at=1.0),
         tournament("00000002", status="running", created_at=2.0, guild_id=11),
@@ -128,22 +127,19 @@ async def test_open_tournaments_load_after_the_store_is_opened_again(
                 await store.save_tournament(moved, 1, action(row.status))
     async with await open_store(database.url) as store:
         loaded = await store.load_open_tournaments()
-        assert [(r.id, r.status, r.due) for r in loaded] == [
-            ("00000001", "signup", 50.0),
-            ("00000002", "running", 50.0),
-            ("00000003", "paused", 50.0),
+        assert [(r.id, r.guild_id, r.status, r.due) for r in loaded] == [
+            ("00000001", 10, "signup", 50.0),
+            ("00000002", 11, "running", 50.0),
+            ("00000003", 10, "paused", 50.0),
         ]
         assert loaded[1].state == {**STATE, "version": 1}
-        assert [r.id for r in await store.tournaments_in(10)] == ["00000001", "00000003"]
-        assert [r.id for r in await store.tournaments_in(11)] == ["00000002"]
-        assert await store.tournaments_in(12) == []
         closed = await store.get_tournament("00000004")
         assert closed is not None and closed.status == "finished"
 
 
-async def test_a_rounds_tables_are_mapped_to_their_tournament(database: Database) -> None:
-    """The tables a save opens are found by their id, also after a restart; a table of
-    no tournament has none."""
+async def test_a_rounds_tables_are_stored_with_their_tournament(database: Database) -> None:
+    """The tables a save opens are stored with their tournament, round and place, and are
+    still there after a restart; an action that opens none stores none."""
     async with await open_store(database.url) as store:
         await store.create_tournament(tournament("00000001"), action("new"))
         await store.create_tournament(tournament("00000002"), action("new"))
@@ -157,19 +153,18 @@ async def test_a_rounds_tables_are_mapped_to_their_tournament(database: Database
             tournament("00000001", version=4), 3, action("r2"), [("td", 2, 0)]
         )
     async with await open_store(database.url) as store:
-        found = {t: await store.tournament_of_table(t) for t in ("ta", "tb", "tc", "td", "tz")}
-        assert found == {
-            "ta": "00000001", "tb": "00000001", "tc": "00000002", "td": "00000001", "tz": None,
-        }  # fmt: skip
 
-        async def mapped(tx: Session) -> list[tuple[str, int, int]]:
+        async def mapped(tx: Session) -> list[tuple[str, str, int, int]]:
             rows = await tx.fetch(
-                "SELECT table_id, round, position FROM tournament_tables"
-                " WHERE tournament_id = '00000001' ORDER BY round, position"
+                "SELECT tournament_id, table_id, round, position FROM tournament_tables"
+                " ORDER BY tournament_id, round, position"
             )
-            return [(r["table_id"], r["round"], r["position"]) for r in rows]
+            return [(r["tournament_id"], r["table_id"], r["round"], r["position"]) for r in rows]
 
-        assert await store.backend.read(mapped) == [("ta", 1, 0), ("tb", 1, 1), ("td", 2, 0)]
+        assert await store.backend.read(mapped) == [
+            ("00000001", "ta", 1, 0), ("00000001", "tb", 1, 1), ("00000001", "td", 2, 0),
+            ("00000002", "tc", 1, 0),
+        ]  # fmt: skip
 
 
 async def test_the_log_reads_back_in_the_order_it_was_written(store: Repository) -> None:
