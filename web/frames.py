@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import GAMES, Kind, PublicView, find_variant
+from bot.engine import GAMES, Kind, PublicView
 from bot.events import Event, GameOver, RoundOver, Started
 from bot.levels import LEVELS
 from bot.snapshot import TableSnapshot
@@ -267,8 +267,3 @@ def reader_part(table: TableSnapshot, user_id: int | None) -> Frame:
         "draw_move": None if draw is None else str(draw),
         "pass_move": None if passing is None else str(passing),
     }
-
-
-def game_names(game: str) -> str:
-    """A game's title in the language of the moment, by its key."""
-    return game_title(find_variant(game))

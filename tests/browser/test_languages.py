@@ -3,16 +3,17 @@ each reader their own at the same table, and switches when asked."""
 
 from __future__ import annotations
 
+from bot.engine import Cross
 from tests.browser.harness import People, join_as, open_table, sit_down
-from web.frames import game_names
 from words import i18n
+from words.common import game_title
 from words.page import page_words
 
 
 def words_in(code: str) -> tuple[dict[str, str], str]:
     """The page's labels and Cross's title in the language of ``code``."""
     with i18n.speaking(i18n.for_locale(code)):
-        return page_words(), game_names("cross")
+        return page_words(), game_title(Cross)
 
 
 def test_each_reader_has_their_browsers_language_and_can_switch(people: People) -> None:
