@@ -94,9 +94,6 @@ class Member:
     def sees(self, channel_id: int) -> list[Message]:
         return self.fake.visible(channel_id, self.id)
 
-    def ephemerals(self, channel_id: int) -> list[Message]:
-        return [m for m in self.sees(channel_id) if m.visible_to == self.id]
-
     # -- building interactions ----------------------------------------------------------
 
     def _command(self, name: str) -> dict[str, Any]:
