@@ -102,7 +102,7 @@ def parse(raw: str | bytes) -> Message:
         raise Malformed()
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # nested past the reader's depth
         raise Malformed() from None
     if not isinstance(data, dict):
         raise Malformed()

@@ -119,6 +119,16 @@ async def test_forged_and_malformed_messages_are_refused_and_change_nothing(site
     assert site.service.snapshot(table_id).version == version
 
 
+async def test_a_deeply_nested_message_is_refused_and_the_socket_stays_open(site: Site) -> None:
+    """Nesting deeper than Python's JSON reader recurses is malformed like any other
+    message: refused with a reason, and the page can go on."""
+    page = await site.open_page("Ann")
+    await page.socket.send_str("[" * 2000 + "]" * 2000)
+    assert (await page.next("refused"))["text"]
+    await page.send(type="lobby")
+    assert (await page.next("tables"))["tables"] == []
+
+
 async def test_a_forged_cookie_is_a_spectator_and_another_site_gets_no_socket(
     site: Site,
 ) -> None:
