@@ -102,7 +102,10 @@ def parse(raw: str | bytes) -> Message:
         raise Malformed()
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):  # nested past the reader's depth
+        # JSON may escape half a surrogate pair ("\ud800"), which is no text (a
+        # refusal quoting it back could not be sent): as unreadable as broken JSON.
+        json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, UnicodeDecodeError, RecursionError):  # or nested too deep to read
         raise Malformed() from None
     if not isinstance(data, dict):
         raise Malformed()

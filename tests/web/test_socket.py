@@ -129,6 +129,24 @@ async def test_a_deeply_nested_message_is_refused_and_the_socket_stays_open(site
     assert (await page.next("tables"))["tables"] == []
 
 
+async def test_a_lone_surrogate_is_refused_and_the_socket_stays_open(site: Site) -> None:
+    """JSON may escape half of a surrogate pair (``"\\ud800"``), which is no text: a
+    refusal that quotes it back (a move, a field's name) could not be sent at all."""
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    mover = ann if frame["turn"] == 0 else bob
+    version = frame["version"]
+    for message in (
+        {"type": "act", "table": frame["id"], "version": version, "action": "play",
+         "move": "\ud800"},
+        {"type": "lobby", "\ud800": 1},
+    ):  # fmt: skip
+        await mover.socket.send_str(json.dumps(message))
+        assert (await mover.next("refused"))["text"], message
+    assert site.service.snapshot(frame["id"]).version == version
+    await mover.send(type="watch", table=frame["id"])
+    assert (await mover.next("table"))["version"] == version
+
+
 async def test_a_forged_cookie_is_a_spectator_and_another_site_gets_no_socket(
     site: Site,
 ) -> None:
