@@ -175,6 +175,23 @@ async def test_a_forged_cookie_is_a_spectator_and_another_site_gets_no_socket(
     assert Signer(SECRET).read(cookie) is None
 
 
+async def test_a_cookie_that_is_not_ascii_is_no_guest_at_all(site: Site) -> None:
+    """A signed cookie is ASCII (base64 and hex): one that is not reads as no guest, so
+    the page is a spectator and may take a name (a new cookie) as any other."""
+    headers = {"Origin": site.origin, "Cookie": f"{COOKIE}=abc.\u00e9t\u00e9"}
+    assert Signer(SECRET).read("abc.\u00e9t\u00e9") is None
+    async with aiohttp.ClientSession() as session:
+        boards = await session.get(site.client.make_url("/api/boards"), headers=headers)
+        assert boards.status == 200 and "stats" not in await boards.json()
+        named = await session.post(site.client.make_url("/api/guest"), json={"name": "Ann"},
+                                   headers=headers)  # fmt: skip
+        assert named.status == 200 and COOKIE in named.cookies
+        socket = await session.ws_connect(site.client.make_url("/ws"), headers=headers)
+        page = Page(session, socket, None)
+        assert (await page.next("hello"))["you"] is None
+        await socket.close()
+
+
 async def test_after_a_restart_every_page_comes_back_to_the_stored_table(site: Site) -> None:
     (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
     frame = await play_on([ann, bob], frame, 6)
