@@ -15,6 +15,7 @@ from bot.refusals import (
     NotConfirmed,
     NotInActivity,
     Refusal,
+    StaleVersion,
     TableClosed,
 )
 from bot.service import NewTable
@@ -100,6 +101,8 @@ async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
             await face.service.repost(opened.id, via=reader)
         return
     if message.action == "hint":
+        if message.version != table.version:  # as Discord's Hint button: advice for
+            raise StaleVersion()  # a position the page does not show would mislead
         advised = await hints.hint(table, guest.id)
         with face.speaking(reader.language, table):
             reader.send({"type": "hint", "text": advice.hint(advised)})

@@ -147,6 +147,25 @@ async def test_a_lone_surrogate_is_refused_and_the_socket_stays_open(site: Site)
     assert (await mover.next("table"))["version"] == version
 
 
+async def test_a_hint_asked_on_an_old_version_is_refused_as_a_click_is(site: Site) -> None:
+    """A hint answers the table the page was drawn for, or is refused as Discord's Hint
+    button is: advice for a position the page does not show would mislead."""
+    ann, bob = await site.open_page("Ann"), await site.open_page("Bob")
+    table = await open_table(ann, target=10, hints=True)
+    await bob.send(type="watch", table=table["id"])
+    await bob.send(type="act", table=table["id"], version=table["version"], action="join")
+    table = await ann.table_at(table["version"] + 1)
+    await ann.send(type="act", table=table["id"], version=table["version"], action="start")
+    frame = await ann.table_at(table["version"] + 1)
+    mover = (ann, bob)[frame["turn"]]
+    version = frame["version"]
+    for stale in (version - 1, version + 1):
+        await mover.send(type="act", table=frame["id"], version=stale, action="hint")
+        assert "moved on" in (await mover.next("refused"))["text"]
+    await mover.send(type="act", table=frame["id"], version=version, action="hint")
+    assert (await mover.next("hint"))["text"]
+
+
 async def test_a_forged_cookie_is_a_spectator_and_another_site_gets_no_socket(
     site: Site,
 ) -> None:
