@@ -238,6 +238,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     socket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=SOCKET_MOST_BYTES)
     await socket.prepare(request)
     face = request.app[FACE_KEY]
+    await face.service.resumed()  # after a restart: once its tables are back
     guest = _guest_of(request)
     reader = Reader(socket, guest, choose(None, request.headers.get("Accept-Language")))
     face.add(reader)

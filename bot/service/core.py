@@ -79,6 +79,7 @@ class TableService:
         """Open table id → face → what the face has shown of it (see :meth:`shown`)."""
         self._pruning: asyncio.Task[None] | None = None
         self._closing = False
+        self._resumed = asyncio.Event()
         self.servers = ServerSettings(store, languages, self.guild_lock)
         self.clockwork = Clockwork(self, computer_pace)
         self.rematches = Rematches(self)
@@ -136,8 +137,16 @@ class TableService:
         await self._prune_once()
         self._pruning = asyncio.create_task(self._prune(), name="domino-prune")
         self.clockwork.wake()
+        self._resumed.set()
         log.info("resumed %d open tables", len(self.tables))
         return len(self.tables)
+
+    async def resumed(self) -> None:
+        """Until :meth:`resume` has brought the stored tables back. A face that takes
+        requests before then (the browser's server listens first, so that a port in use
+        is said at once) waits here: asked earlier, the service would call a stored table
+        closed, or seat a guest at a second table beside the one it already has."""
+        await self._resumed.wait()
 
     async def _hand_back(self, table: Table) -> None:
         """Tell each listener, in order, the stored actions its face has not been shown,

@@ -4,13 +4,16 @@ page finds after the server restarts."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
 import pytest
 
+from bot.service import TableService
 from tests.web.conftest import SECRET, Page, Site
 from web.identity import COOKIE, Guest, Signer
 from web.server import FACE_KEY
@@ -223,6 +226,40 @@ async def test_after_a_restart_every_page_comes_back_to_the_stored_table(site: S
         assert after["version"] == frame["version"]
         assert after["hand"] == before[old.guest_id]["hand"]
         assert after["layout"] == before[old.guest_id]["layout"]
+
+
+async def test_a_page_that_comes_before_the_tables_are_back_waits_for_them(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server takes connections before the stored tables are resumed (so that a port
+    in use is said at once): a page that comes in between is greeted once they are back,
+    and finds its table, not "closed" (which it would have shown for good)."""
+    (ann, _), frame = await seated_game(site, ["Ann", "Bob"])
+    await site.close_pages()
+    await site.stop()
+    resuming, back = asyncio.Event(), asyncio.Event()
+    resume = TableService.resume
+
+    async def held(self: TableService, owns: Callable[[int], bool] = lambda _: True) -> int:
+        resuming.set()
+        await back.wait()
+        return await resume(self, owns)
+
+    monkeypatch.setattr(TableService, "resume", held)
+    starting = asyncio.create_task(site.start())
+    await resuming.wait()  # the server listens; the tables are not back yet
+    session = aiohttp.ClientSession(cookie_jar=ann.session.cookie_jar)
+    socket = await session.ws_connect(site.client.make_url("/ws"), headers={"Origin": site.origin})
+    page = Page(session, socket, ann.guest_id)
+    site.pages.append(page)
+    await page.send(type="watch", table=frame["id"])
+    back.set()
+    await starting
+    assert (await page.next())["type"] == "hello"
+    shown = await page.next()
+    assert shown["type"] == "table", shown
+    assert (shown["id"], shown["version"]) == (frame["id"], frame["version"])
+    assert shown["hand"] is not None
 
 
 async def test_the_page_speaks_the_browsers_language_and_switches(site: Site) -> None:
