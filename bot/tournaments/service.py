@@ -401,7 +401,13 @@ class TournamentService:
         keeps them), or when one changes."""
         while True:
             self._wake.clear()
-            dues = [t.due for t in self.open.values() if t.due is not None]
+            # A paused tournament's due waits for its resume (which wakes this loop):
+            # counted, a due that passed meanwhile would keep the loop spinning.
+            dues = [
+                t.due
+                for t in self.open.values()
+                if t.due is not None and t.phase is not Phase.PAUSED
+            ]
             wait = max(0.0, min(dues) - self.clock()) if dues else None
             # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
             # that comes as the event is set, and the service would never stop.

@@ -5,6 +5,7 @@ chooses"): its creator, or any member the face vouches for as the server's organ
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
@@ -149,5 +150,33 @@ async def test_a_tournament_paused_before_its_start_resumes_open_for_sign_up(
     clock.now = settings.start_at
     await tournaments.run_due()
     assert tournaments.get(created.id).round == 1, "started at its start time"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_paused_tournament_whose_time_passes_does_not_keep_the_deadlines_busy(
+    store: Repository,
+) -> None:
+    """Paused past its start, a tournament does nothing until resumed: the deadline loop
+    sleeps instead of waking at once, again and again, for a due it will not act on."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, start_at=clock.now + 600)
+    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    await tournaments.pause(created.id, ORGANISER, True)
+    clock.now = settings.start_at + 1
+    woken = 0
+    run_due = tournaments.run_due
+
+    async def counted() -> None:
+        nonlocal woken
+        woken += 1
+        await run_due()
+
+    tournaments.run_due = counted  # type: ignore[method-assign]
+    tournaments._wake.set()
+    await asyncio.sleep(0.1)
+    assert woken <= 2, f"the deadline loop woke {woken} times for a paused tournament"
+    assert tournaments.get(created.id).phase is Phase.PAUSED
     await tournaments.close()
     await tables.close()
