@@ -460,10 +460,14 @@ class TournamentService:
             table = self.tables.find(drawn.table_id)
             if table is None or table.status is not Status.LOBBY:
                 continue
-            absent = tuple(table.invited)
-            for user_id in absent:
+            for user_id in table.invited:
                 with contextlib.suppress(Refusal):
                     await self.tables.act(drawn.table_id, StandIn(user_id, STAND_IN_LEVEL))
+            # Absent: whoever of the table's players is not seated now, the computer in
+            # their seat (also when it sat before a restart and this was not stored).
+            now = self.tables.find(drawn.table_id)
+            seated = {seat.user_id for seat in now.seats} if now is not None else set()
+            absent = tuple(u for u in drawn.seats if u not in seated and u not in drawn.absent)
             if absent:
                 await self._mark_absent(tournament_id, drawn, absent)
             with contextlib.suppress(Refusal):

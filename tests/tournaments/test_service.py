@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import Join, Play
+from bot.commands import Join, Play, StandIn
 from bot.refusals import TournamentRefused
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
 from bot.tournaments.results import Adjustment, Result
-from bot.tournaments.service import TournamentService
+from bot.tournaments.service import STAND_IN_LEVEL, TournamentService
 from bot.tournaments.standings import swiss_standings
 from data import open_store, sqlite_url
 from data.repository import Repository
@@ -194,5 +194,47 @@ async def test_a_member_named_in_an_open_tournament_is_not_forgotten_until_it_en
     assert refused.value.why == "withdrawn", "named in it until it ends"
     await tournaments.cancel(tournament.id, ORGANISER)
     tournaments.check_forgettable(100)  # ended: the store takes them out of it
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
+    store: Repository,
+) -> None:
+    """The show-up deadline stores the computer's seat, then the absence: a restart
+    between the two still finds the absentee (not seated, a computer in their place)
+    and marks them absent, so they forfeit the table."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:2]:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+        await tournaments.check_in(tournament.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    tournament = tournaments.get(tournament.id)
+    (table,) = round_tables(tables, tournament)
+    here, absentee = table.invited
+    await tables.act(table.id, Join(here, "here"))
+    await tournaments.settled()
+    clock.now = tournament.due or 0.0
+    await tables.act(table.id, StandIn(absentee, STAND_IN_LEVEL))  # then the bot stops
+    await tournaments.close()
+    await tables.close()
+
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    await tables.resume()  # as the client does: the tables first, then the tournaments
+    tournaments = TournamentService(tables, venue, clock=clock)
+    await tournaments.resume()  # its deadline passed: the service acts on it at once
+    async with asyncio.timeout(10):
+        while tournaments.get(tournament.id).due is not None:
+            await asyncio.sleep(0.01)
+    again = tournaments.get(tournament.id)
+    assert again.tables_of(1)[0].absent == (absentee,)
+    assert tables.snapshot(table.id).status is Status.PLAYING
+    assert venue.told.count(("absent", (absentee,))) == 1
     await tournaments.close()
     await tables.close()
