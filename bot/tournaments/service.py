@@ -429,6 +429,8 @@ class TournamentService:
                     await self._show_up_deadline(tournament.id)
             except (Refusal, StoreError) as error:
                 log.warning("tournament %s: %s", tournament.id, error)
+            except Exception:  # a bug of one tournament's must not end every deadline
+                log.exception("tournament %s: what was due failed", tournament.id)
 
     async def _start(self, tournament_id: str) -> None:
         async with self._lock:
@@ -605,6 +607,8 @@ class TournamentService:
                 await self._heard(table, events)
             except (Refusal, StoreError, VersionConflict) as error:
                 log.warning("tournament table %s: %s", table.id, error)
+            except Exception:  # nor every tournament's hearing of its tables
+                log.exception("tournament table %s: what it said failed", table.id)
             finally:
                 self._work.task_done()
 

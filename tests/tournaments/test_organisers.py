@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from bot.commands import Join
 from bot.refusals import TournamentRefused
 from bot.service import TableService
-from bot.tournaments.model import Format, Phase, Settings, Tournament
+from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
 from bot.tournaments.results import Result
 from bot.tournaments.service import TournamentService
 from data import open_store, sqlite_url
@@ -178,5 +179,53 @@ async def test_a_paused_tournament_whose_time_passes_does_not_keep_the_deadlines
     await asyncio.sleep(0.1)
     assert woken <= 2, f"the deadline loop woke {woken} times for a paused tournament"
     assert tournaments.get(created.id).phase is Phase.PAUSED
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadlines(
+    store: Repository,
+) -> None:
+    """A knockout whose bracket no longer reads (a replacement makes it another draw:
+    ``BadResult``) fails to pair its next round, and a place for a table that cannot be
+    made (the face's request refused) fails a start: each is logged, and the service
+    goes on hearing tables and keeping deadlines for every other tournament."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.KNOCKOUT, size=2, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:4]:
+        await tournaments.sign_up(created.id, user, name, rating=float(user))
+        await tournaments.check_in(created.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    knockout = tournaments.get(created.id)
+    await tournaments.replace_player(created.id, PLAYERS[0][0], NEWCOMER, "New", 0.0,
+                                     by=ORGANISER)  # fmt: skip
+    for seed, table in enumerate(round_tables(tables, knockout)):
+        for user in table.invited:
+            await tables.act(table.id, Join(user, "here"))
+        await tournaments.settled()
+        await play_out(tables, clock, table.id, seed)
+    await tournaments.settled()
+    assert tournaments._worker is not None and not tournaments._worker.done()
+
+    later = replace(settings, format=Format.SWISS, rounds=1, start_at=clock.now + 600)
+    other = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, later)
+    clock.now = later.checkin_at
+    for user, name in PLAYERS[:2]:
+        await tournaments.sign_up(other.id, user, name, rating=float(user))
+        await tournaments.check_in(other.id, user)
+
+    async def refused(tournament: Tournament, drawn: Drawn) -> int:
+        raise RuntimeError("the face could not make a place")
+
+    venue.place_for = refused  # type: ignore[method-assign]
+    clock.now = later.start_at
+    tournaments._wake.set()
+    await asyncio.sleep(0.05)
+    assert tournaments._timer is not None and not tournaments._timer.done()
     await tournaments.close()
     await tables.close()
