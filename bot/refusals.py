@@ -77,7 +77,7 @@ class StillSeated(Refusal):
 
 @dataclass(eq=False)
 class OtherServer(Refusal):
-    """The click names a table of another server."""
+    """The click names a table (or a tournament) of another server."""
 
 
 @dataclass(eq=False)

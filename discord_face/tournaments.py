@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 import discord
 
 from bot.engine import find_variant
-from bot.refusals import Refusal
+from bot.refusals import OtherServer, Refusal
 from bot.service import TableService
 from bot.standings import Standings
 from bot.tournaments import (
@@ -140,6 +140,8 @@ async def _answering(
     try:
         service = tournaments_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if service.get(tournament_id).guild_id != interaction.guild_id:
+            raise OtherServer()  # a forged click from another server
         answer = await clicked(interaction, service)
         if isinstance(answer, str):
             await acting.reply(interaction, answer)

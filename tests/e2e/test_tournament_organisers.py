@@ -7,6 +7,9 @@ both, and nothing changes."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 from bot.tournaments.model import Phase
 from tests.e2e.conftest import Running
 from tests.e2e.test_tournaments import (
@@ -16,7 +19,7 @@ from tests.e2e.test_tournaments import (
     enter,
     started,
 )
-from tests.fakediscord.fixtures import Server
+from tests.fakediscord.fixtures import Server, make_server
 
 
 async def test_settings_set_and_clear_the_organisers_role_for_managers_only(
@@ -134,3 +137,27 @@ async def test_an_organiser_who_does_not_play_changes_a_result_and_says_why(
     [line] = [entry for entry in await bot.store.tournament_log(tournament_id)
               if entry["action"].get("kind") == "adjust"]  # fmt: skip
     assert line["action"]["reason"] == "scoring error" and line["action"]["by"] == referee.id
+
+
+async def test_a_tournaments_buttons_forged_in_another_server_are_refused(
+    running: Running, server: Server
+) -> None:
+    """The announcement's buttons name their tournament; clicked from another server (a
+    forged request carrying them) they are refused privately, as a table's are, and
+    nobody enters, checks in or withdraws from another server's tournament."""
+    bot, clock = await started(running)
+    assert bot.tournaments is not None
+    boss, ann = server.member("Boss", manager=True), server.member("Ann")
+    posted, tournament_id = await announce(server, boss, game="cross", format="swiss",
+                                           rounds=1)  # fmt: skip
+    await (await ann.click(posted, "Sign up")).reply()
+    clock.now = bot.tournaments.get(tournament_id).settings.checkin_at
+    other = make_server(server.fake, "Other Server")
+    zed = other.member("Zed")
+    forged = dataclasses.replace(copy.deepcopy(posted), channel_id=other.channels[0])
+    log = await bot.store.tournament_log(tournament_id)
+    for label in ("Sign up", "Check in", "Withdraw"):
+        reply = await (await zed.click(forged, label)).reply()
+        assert reply.visible_to == zed.id and "another server" in reply.content, reply.content
+    assert bot.tournaments.get(tournament_id).player(zed.id) is None
+    assert await bot.store.tournament_log(tournament_id) == log
