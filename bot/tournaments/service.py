@@ -364,10 +364,10 @@ class TournamentService:
         async with self._lock:
             tournament = self.get(tournament_id)
             _check_organiser(tournament, by, staff)
-            await self._save(
+            cancelled = await self._save(
                 replace(tournament, phase=Phase.CANCELLED, due=None), {"kind": "cancel", "by": by}
             )
-        self.herald.changed(tournament, "cancelled", ())
+        self.herald.changed(cancelled, "cancelled", ())
 
     async def adjust(
         self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False
@@ -437,11 +437,11 @@ class TournamentService:
             tournament = self.get(tournament_id)
             entrants = tournament.entrants
             if len(entrants) < tournament.settings.least_entrants:
-                await self._save(
+                cancelled = await self._save(
                     replace(tournament, phase=Phase.CANCELLED, due=None),
                     {"kind": "too-few", "entrants": len(entrants)},
                 )
-                self.herald.changed(tournament, "too-few", ())
+                self.herald.changed(cancelled, "too-few", ())
                 return
             await self._save(replace(tournament, phase=Phase.RUNNING, due=None), {"kind": "start"})
             halves = tuple(
@@ -505,10 +505,10 @@ class TournamentService:
                 self.herald.changed(tournament, "round-over", ())
             pairings = self._pair(tournament)
             if pairings is None:
-                await self._save(
+                finished = await self._save(
                     replace(tournament, phase=Phase.FINISHED, due=None), {"kind": "finish"}
                 )
-                self.herald.changed(tournament, "finished", ())
+                self.herald.changed(finished, "finished", ())
                 return
             number = tournament.round + 1
             drawn = tuple(
@@ -702,8 +702,9 @@ class TournamentService:
         tournament: Tournament,
         action: dict[str, object],
         tables: Sequence[tuple[str, int, int]] = (),
-    ) -> None:
-        """Store the tournament's next version (under the lock), then keep it."""
+    ) -> Tournament:
+        """Store the tournament's next version (under the lock), then keep it; returns it
+        as stored (a closed one is no longer kept: the face is told this one)."""
         before = tournament.version
         changed = replace(tournament, version=before + 1)
         try:
@@ -711,6 +712,7 @@ class TournamentService:
         except VersionConflict:
             raise TournamentRefused("moved-on") from None
         self._keep(changed)
+        return changed
 
 
 def _check_organiser(tournament: Tournament, by: int, staff: bool) -> None:

@@ -161,3 +161,21 @@ async def test_a_tournaments_buttons_forged_in_another_server_are_refused(
         assert reply.visible_to == zed.id and "another server" in reply.content, reply.content
     assert bot.tournaments.get(tournament_id).player(zed.id) is None
     assert await bot.store.tournament_log(tournament_id) == log
+
+
+async def test_a_cancelled_tournaments_announcement_keeps_no_buttons(
+    running: Running, server: Server
+) -> None:
+    """Cancelled, the announcement is edited to carry no buttons, as at the start: the
+    face is told the tournament as it was stored (a newer version than its last edit),
+    not as it was before the cancel, whose edit it had already made."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None and bot.herald is not None
+    boss = server.member("Boss", manager=True)
+    posted, tournament_id = await announce(server, boss, game="cross", format="swiss",
+                                           rounds=1)  # fmt: skip
+    reply = await (await boss.slash("domino tournament cancel", server.channels[0])).reply()
+    assert reply.visible_to == boss.id
+    await bot.herald.settled()
+    assert tournament_id not in bot.tournaments.open
+    assert not server.fake.messages[posted.id].buttons(), "no live buttons once cancelled"
