@@ -401,20 +401,24 @@ class TournamentService:
         keeps them), or when one changes."""
         while True:
             self._wake.clear()
-            # A paused tournament's due waits for its resume (which wakes this loop):
-            # counted, a due that passed meanwhile would keep the loop spinning.
-            dues = [
-                t.due
-                for t in self.open.values()
-                if t.due is not None and t.phase is not Phase.PAUSED
-            ]
-            wait = max(0.0, min(dues) - self.clock()) if dues else None
+            due = self.next_due()
+            wait = None if due is None else max(0.0, due - self.clock())
             # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
             # that comes as the event is set, and the service would never stop.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait):
                     await self._wake.wait()
             await self.run_due()
+
+    def next_due(self) -> float | None:
+        """When the deadline loop acts next, if anything is due: the nearest deadline of
+        the open tournaments that are not paused. A paused one's waits for its resume
+        (which wakes the loop): counted, a due that passed meanwhile would wake the loop
+        again and again for nothing."""
+        dues = [
+            t.due for t in self.open.values() if t.due is not None and t.phase is not Phase.PAUSED
+        ]
+        return min(dues, default=None)
 
     async def run_due(self) -> None:
         """Do what is due now: start a tournament, or close a round's sign-in."""

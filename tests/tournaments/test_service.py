@@ -199,7 +199,7 @@ async def test_a_member_named_in_an_open_tournament_is_not_forgotten_until_it_en
 
 
 async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
-    store: Repository,
+    store: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The show-up deadline stores the computer's seat, then the absence: a restart
     between the two still finds the absentee (not seated, a computer in their place)
@@ -228,10 +228,9 @@ async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
     tables = TableService(store, computer_pace=0.0, clock=clock)
     await tables.resume()  # as the client does: the tables first, then the tournaments
     tournaments = TournamentService(tables, venue, clock=clock)
-    await tournaments.resume()  # its deadline passed: the service acts on it at once
-    async with asyncio.timeout(10):
-        while tournaments.get(tournament.id).due is not None:
-            await asyncio.sleep(0.01)
+    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
+    await tournaments.resume()
+    await tournaments.run_due()  # the deadline that passed, as the loop would at once
     again = tournaments.get(tournament.id)
     assert again.tables_of(1)[0].absent == (absentee,)
     assert tables.snapshot(table.id).status is Status.PLAYING
