@@ -221,6 +221,13 @@ class TournamentSeatsOnly(Refusal):
 
 
 @dataclass(eq=False)
+class TournamentSeatKept(Refusal):
+    """A player drawn to a tournament's table cannot leave it: the seat is theirs (a
+    computer takes it at the show-up deadline, and the game counts for the round); they
+    leave the tournament by withdrawing."""
+
+
+@dataclass(eq=False)
 class Malformed(Refusal):
     """A face could not read the request at all (a browser's socket message that is not
     JSON, too long, of no known type, or with a field missing, unknown or mistyped):

@@ -65,6 +65,7 @@ from bot.refusals import (
     SeatedOnly,
     StaleVersion,
     TableFull,
+    TournamentSeatKept,
     TournamentSeatsOnly,
     UnknownLevel,
     WrongPlayerCount,
@@ -274,6 +275,8 @@ class Table(TableState):
         if seat is None and user_id not in self.invited:
             raise NotSeated()
         self._require_lobby("leave")
+        if self.tournament is not None:  # left, the seat could be neither taken nor filled
+            raise TournamentSeatKept()
         if seat is None:  # a rematch's member who declines: their seat is not kept
             self.invited = tuple(invited for invited in self.invited if invited != user_id)
             return self._changed()

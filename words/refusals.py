@@ -45,6 +45,7 @@ from bot.refusals import (
     TableClosed,
     TableFull,
     TournamentRefused,
+    TournamentSeatKept,
     TournamentSeatsOnly,
     UnknownLanguage,
     UnknownLevel,
@@ -218,6 +219,11 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _("You are not in this channel's Activity: open it from the channel.")
         case TournamentSeatsOnly():
             return _("This is a tournament's table: only the players drawn to it sit here.")
+        case TournamentSeatKept():
+            return _(
+                "This is a tournament's table: your seat is kept for you. To leave the"
+                " tournament, press {withdraw} on its announcement."
+            ).format(withdraw=tournaments.tournament_label("withdraw"))
         case GuestOnly():
             return _("Choose a name first: spectators can watch, not play.")
         case TournamentRefused(why=why):

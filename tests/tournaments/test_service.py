@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import Join, Play, StandIn
-from bot.refusals import TournamentRefused
+from bot.commands import Join, Leave, Play, StandIn
+from bot.refusals import TournamentRefused, TournamentSeatKept
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -194,6 +194,42 @@ async def test_a_member_named_in_an_open_tournament_is_not_forgotten_until_it_en
     assert refused.value.why == "withdrawn", "named in it until it ends"
     await tournaments.cancel(tournament.id, ORGANISER)
     tournaments.check_forgettable(100)  # ended: the store takes them out of it
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_drawn_player_cannot_leave_a_round_table_and_it_starts_at_the_deadline(
+    store: Repository,
+) -> None:
+    """Left, a tournament's seat could be neither taken again (only the drawn players
+    sit there) nor filled by a computer (it stands in for the absent): the table would
+    wait in its lobby for good. So it is refused, seated or not, and changes nothing."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:2]:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+        await tournaments.check_in(tournament.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    tournament = tournaments.get(tournament.id)
+    (table,) = round_tables(tables, tournament)
+    here, later = table.invited
+    await tables.act(table.id, Join(here, "here"))
+    before = tables.snapshot(table.id)
+    for user_id in (here, later):
+        with pytest.raises(TournamentSeatKept):
+            await tables.act(table.id, Leave(user_id))
+    assert tables.snapshot(table.id).version == before.version
+    await tournaments.settled()
+    clock.now = tournament.due or 0.0
+    await tournaments.run_due()
+    await tournaments.settled()
+    assert tables.snapshot(table.id).status is Status.PLAYING
+    assert tournaments.get(tournament.id).tables_of(1)[0].absent == (later,)
     await tournaments.close()
     await tables.close()
 
