@@ -28,7 +28,7 @@ from typing import Protocol
 
 from bot.commands import StandIn, Start
 from bot.engine import Match, find_variant
-from bot.events import Event, GameOver, Joined
+from bot.events import Cancelled, Event, GameOver, Joined
 from bot.refusals import Refusal, TournamentRefused
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
@@ -633,11 +633,17 @@ class TournamentService:
         over = next((e for e in events if isinstance(e, GameOver)), None)
         if over is not None and over.outcome is not None:
             await self._record(tournament_id, table.id, over.outcome.scores)
+        elif any(isinstance(e, Cancelled) for e in events):
+            await self._record(tournament_id, table.id, None)
 
-    async def _record(self, tournament_id: str, table_id: str, scores: Sequence[int]) -> None:
+    async def _record(
+        self, tournament_id: str, table_id: str, scores: Sequence[int] | None
+    ) -> None:
         """A table's end as the core counts it: each side's game points and place; a side
         whose player (or one of whose pair) never came is placed last, whatever the
-        computer scored."""
+        computer scored. A table cancelled before its game ended (``scores`` None) is a
+        tie with no points, the absent still last: its round can end, and the organiser
+        adjusts the result if someone should have won it."""
         async with self._lock:
             tournament = self.get(tournament_id)
             drawn = next((d for d in tournament.drawn if d.table_id == table_id), None)
@@ -647,7 +653,7 @@ class TournamentService:
             variant = find_variant(tournament.settings.game)
             points = [0] * len(sides)
             for side_index, seats in enumerate(variant.sides_of(len(drawn.seats))):
-                points[drawn.side_of(seats[0])] = scores[side_index]
+                points[drawn.side_of(seats[0])] = 0 if scores is None else scores[side_index]
             forfeited = [False] * len(sides)
             for seat, user in enumerate(drawn.seats):
                 if user in drawn.absent:
@@ -671,19 +677,24 @@ class TournamentService:
 
     async def _catch_up(self, tournament: Tournament) -> None:
         """After a restart: a round's table that ended while the bot was down (its game
-        is stored, the tournament did not hear it) is recorded now."""
+        is stored, the tournament did not hear it) is recorded now; one cancelled then,
+        or no longer stored with no game, is a tie (:meth:`_record`)."""
         for drawn in tournament.tables_of(tournament.round):
             if drawn.table_id is None or tournament.result_of(drawn.round, drawn.position):
                 continue
             if self.tables.find(drawn.table_id) is not None:
                 continue
             game = await self.store.game_of_table(drawn.table_id)
-            if game is None:  # cancelled, not played: the organiser adjusts its result
+            if game is None:
+                row = await self.store.get_table(drawn.table_id)
+                if row is None or row.status == Status.CANCELLED:  # a tie, as when heard
+                    await self._record(tournament.id, drawn.table_id, None)
                 continue
             outcome = Match.from_record(game.record).outcome()
             if outcome is not None:
                 await self._record(tournament.id, drawn.table_id, outcome.scores)
-        await self._advance(tournament.id)
+        if tournament.id in self.open:  # a last result recorded may have finished it
+            await self._advance(tournament.id)
 
     # -- storing --
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import Join, Leave, Play, StandIn
+from bot.commands import Cancel, Join, Leave, Play, StandIn
 from bot.refusals import TournamentRefused, TournamentSeatKept
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
@@ -230,6 +230,54 @@ async def test_a_drawn_player_cannot_leave_a_round_table_and_it_starts_at_the_de
     await tournaments.settled()
     assert tables.snapshot(table.id).status is Status.PLAYING
     assert tournaments.get(tournament.id).tables_of(1)[0].absent == (later,)
+    await tournaments.close()
+    await tables.close()
+
+
+async def two_drawn(
+    store: Repository, clock: Clock, venue: Venue
+) -> tuple[TableService, TournamentService, Tournament, TableSnapshot]:
+    """A one-round Swiss of two, started: its services, the tournament and its table."""
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:2]:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+        await tournaments.check_in(tournament.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    tournament = tournaments.get(tournament.id)
+    (table,) = round_tables(tables, tournament)
+    return tables, tournaments, tournament, table
+
+
+@pytest.mark.parametrize("heard", [True, False], ids=["heard", "after-a-restart"])
+async def test_a_cancelled_round_table_is_a_tie_and_its_round_ends(
+    store: Repository, heard: bool
+) -> None:
+    """The organiser hosts each table, so may cancel it: its round does not wait for a
+    result that cannot come. The table is a tie with no points (the organiser adjusts it
+    if someone should have won), the round ends, and so here does the tournament; also
+    when the bot was down as it was cancelled."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments, tournament, table = await two_drawn(store, clock, venue)
+    await tables.act(table.id, Join(table.invited[0], "one"))
+    await tournaments.settled()
+    if not heard:
+        await tournaments.close()
+    await tables.act(table.id, Cancel(ORGANISER))
+    if heard:
+        await tournaments.settled()
+    else:
+        await tables.close()
+        tables, tournaments = await running(store, clock, venue)  # it catches up
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
+    (result,) = Tournament.from_dict(row.state).record
+    assert isinstance(result, Result)
+    assert (result.places, result.points) == ((1, 1), (0, 0))
     await tournaments.close()
     await tables.close()
 
