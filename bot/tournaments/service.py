@@ -528,22 +528,55 @@ class TournamentService:
                 due=due,
             )
             await self._save(tournament, {"kind": "round", "round": number})
-        opened = [await self._open(tournament_id, d) for d in drawn]
+        await self._open_missing(tournament_id)
+        self.herald.changed(self.get(tournament_id), "round", ())
+
+    async def _open_missing(self, tournament_id: str) -> None:
+        """Open the current round's tables that have none yet and store which they are:
+        once the round is paired, and after a restart, which may come between storing the
+        round and storing its tables (or after a table could not be opened). A table
+        opened before such a restart, its id not stored, is taken up again by its
+        tournament and players, not opened twice. The tables opened are stored even when
+        another fails to open (its error is raised after)."""
+        tournament = self.get(tournament_id)
+        missing = [d for d in tournament.tables_of(tournament.round) if d.table_id is None]
+        if not missing:
+            return
+        known = {d.table_id for d in tournament.drawn}
+        strays = [
+            table
+            for table in map(self.tables.find, list(self.tables.tables))
+            if table is not None and table.tournament == tournament_id and table.id not in known
+        ]
+        opened: list[Drawn] = []
+        try:
+            for drawn in missing:
+                players = set(drawn.seats)
+                stray = next((t for t in strays if _players_of(t) == players), None)
+                if stray is not None:
+                    strays.remove(stray)
+                    self._by_table[stray.id] = tournament_id
+                    opened.append(replace(drawn, table_id=stray.id))
+                else:
+                    opened.append(await self._open(tournament_id, drawn))
+        finally:
+            if opened:
+                await self._store_opened(tournament_id, opened)
+
+    async def _store_opened(self, tournament_id: str, opened: Sequence[Drawn]) -> None:
+        """Store the tables ``opened`` for the current round's drawn tables."""
         async with self._lock:
             tournament = self.get(tournament_id)
+            by_place = {(o.round, o.position): o for o in opened}
             tournament = replace(
                 tournament,
-                drawn=tuple(
-                    next((o for o in opened if (o.round, o.position) == (d.round, d.position)), d)
-                    for d in tournament.drawn
-                ),
+                drawn=tuple(by_place.get((d.round, d.position), d) for d in tournament.drawn),
             )
             await self._save(
                 tournament,
-                {"kind": "tables", "round": number},
+                {"kind": "tables", "round": tournament.round},
                 tables=[(o.table_id or "", o.round, o.position) for o in opened if o.table_id],
             )
-        self.herald.changed(tournament, "round", ())
 
     def _pair(self, tournament: Tournament) -> Pairings | None:
         """The next round's pairings, or None when the tournament is over."""
@@ -678,7 +711,11 @@ class TournamentService:
     async def _catch_up(self, tournament: Tournament) -> None:
         """After a restart: a round's table that ended while the bot was down (its game
         is stored, the tournament did not hear it) is recorded now; one cancelled then,
-        or no longer stored with no game, is a tie (:meth:`_record`)."""
+        or no longer stored with no game, is a tie (:meth:`_record`). Tables of the round
+        not yet opened are opened (:meth:`_open_missing`)."""
+        if tournament.phase is Phase.RUNNING and tournament.round:
+            await self._open_missing(tournament.id)
+            tournament = self.get(tournament.id)
         for drawn in tournament.tables_of(tournament.round):
             if drawn.table_id is None or tournament.result_of(drawn.round, drawn.position):
                 continue
@@ -728,6 +765,12 @@ class TournamentService:
             raise TournamentRefused("moved-on") from None
         self._keep(changed)
         return changed
+
+
+def _players_of(table: TableSnapshot) -> set[int]:
+    """The members a tournament's table is kept for: those seated, and those awaited."""
+    seated = {seat.user_id for seat in table.seats if seat.user_id is not None}
+    return seated | set(table.invited)
 
 
 def _check_organiser(tournament: Tournament, by: int, staff: bool) -> None:

@@ -10,6 +10,7 @@ import itertools
 import random
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.service import STAND_IN_LEVEL, TournamentService
 from bot.tournaments.standings import swiss_standings
 from data import open_store, sqlite_url
+from data.models import TournamentRow
 from data.repository import Repository
 from tests.tables.helpers import Clock
 
@@ -278,6 +280,69 @@ async def test_a_cancelled_round_table_is_a_tie_and_its_round_ends(
     (result,) = Tournament.from_dict(row.state).record
     assert isinstance(result, Result)
     assert (result.places, result.points) == ((1, 1), (0, 0))
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_rounds_tables_not_stored_before_a_restart_are_opened_or_taken_up(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pairing a round stores it, opens its tables, then stores which they are; the bot
+    may stop in between, or a table's place not be made. After the restart a table that
+    never opened is opened, and one opened but not stored is taken up again, not opened
+    a second time beside its players' first."""
+    clock, venue = Clock(), Venue()
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    tournaments = TournamentService(tables, venue, clock=clock)
+    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
+    await tournaments.resume()
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:4]:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+        await tournaments.check_in(tournament.id, user)
+    place_for, places = venue.place_for, 0
+
+    async def stopping(tournament: Tournament, drawn: Drawn) -> int:
+        nonlocal places
+        places += 1
+        if places > 1:
+            raise RuntimeError("the bot stopped")
+        return await place_for(tournament, drawn)
+
+    save = store.save_tournament
+
+    async def lost(row: TournamentRow, expected: int, action: dict[str, Any], *more: Any) -> None:
+        if action["kind"] == "tables":
+            raise RuntimeError("the bot stopped")
+        await save(row, expected, action, *more)
+
+    venue.place_for = stopping  # type: ignore[method-assign]
+    monkeypatch.setattr(store, "save_tournament", lost)
+    clock.now = settings.start_at
+    await tournaments.run_due()  # round 1 is stored; one table opens, and no id is stored
+    paired = tournaments.get(tournament.id)
+    assert paired.round == 1 and [d.table_id for d in paired.tables_of(1)] == [None, None]
+    (first,) = [tables.snapshot(table_id) for table_id in tables.tables]
+    await tournaments.close()
+    await tables.close()
+
+    venue.place_for = place_for  # type: ignore[method-assign]
+    monkeypatch.undo()
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    await tables.resume()  # as the client does: the tables first, then the tournaments
+    tournaments = TournamentService(tables, venue, clock=clock)
+    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)
+    await tournaments.resume()
+    again = tournaments.get(tournament.id)
+    opened = [d.table_id for d in again.tables_of(1)]
+    assert first.id in opened and None not in opened
+    assert set(tables.tables) == set(opened), "no second table for the same players"
+    for drawn in again.tables_of(1):
+        table = tables.snapshot(drawn.table_id or "")
+        assert (table.tournament, set(table.invited)) == (tournament.id, set(drawn.seats))
     await tournaments.close()
     await tables.close()
 
