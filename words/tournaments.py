@@ -584,6 +584,10 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "organiser-only": _("Only the organiser can do that."),
         "already": _("The tournament is already paused, or already running."),
         "moved-on": _("The tournament moved on meanwhile: try again."),
+        "fixed-draw": _(
+            "A knockout's or a round robin's draw is made once, so no one can take a"
+            " player's place in it: drop the player instead (they forfeit their tables)."
+        ),
         "entered": _(
             "You are entered in a tournament that is still open: withdraw from it first,"
             " then ask again."

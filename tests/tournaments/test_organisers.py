@@ -5,7 +5,7 @@ chooses"): its creator, or any member the face vouches for as the server's organ
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from bot.commands import Join
 from bot.refusals import TournamentRefused
 from bot.service import TableService
 from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
-from bot.tournaments.results import Result
+from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.service import TournamentService
 from data import open_store, sqlite_url
 from data.repository import Repository
@@ -178,13 +178,12 @@ async def test_a_paused_tournament_whose_time_passes_does_not_keep_the_deadlines
 async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadlines(
     store: Repository,
 ) -> None:
-    """A knockout whose bracket no longer reads (a replacement makes it another draw:
-    ``BadResult``) fails to pair its next round, and a place for a table that cannot be
-    made (the face's request refused) fails a start: each is logged, and the service
-    goes on hearing tables and keeping deadlines for every other tournament."""
+    """A face that fails as a result is told (after it was stored), and a place for a
+    table that cannot be made (the face's request refused) fails a start: each is
+    logged, and the service goes on hearing tables and keeping deadlines."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await running(store, clock, venue)
-    settings = Settings("cross", Format.KNOCKOUT, size=2, target=10,
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
                         start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
     created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
     clock.now = settings.checkin_at
@@ -193,16 +192,33 @@ async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadl
         await tournaments.check_in(created.id, user)
     clock.now = settings.start_at
     await tournaments.run_due()
-    knockout = tournaments.get(created.id)
-    await tournaments.replace_player(created.id, PLAYERS[0][0], NEWCOMER, "New", 0.0,
-                                     by=ORGANISER)  # fmt: skip
-    for seed, table in enumerate(round_tables(tables, knockout)):
+    swiss = tournaments.get(created.id)
+    told = venue.changed
+    failures = 0
+
+    def failing(
+        tournament: Tournament,
+        what: str,
+        about: Sequence[int],
+        adjustment: Adjustment | None = None,
+    ) -> None:
+        nonlocal failures
+        if what == "result" and not failures:
+            failures += 1
+            raise RuntimeError("the face failed")
+        told(tournament, what, about, adjustment)
+
+    venue.changed = failing  # type: ignore[method-assign]
+    for seed, table in enumerate(round_tables(tables, swiss)):
         for user in table.invited:
             await tables.act(table.id, Join(user, "here"))
         await tournaments.settled()
         await play_out(tables, clock, table.id, seed)
     await tournaments.settled()
-    assert tournaments._worker is not None and not tournaments._worker.done()
+    assert failures == 1
+    assert created.id not in tournaments.open, "the other table was heard: it finished"
+    row = await store.get_tournament(created.id)
+    assert row is not None and row.status == Phase.FINISHED.value
 
     later = replace(settings, format=Format.SWISS, rounds=1, start_at=clock.now + 600)
     other = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, later)
@@ -218,5 +234,34 @@ async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadl
     clock.now = later.start_at
     await tournaments.run_due()  # what the deadline loop runs: it logs, and goes on
     assert tournaments._timer is not None and not tournaments._timer.done()
+    await tournaments.close()
+    await tables.close()
+
+
+@pytest.mark.parametrize("format_", [Format.KNOCKOUT, Format.ROUND_ROBIN])
+async def test_no_one_takes_a_players_place_in_a_fixed_draw(
+    store: Repository, format_: Format
+) -> None:
+    """A knockout's bracket and a round robin's schedule are drawn once, from everyone
+    who checked in: a newcomer in a player's place would make another draw under the
+    results so far (a knockout could pair no further round). The organiser drops the
+    player instead; nothing changes."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", format_, size=2, target=10,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:4]:
+        await tournaments.sign_up(created.id, user, name, rating=float(user))
+        await tournaments.check_in(created.id, user)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    before = tournaments.get(created.id)
+    with pytest.raises(TournamentRefused) as refused:
+        await tournaments.replace_player(created.id, PLAYERS[0][0], NEWCOMER, "New", 0.0,
+                                         by=ORGANISER)  # fmt: skip
+    assert refused.value.why == "fixed-draw"
+    assert tournaments.get(created.id) == before
     await tournaments.close()
     await tables.close()
