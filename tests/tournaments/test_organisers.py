@@ -26,9 +26,11 @@ from tests.tournaments.test_service import (
     ORGANISER,
     PLAYERS,
     Venue,
+    one_round,
     play_out,
     round_tables,
     running,
+    started,
 )
 
 STAFF, STRANGER, NEWCOMER = 300, 301, 302
@@ -183,16 +185,8 @@ async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadl
     logged, and the service goes on hearing tables and keeping deadlines."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await running(store, clock, venue)
-    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
-                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
-    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
-    clock.now = settings.checkin_at
-    for user, name in PLAYERS[:4]:
-        await tournaments.sign_up(created.id, user, name, rating=float(user))
-        await tournaments.check_in(created.id, user)
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    swiss = tournaments.get(created.id)
+    settings = one_round(clock)
+    swiss = await started(tournaments, clock, settings, 4)
     told = venue.changed
     failures = 0
 
@@ -216,11 +210,11 @@ async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadl
         await play_out(tables, clock, table.id, seed)
     await tournaments.settled()
     assert failures == 1
-    assert created.id not in tournaments.open, "the other table was heard: it finished"
-    row = await store.get_tournament(created.id)
+    assert swiss.id not in tournaments.open, "the other table was heard: it finished"
+    row = await store.get_tournament(swiss.id)
     assert row is not None and row.status == Phase.FINISHED.value
 
-    later = replace(settings, format=Format.SWISS, rounds=1, start_at=clock.now + 600)
+    later = replace(settings, start_at=clock.now + 600)
     other = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, later)
     clock.now = later.checkin_at
     for user, name in PLAYERS[:2]:
@@ -248,20 +242,11 @@ async def test_no_one_takes_a_players_place_in_a_fixed_draw(
     player instead; nothing changes."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await running(store, clock, venue)
-    settings = Settings("cross", format_, size=2, target=10,
-                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
-    created = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
-    clock.now = settings.checkin_at
-    for user, name in PLAYERS[:4]:
-        await tournaments.sign_up(created.id, user, name, rating=float(user))
-        await tournaments.check_in(created.id, user)
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    before = tournaments.get(created.id)
+    before = await started(tournaments, clock, one_round(clock, format_), 4)
     with pytest.raises(TournamentRefused) as refused:
-        await tournaments.replace_player(created.id, PLAYERS[0][0], NEWCOMER, "New", 0.0,
+        await tournaments.replace_player(before.id, PLAYERS[0][0], NEWCOMER, "New", 0.0,
                                          by=ORGANISER)  # fmt: skip
     assert refused.value.why == "fixed-draw"
-    assert tournaments.get(created.id) == before
+    assert tournaments.get(before.id) == before
     await tournaments.close()
     await tables.close()

@@ -73,6 +73,37 @@ def round_tables(tables: TableService, tournament: Tournament) -> list[TableSnap
     return [table for table in found if table is not None]
 
 
+def one_round(clock: Clock, game_format: Format = Format.SWISS) -> Settings:
+    """A tournament of tables of two, to 10, starting in ten minutes (one round, if a
+    Swiss), whose check-in opens at once."""
+    rounds = 1 if game_format is Format.SWISS else None
+    return Settings("cross", game_format, size=2, rounds=rounds, target=10,
+                    start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+
+
+async def entered(
+    tournaments: TournamentService, clock: Clock, settings: Settings, players: int
+) -> Tournament:
+    """A new tournament of ``settings`` with the first ``players`` of :data:`PLAYERS`
+    signed up and checked in; the clock at its check-in."""
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    clock.now = settings.checkin_at
+    for user, name in PLAYERS[:players]:
+        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
+        await tournaments.check_in(tournament.id, user)
+    return tournament
+
+
+async def started(
+    tournaments: TournamentService, clock: Clock, settings: Settings, players: int
+) -> Tournament:
+    """The same (:func:`entered`), started at its start time: its first round drawn."""
+    tournament = await entered(tournaments, clock, settings, players)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    return tournaments.get(tournament.id)
+
+
 async def play_out(tables: TableService, clock: Clock, table_id: str, seed: int) -> None:
     """Play the table to its end: random legal moves for members, the clock's computer
     moves for computers."""
@@ -208,16 +239,7 @@ async def test_a_drawn_player_cannot_leave_a_round_table_and_it_starts_at_the_de
     wait in its lobby for good. So it is refused, seated or not, and changes nothing."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await running(store, clock, venue)
-    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
-                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
-    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
-    clock.now = settings.checkin_at
-    for user, name in PLAYERS[:2]:
-        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
-        await tournaments.check_in(tournament.id, user)
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    tournament = tournaments.get(tournament.id)
+    tournament = await started(tournaments, clock, one_round(clock), 2)
     (table,) = round_tables(tables, tournament)
     here, later = table.invited
     await tables.act(table.id, Join(here, "here"))
@@ -241,16 +263,7 @@ async def two_drawn(
 ) -> tuple[TableService, TournamentService, Tournament, TableSnapshot]:
     """A one-round Swiss of two, started: its services, the tournament and its table."""
     tables, tournaments = await running(store, clock, venue)
-    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
-                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
-    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
-    clock.now = settings.checkin_at
-    for user, name in PLAYERS[:2]:
-        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
-        await tournaments.check_in(tournament.id, user)
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    tournament = tournaments.get(tournament.id)
+    tournament = await started(tournaments, clock, one_round(clock), 2)
     (table,) = round_tables(tables, tournament)
     return tables, tournaments, tournament, table
 
@@ -296,13 +309,8 @@ async def test_a_rounds_tables_not_stored_before_a_restart_are_opened_or_taken_u
     tournaments = TournamentService(tables, venue, clock=clock)
     monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
     await tournaments.resume()
-    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
-                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
-    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
-    clock.now = settings.checkin_at
-    for user, name in PLAYERS[:4]:
-        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
-        await tournaments.check_in(tournament.id, user)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 4)
     place_for, places = venue.place_for, 0
 
     async def stopping(tournament: Tournament, drawn: Drawn) -> int:
@@ -355,16 +363,7 @@ async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
     and marks them absent, so they forfeit the table."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await running(store, clock, venue)
-    settings = Settings("cross", Format.SWISS, size=2, rounds=1, target=10,
-                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
-    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
-    clock.now = settings.checkin_at
-    for user, name in PLAYERS[:2]:
-        await tournaments.sign_up(tournament.id, user, name, rating=float(user))
-        await tournaments.check_in(tournament.id, user)
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    tournament = tournaments.get(tournament.id)
+    tournament = await started(tournaments, clock, one_round(clock), 2)
     (table,) = round_tables(tables, tournament)
     here, absentee = table.invited
     await tables.act(table.id, Join(here, "here"))
