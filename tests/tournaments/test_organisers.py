@@ -28,6 +28,7 @@ from tests.tournaments.test_service import (
     Venue,
     one_round,
     play_out,
+    play_round,
     round_tables,
     running,
     started,
@@ -203,12 +204,7 @@ async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadl
         told(tournament, what, about, adjustment)
 
     venue.changed = failing  # type: ignore[method-assign]
-    for seed, table in enumerate(round_tables(tables, swiss)):
-        for user in table.invited:
-            await tables.act(table.id, Join(user, "here"))
-        await tournaments.settled()
-        await play_out(tables, clock, table.id, seed)
-    await tournaments.settled()
+    await play_round(tables, tournaments, clock, swiss)
     assert failures == 1
     assert swiss.id not in tournaments.open, "the other table was heard: it finished"
     row = await store.get_tournament(swiss.id)

@@ -104,6 +104,29 @@ async def started(
     return tournaments.get(tournament.id)
 
 
+async def two_drawn(
+    store: Repository, clock: Clock, venue: Venue
+) -> tuple[TableService, TournamentService, Tournament, TableSnapshot]:
+    """A one-round Swiss of two, started: its services, the tournament and its table."""
+    tables, tournaments = await running(store, clock, venue)
+    tournament = await started(tournaments, clock, one_round(clock), 2)
+    (table,) = round_tables(tables, tournament)
+    return tables, tournaments, tournament, table
+
+
+async def play_round(
+    tables: TableService, tournaments: TournamentService, clock: Clock, tournament: Tournament
+) -> None:
+    """Every table of ``tournament``'s round as it is: its players sit down and it is
+    played to its end (:func:`play_out`), each result heard."""
+    for seed, table in enumerate(round_tables(tables, tournament)):
+        for user in table.invited:
+            await tables.act(table.id, Join(user, "here"))
+        await tournaments.settled()
+        await play_out(tables, clock, table.id, seed)
+    await tournaments.settled()
+
+
 async def play_out(tables: TableService, clock: Clock, table_id: str, seed: int) -> None:
     """Play the table to its end: random legal moves for members, the clock's computer
     moves for computers."""
@@ -197,12 +220,7 @@ async def test_a_restart_mid_round_takes_up_the_round_and_its_deadline(
     await tables.resume()
     again = tournaments.get(tournament.id)
     assert again.round == 1 and again.due == before.due
-    for seed, table in enumerate(round_tables(tables, again)):
-        for user in table.invited:
-            await tables.act(table.id, Join(user, "here"))
-        await tournaments.settled()
-        await play_out(tables, clock, table.id, seed)
-    await tournaments.settled()
+    await play_round(tables, tournaments, clock, again)
     final = tournaments.get(tournament.id)
     assert final.round == 2 and len(final.tables_of(2)) == 1, "the winners meet in the final"
     await tournaments.close()
@@ -238,9 +256,7 @@ async def test_a_drawn_player_cannot_leave_a_round_table_and_it_starts_at_the_de
     sit there) nor filled by a computer (it stands in for the absent): the table would
     wait in its lobby for good. So it is refused, seated or not, and changes nothing."""
     clock, venue = Clock(), Venue()
-    tables, tournaments = await running(store, clock, venue)
-    tournament = await started(tournaments, clock, one_round(clock), 2)
-    (table,) = round_tables(tables, tournament)
+    tables, tournaments, tournament, table = await two_drawn(store, clock, venue)
     here, later = table.invited
     await tables.act(table.id, Join(here, "here"))
     before = tables.snapshot(table.id)
@@ -256,16 +272,6 @@ async def test_a_drawn_player_cannot_leave_a_round_table_and_it_starts_at_the_de
     assert tournaments.get(tournament.id).tables_of(1)[0].absent == (later,)
     await tournaments.close()
     await tables.close()
-
-
-async def two_drawn(
-    store: Repository, clock: Clock, venue: Venue
-) -> tuple[TableService, TournamentService, Tournament, TableSnapshot]:
-    """A one-round Swiss of two, started: its services, the tournament and its table."""
-    tables, tournaments = await running(store, clock, venue)
-    tournament = await started(tournaments, clock, one_round(clock), 2)
-    (table,) = round_tables(tables, tournament)
-    return tables, tournaments, tournament, table
 
 
 @pytest.mark.parametrize("heard", [True, False], ids=["heard", "after-a-restart"])
@@ -362,9 +368,7 @@ async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
     between the two still finds the absentee (not seated, a computer in their place)
     and marks them absent, so they forfeit the table."""
     clock, venue = Clock(), Venue()
-    tables, tournaments = await running(store, clock, venue)
-    tournament = await started(tournaments, clock, one_round(clock), 2)
-    (table,) = round_tables(tables, tournament)
+    tables, tournaments, tournament, table = await two_drawn(store, clock, venue)
     here, absentee = table.invited
     await tables.act(table.id, Join(here, "here"))
     await tournaments.settled()
