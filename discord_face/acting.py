@@ -204,6 +204,10 @@ async def post_lobby(
             embed=embed(lobby.lobby_card(table)), view=buttons.lobby_view(table), wait=True
         )
     await service.remember_message(FACE, table.id, posted.id, table.version)
+    now = service.find(table.id)
+    if now is not None and now.status is Status.LOBBY and now.version > table.version:
+        with contextlib.suppress(Refusal):  # joined meanwhile: the lobby is edited to show it
+            await service.repost(table.id)
     return posted
 
 

@@ -432,7 +432,12 @@ class TableService:
                 return
             before = faces.get(face, Shown())
             if version < before.version:
-                return
+                if message_id is None or before.message_id is not None:
+                    return
+                # The message of an older version, noted after a newer one that named
+                # none (a lobby whose first action came before its post was noted): the
+                # face shows the newer version there once it has edited the message.
+                version = before.version
             faces[face] = Shown(version, before.message_id if message_id is None else message_id)
             try:
                 await self.store.set_shown(table_id, face, message_id, version)

@@ -124,6 +124,29 @@ async def test_a_rematch_seats_the_same_players_and_shows_the_series(played: Pla
     assert re.search(r"Series so far: (Ann|Bob) [01], (Ann|Bob) [01]", shown[0].text())
 
 
+async def test_two_members_pressing_rematch_at_once_see_one_lobby_with_both(
+    played: Played,
+) -> None:
+    """The second's seat is taken before the first's lobby is posted (and noted): the
+    lobby still shows it, and loses its buttons when the game starts."""
+    ann, bob = played.member("Ann"), played.member("Bob")
+    fake = played.server.fake
+    before = len(fake.public(played.channel))
+    clicks = await asyncio.gather(
+        bob.click(played.final, "Rematch"), ann.click(played.final, "Rematch")
+    )
+    for click in clicks:
+        await click.reply()
+    lobby = await fake.wait_for(
+        lambda: next((m for m in fake.public(played.channel)[before:] if m.buttons()), None)
+    )
+    await fake.wait_for(lambda: "Ann" in fake.messages[lobby.id].text() and
+                        "Seats kept" not in fake.messages[lobby.id].text())  # fmt: skip
+    host = bob if "Bob" in lobby.text() else ann
+    await host.click(fake.messages[lobby.id], "Start")
+    await fake.wait_for(lambda: not fake.messages[lobby.id].buttons())
+
+
 async def test_privacy_says_what_is_stored_and_forget_me_deletes_it(played: Played) -> None:
     ann, bob = played.member("Ann"), played.member("Bob")
     said = await (await ann.slash("domino privacy", played.channel)).reply()

@@ -60,3 +60,25 @@ async def test_each_face_is_handed_back_only_what_it_has_not_shown(
     assert browser.told == []
     assert second.shown("discord", table.id) == Shown(table.version, 900)
     await second.close()
+
+
+async def test_a_message_noted_for_an_older_version_fills_in_a_newer_note_without_one(
+    store: Repository, clock: Clock
+) -> None:
+    """A lobby's first action may be told (and noted, with no message) before the
+    lobby's own post is noted: its message is kept, at the newer version, in memory and
+    in the store."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(first)
+    await first.remember_message("discord", table.id, None, table.version)
+    await first.remember_message("discord", table.id, 900, table.version - 1)
+    assert first.shown("discord", table.id) == Shown(table.version, 900)
+    await first.remember_message("discord", table.id, 901, table.version - 1)
+    assert first.shown("discord", table.id) == Shown(table.version, 900), "a newer one stays"
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    await second.resume()
+    assert second.shown("discord", table.id) == Shown(table.version, 900)
+    await second.close()
