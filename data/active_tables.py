@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from data.backend import Backend, Row, Session
-from data.codec import dumps, loads
+from data.codec import document, dumps, loads
 from data.errors import VersionConflict
 from data.games import insert_finished_game
 from data.models import FaceShown, FinishedGame, TableRow
@@ -198,7 +198,7 @@ def _table_rows(tables: list[Row], faces: list[Row]) -> list[TableRow]:
 
 
 def _table_row(row: Row, shown: dict[str, FaceShown]) -> TableRow:
-    state = loads(row["state"])
+    state = document(row["state"])  # text that is not JSON is the service's to set aside
     return TableRow(
         id=row["id"],
         guild_id=row["guild_id"],

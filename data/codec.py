@@ -19,3 +19,13 @@ def loads(value: Any) -> Any:
     """A JSON column's value: text is parsed; a value the driver has already decoded is
     taken as it is."""
     return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def document(value: Any) -> Any:
+    """A JSON column's value decoded, or its text as stored when it is not JSON (a
+    hand-edited or half-written row): for the reader to judge, so that one bad row never
+    keeps the others from being read."""
+    try:
+        return loads(value)
+    except ValueError:
+        return value

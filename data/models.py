@@ -22,7 +22,10 @@ class TableRow:
     status: str
     """``lobby``, ``playing``, ``finished`` or ``cancelled``."""
     version: int
-    state: dict[str, Any]
+    state: Any
+    """The decoded state (a JSON object, as the service writes it); text stored there that
+    is not JSON comes back as that text, for the service to set aside (one bad row never
+    keeps the other tables from loading)."""
     deadline: float | None = None
     """Unix time when the current turn runs out (stored, so timers survive restarts)."""
     created_at: float = 0.0

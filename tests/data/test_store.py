@@ -350,6 +350,24 @@ async def test_load_active_tables_returns_the_open_ones_intact(store: Repository
     assert rows["b"].shown == {"discord": FaceShown(2, 12345)} and rows["a"].shown == {}
 
 
+async def test_a_table_whose_state_is_not_json_comes_back_as_its_text(
+    store: Repository,
+) -> None:
+    """A half-written or hand-edited state does not keep the other tables from loading:
+    its text comes back for the service to set aside."""
+    await store.create_table(table_row("t1", channel_id=1))
+    await store.create_table(table_row("t2", channel_id=2))
+
+    async def damage(tx: Session) -> None:
+        await tx.execute("UPDATE active_tables SET state = '{\"seats\": [' WHERE id = 't1'")
+
+    await store.backend.write(damage)
+    damaged, intact = await store.load_active_tables()
+    assert (damaged.id, damaged.state) == ("t1", '{"seats": [')
+    assert intact.state == table_row("t2", channel_id=2).state
+    assert (await store.get_table("t1")).state == '{"seats": ['  # type: ignore[union-attr]
+
+
 async def test_a_finished_game_closes_its_table_and_counts_members_not_computers(
     store: Repository,
 ) -> None:

@@ -221,6 +221,27 @@ async def test_a_stored_table_that_no_longer_reads_back_is_closed_and_its_channe
     await second.close()
 
 
+async def test_a_stored_table_whose_state_is_not_json_is_set_aside_and_the_rest_resume(
+    store: Repository, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A state half-written or edited by hand: that table is closed, the others resume."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    damaged = await first.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+    kept = await first.open_table(NewTable(GUILD, CHANNEL + 1, BOB, "Bob", "cross"))
+    await first.close()
+
+    async def overwrite(tx: Session) -> None:
+        await tx.execute("UPDATE active_tables SET state = 'not json' WHERE id = ?", (damaged.id,))
+
+    await store.backend.write(overwrite)
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    assert await second.resume() == 1
+    assert second.find(kept.id) is not None
+    assert f"table {damaged.id} cannot be read back" in caplog.text
+    assert second.in_channel(CHANNEL) is None, "the damaged table's channel is free again"
+    await second.close()
+
+
 async def test_a_process_loads_and_times_only_the_tables_of_its_shards(
     store: Repository, clock: Clock
 ) -> None:
