@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from data.backend import Backend, Session
-from data.codec import dumps, loads
+from data.codec import document, dumps, loads
 from data.models import Forgotten, Stored
 from data.tournaments import OPEN_STATUSES
 
@@ -204,11 +204,17 @@ def _without(value: Any, user_id: int, placeholder: int, names: set[str]) -> Any
 
 def _holds_user(state: Any, user_id: int) -> bool:
     """Whether a stored table's state names ``user_id``: seated, or a rematch's lobby
-    keeping them a seat (``invited``) or a place in its series (``lineup``: ``u<id>``)."""
-    data = loads(state)
-    seats = data.get("seats", ())
+    keeping them a seat (``invited``) or a place in its series (``lineup``: ``u<id>``).
+    A state that does not read as a table's (a damaged row, kept closed for a developer
+    to look at) names them if its text holds their id: it is deleted rather than kept."""
+    data = document(state)
+    if not isinstance(data, dict):
+        return str(user_id) in str(state)
+    seats, invited, lineup = (data.get(key) for key in ("seats", "invited", "lineup"))
     return (
-        any(isinstance(s, dict) and s.get("user_id") == user_id for s in seats)
-        or user_id in data.get("invited", ())
-        or f"u{user_id}" in data.get("lineup", ())
-    )
+        (isinstance(seats, list) and any(
+            isinstance(s, dict) and s.get("user_id") == user_id for s in seats
+        ))
+        or (isinstance(invited, list) and user_id in invited)
+        or (isinstance(lineup, list) and f"u{user_id}" in lineup)
+    )  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from data.backend import Session
 from data.models import FinishedGame, Participant
 from data.repository import Repository
 from tests.data.databases import rating_of
@@ -86,6 +87,27 @@ async def test_forgetting_a_member_keeps_their_games_anonymous(store: Repository
     assert game is not None and [p.user_id for p in game.participants] == [None, BOB]
     assert await store.get_stats(BOB), "the other player keeps theirs"
     assert await store.get_table("t9") is None
+
+
+async def test_forgetting_a_member_is_not_stopped_by_a_damaged_closed_table(
+    store: Repository,
+) -> None:
+    """A closed table set aside because its state did not read keeps that state (for a
+    developer to look at): forget-me still works for everyone, and deletes such a table
+    when its text names the member."""
+    await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB, {ANN: "Ann", BOB: "Bob"})))
+    states = {"t1": f'{{"seats": [{{"user_id": {ANN}', "t2": "not json", "t3": "[1, 2]"}
+    for channel, (table_id, state) in enumerate(states.items()):
+        await store.create_table(table_row(table_id, status="cancelled", channel_id=channel))
+
+        async def damage(tx: Session, table_id: str = table_id, state: str = state) -> None:
+            await tx.execute("UPDATE active_tables SET state = ? WHERE id = ?", (state, table_id))
+
+        await store.backend.write(damage)
+    gone = await store.forget(ANN)
+    assert (gone.seats, gone.closed_tables, gone.names) == (1, 1, 1)
+    assert await store.get_table("t1") is None
+    assert await store.get_table("t2") is not None and await store.get_table("t3") is not None
 
 
 async def test_closed_tables_are_pruned_by_age_and_open_ones_never(store: Repository) -> None:
