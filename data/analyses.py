@@ -10,7 +10,7 @@ import time
 from typing import Any, NamedTuple
 
 from data.backend import Backend, Row, Session
-from data.codec import dumps, loads
+from data.codec import document, dumps
 
 
 class Unsaid(NamedTuple):
@@ -40,8 +40,9 @@ class Analyses:
 
         return await self.backend.write(store)
 
-    async def get_analysis(self, game_id: str) -> dict[str, Any] | None:
-        """The stored analysis of ``game_id``, or None when it has none yet."""
+    async def get_analysis(self, game_id: str) -> Any:
+        """The stored analysis of ``game_id`` (a JSON object, as the coach wrote it; see
+        :func:`_document`), or None when it has none yet."""
 
         async def query(tx: Session) -> Row | None:
             return await tx.fetchrow(
@@ -53,7 +54,7 @@ class Analyses:
             return None
         return _document(row)
 
-    async def analyses_of(self, game_ids: list[str]) -> dict[str, dict[str, Any]]:
+    async def analyses_of(self, game_ids: list[str]) -> dict[str, Any]:
         """The stored analyses of those of ``game_ids`` that have one, by game id (a page
         of history reads its games' analyses at once)."""
         if not game_ids:
@@ -112,7 +113,7 @@ class Analyses:
         return [Unsaid(row["id"], row["guild_id"]) for row in await self.backend.read(query)]
 
 
-def _document(row: Row) -> dict[str, Any]:
-    data = loads(row["analysis"])
-    assert isinstance(data, dict), "an analysis is stored as a JSON object"
-    return data
+def _document(row: Row) -> Any:
+    """The stored analysis, decoded; a row that is not JSON comes back as its text (the
+    coach's format refuses it, and a page of history still reads its other games)."""
+    return document(row["analysis"])

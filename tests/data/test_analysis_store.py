@@ -11,6 +11,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.coaching import accuracies, stored_analysis
 from data import open_store
 from data.analyses import Unsaid
 from data.backend import Session
@@ -98,3 +99,26 @@ async def test_an_analysis_is_announced_once_and_a_start_finds_what_is_left_unsa
         Unsaid("unannounced", 10),
         Unsaid("unanalysed", 10),
     ]
+
+
+async def test_an_analysis_that_does_not_read_is_passed_over_not_a_failure(
+    store: Repository, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A row edited by hand or half written: the store gives back its text, the coach's
+    format refuses it (logged), and the page of history reads its other games."""
+    for number in range(3):
+        await store.record_finished_game(at(f"g{number}", float(number), duel(5, 6)))
+    await store.save_analysis("g0", {**ANALYSIS, "seats": [{"seat": 0, "moves": []}]})
+
+    async def damage(tx: Session) -> None:
+        await tx.executemany(
+            "INSERT INTO game_analysis (game_id, analysis, created_at) VALUES (?, ?, 0)",
+            [("g1", '{"format": "domino-analysis/1", '), ("g2", "[]")],
+        )
+
+    await store.backend.write(damage)
+    games = [game for number in range(3) if (game := await store.get_game(f"g{number}"))]
+    assert list(await accuracies(store, games)) == ["g0"]
+    assert await stored_analysis(store, games[1]) is None
+    assert await stored_analysis(store, games[0]) is not None
+    assert "game g1's stored analysis does not read" in caplog.text
