@@ -8,7 +8,7 @@ from typing import Any
 
 from data.backend import Backend, Session
 from data.boards import count_game
-from data.codec import dumps, loads
+from data.codec import document, dumps, loads
 from data.models import FinishedGame, Participant, RoundResult
 
 Seat = tuple[int | None, str | None]
@@ -186,7 +186,7 @@ async def _games(
             guild_id=row["guild_id"],
             game=row["game"],
             finished_at=row["finished_at"],
-            record=loads(row["record"]),
+            record=document(row["record"]),  # text, if not JSON: it does not replay
             rounds=by_game[row["id"]][1],
             participants=by_game[row["id"]][0],
             rated=bool(row["rated"]),

@@ -80,7 +80,9 @@ class FinishedGame:
     guild_id: int
     game: str
     finished_at: float
-    record: dict[str, Any]
+    record: Any
+    """The game's record (a JSON object, ``domino-record/1``); text stored there that is
+    not JSON comes back as that text, which does not replay."""
     rounds: list[RoundResult]
     participants: list[Participant]
     rated: bool = True

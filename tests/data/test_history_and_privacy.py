@@ -61,6 +61,25 @@ async def test_a_game_with_hints_is_kept_but_counts_for_nobody(store: Repository
     assert kept is not None and not kept.rated
 
 
+async def test_a_game_whose_record_is_not_json_does_not_hide_the_others(
+    store: Repository,
+) -> None:
+    """A record edited by hand or half written: the history and the series (a rematch)
+    still read, and the game comes back with its text (it does not replay)."""
+    await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB)))
+    await store.record_finished_game(at("g2", 2.0, duel(BOB, ANN)))
+
+    async def damage(tx: Session) -> None:
+        await tx.execute("UPDATE games SET record = '{\"actions\": [' WHERE id = 'g1'")
+
+    await store.backend.write(damage)
+    games, total = await store.games_of(ANN, 10)
+    assert ([game.id for game in games], total) == (["g2", "g1"], 2)
+    assert await store.series(10, "cross", [(ANN, None), (BOB, None)]) == [1, 1]
+    damaged = await store.get_game("g1")
+    assert damaged is not None and damaged.record == '{"actions": ['
+
+
 async def test_the_series_counts_wins_between_exactly_the_same_seats(store: Repository) -> None:
     await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB)))
     await store.record_finished_game(at("g2", 2.0, duel(BOB, ANN)))
