@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from data.backend import Backend, Row, Session
-from data.codec import document, dumps, loads
+from data.codec import document, dumps
 from data.errors import VersionConflict
 from data.games import insert_finished_game
 from data.models import FaceShown, FinishedGame, TableRow
@@ -105,9 +105,11 @@ class ActiveTables:
         """Store every note of what faces show, now (one transaction)."""
         await self.outbox.flush()
 
-    async def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
+    async def actions_since(self, table_id: str, version: int) -> list[Any]:
         """The table's stored actions after ``version``, oldest first: what a face that
-        shows ``version`` has not been shown yet."""
+        shows ``version`` has not been shown yet. A line that is not JSON comes back as
+        its text, for the reader to pass over (one damaged line must not keep a table
+        from resuming)."""
 
         async def query(tx: Session) -> list[Row]:
             return await tx.fetch(
@@ -116,7 +118,7 @@ class ActiveTables:
                 (table_id, version),
             )
 
-        return [loads(row["action"]) for row in await self.backend.read(query)]
+        return [document(row["action"]) for row in await self.backend.read(query)]
 
     async def close_unreadable(self, table_id: str, version: int, reason: str) -> None:
         """Mark an open table that cannot be read back as cancelled, logging ``reason``

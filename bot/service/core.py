@@ -164,7 +164,9 @@ class TableService:
         actions = await self.store.actions_since(table.id, oldest)
         for version, action in enumerate(actions, start=table.version - len(actions) + 1):
             events: list[Event] = []
-            for data in action.get("events", ()):
+            # A damaged line (not an action's document) is one with no events, like an
+            # audit line of an older release: the table is shown as it stands.
+            for data in action.get("events", ()) if isinstance(action, dict) else ():
                 with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
                     events.append(events_from_dict(data))
             for listener in catching_up:

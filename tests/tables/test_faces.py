@@ -5,6 +5,7 @@ makes it show one again, and is itself handed back every action it did not note.
 from __future__ import annotations
 
 from bot.service import Resumed, Shown, TableService
+from data.backend import Session
 from data.repository import Repository
 from tests.tables.helpers import PACE, Clock, Heard, play_one, started
 
@@ -81,4 +82,35 @@ async def test_a_message_noted_for_an_older_version_fills_in_a_newer_note_withou
     second = TableService(store, computer_pace=PACE, clock=clock)
     await second.resume()
     assert second.shown("discord", table.id) == Shown(table.version, 900)
+    await second.close()
+
+
+async def test_a_damaged_action_line_is_shown_as_the_table_stands_and_the_rest_resume(
+    store: Repository, clock: Clock
+) -> None:
+    """A line of the action log edited by hand or half written: the table still resumes
+    (one line must not keep the bot from starting), and the face is handed back every
+    action it has not shown, that one with no events, as an older release's audit line."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(first)
+    await first.remember_message("discord", table.id, 900, table.version)
+    await play_one(first, table.id)
+    await play_one(first, table.id)
+    version = first.tables[table.id].version
+    await first.close()
+    await store.flush()
+
+    async def damage(tx: Session) -> None:
+        await tx.execute(
+            "UPDATE table_actions SET action = '{\"events\": [' WHERE table_id = ? AND version = ?",
+            (table.id, table.version + 1),
+        )
+
+    await store.backend.write(damage)
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord = Heard("discord")
+    second.add_listener(discord)
+    assert await second.resume() == 1
+    assert [via for _, _, via in discord.told] == [Resumed(table.version + 1), Resumed(version)]
+    assert discord.told[0][1] == [] and discord.told[1][1], "only the damaged line has none"
     await second.close()
