@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 from data.backend import Backend, Row, Session
-from data.codec import dumps, loads
+from data.codec import document, dumps
 from data.models import GuildSettings
+
+log = logging.getLogger(__name__)
 
 
 class Guilds:
@@ -26,7 +31,7 @@ class Guilds:
         return GuildSettings(
             guild_id,
             row["turn_timer_seconds"],
-            loads(row["default_targets"]),
+            _targets(guild_id, row["default_targets"]),
             bool(row["use_threads"]),
             row["language"],
             None if row["tournament_role"] is None else int(row["tournament_role"]),
@@ -47,3 +52,16 @@ class Guilds:
             )  # fmt: skip
 
         await self.backend.write(store)
+
+
+def _targets(guild_id: int, stored: Any) -> dict[str, int]:
+    """A server's default targets by game, as stored; none (each game's own) when the
+    column does not read as such (edited by hand or half written), logged: one server's
+    damaged row must not keep its tables, or the bot, from starting."""
+    targets = document(stored)
+    if isinstance(targets, dict) and all(
+        isinstance(game, str) and type(target) is int for game, target in targets.items()
+    ):
+        return targets
+    log.warning("server %s: its default targets do not read (%.80r): none used", guild_id, stored)
+    return {}

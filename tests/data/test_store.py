@@ -399,6 +399,24 @@ async def test_a_finished_game_closes_its_table_and_counts_members_not_computers
     assert await count(store, "player_names") == 1
 
 
+@pytest.mark.parametrize("damaged", ['{"cross": 1', "[150]", '{"cross": "150"}'])
+async def test_a_servers_targets_that_do_not_read_are_none_and_the_rest_stand(
+    store: Repository, damaged: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Edited by hand or half written: the server's tables open with each game's own
+    target (and a resume that reads its settings goes on), the other settings as set."""
+    await store.set_guild_settings(GuildSettings(7, 90, {"cross": 150}, True, "es-ES"))
+
+    async def damage(tx: Session) -> None:
+        await tx.execute(
+            "UPDATE guild_settings SET default_targets = ? WHERE guild_id = 7", (damaged,)
+        )
+
+    await store.backend.write(damage)
+    assert await store.get_guild_settings(7) == GuildSettings(7, 90, {}, True, "es-ES")
+    assert "server 7: its default targets do not read" in caplog.text
+
+
 async def test_guild_settings_default_and_update(store: Repository) -> None:
     assert await store.get_guild_settings(7) == GuildSettings(7, 120, {}, False)
     await store.set_guild_settings(GuildSettings(7, 60, {"cross": 150}, True))
