@@ -535,23 +535,18 @@ class TournamentService:
         await self._open_missing(tournament_id)
         self.herald.changed(self.get(tournament_id), "round", ())
 
-    async def _open_missing(self, tournament_id: str) -> None:
+    async def _open_missing(self, tournament_id: str, strays: Sequence[TableSnapshot] = ()) -> None:
         """Open the current round's tables that have none yet and store which they are:
         once the round is paired, and after a restart, which may come between storing the
         round and storing its tables (or after a table could not be opened). A table
-        opened before such a restart, its id not stored, is taken up again by its
-        tournament and players, not opened twice. The tables opened are stored even when
-        another fails to open (its error is raised after)."""
+        opened before such a restart, its id not stored (one of ``strays``,
+        :meth:`_strays`), is taken up again by its players, not opened twice. The tables
+        opened are stored even when another fails to open (its error is raised after)."""
         tournament = self.get(tournament_id)
         missing = [d for d in tournament.tables_of(tournament.round) if d.table_id is None]
         if not missing:
             return
-        known = {d.table_id for d in tournament.drawn}
-        strays = [
-            table
-            for table in map(self.tables.find, list(self.tables.tables))
-            if table is not None and table.tournament == tournament_id and table.id not in known
-        ]
+        strays = list(strays)
         opened: list[Drawn] = []
         try:
             for drawn in missing:
@@ -566,6 +561,17 @@ class TournamentService:
         finally:
             if opened:
                 await self._store_opened(tournament_id, opened)
+
+    def _strays(self, tournament: Tournament) -> list[TableSnapshot]:
+        """The open tables opened for ``tournament`` whose ids it has not stored: only a
+        stop between opening a round's tables and storing them leaves any, so only a
+        restart looks (every open table is read)."""
+        known = {d.table_id for d in tournament.drawn}
+        return [
+            table
+            for table in map(self.tables.find, list(self.tables.tables))
+            if table is not None and table.tournament == tournament.id and table.id not in known
+        ]
 
     async def _store_opened(self, tournament_id: str, opened: Sequence[Drawn]) -> None:
         """Store the tables ``opened`` for the current round's drawn tables."""
@@ -718,7 +724,7 @@ class TournamentService:
         or no longer stored with no game, is a tie (:meth:`_record`). Tables of the round
         not yet opened are opened (:meth:`_open_missing`)."""
         if tournament.phase is Phase.RUNNING and tournament.round:
-            await self._open_missing(tournament.id)
+            await self._open_missing(tournament.id, self._strays(tournament))
             tournament = self.get(tournament.id)
         for drawn in tournament.tables_of(tournament.round):
             if drawn.table_id is None or tournament.result_of(drawn.round, drawn.position):
