@@ -15,6 +15,7 @@ read back with the record its state carries.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from data.backend import Backend, Row, Session
@@ -157,6 +158,36 @@ class ActiveTables:
 
         tables, faces = await self.backend.read(query)
         return _table_rows(tables, faces)
+
+    async def load_unshown_ends(self, faces: Sequence[str], since: float) -> list[TableRow]:
+        """The tables closed (finished or cancelled) at or after ``since`` whose last
+        version one of ``faces`` has not noted showing: the bot stopped between storing
+        a table's end and showing it. Each with what every face has shown of it."""
+        if not faces:
+            return []
+        lacking = " OR ".join(
+            "NOT EXISTS (SELECT 1 FROM table_faces f WHERE f.table_id = t.id AND f.face = ?"
+            " AND f.version >= t.version)"
+            for _ in faces
+        )
+        where = f"t.status IN ('finished', 'cancelled') AND t.updated_at >= ? AND ({lacking})"
+        params = (since, *faces)
+
+        async def query(tx: Session) -> tuple[list[Row], list[Row]]:
+            tables = await tx.fetch(
+                f"SELECT {TABLE_COLUMNS} FROM active_tables t WHERE {where}"
+                " ORDER BY created_at, id",
+                params,
+            )
+            shown = await tx.fetch(
+                f"SELECT {FACE_COLUMNS} FROM table_faces WHERE table_id IN"
+                f" (SELECT t.id FROM active_tables t WHERE {where})",
+                params,
+            )
+            return tables, shown
+
+        tables, shown = await self.backend.read(query)
+        return _table_rows(tables, shown)
 
     async def get_table(self, table_id: str) -> TableRow | None:
         async def query(tx: Session) -> tuple[list[Row], list[Row]]:

@@ -24,12 +24,15 @@ ANNOUNCE_DELAY = 0.5
 ANNOUNCE_RETRY = 5.0
 """Seconds before notes that could not be written are tried again."""
 _SHOW = (
-    "INSERT INTO table_faces (table_id, face, version, message_id) VALUES (?, ?, ?, ?)"
+    "INSERT INTO table_faces (table_id, face, version, message_id) SELECT ?, ?, ?, ?"
+    " WHERE EXISTS (SELECT 1 FROM active_tables WHERE id = ?)"
     " ON CONFLICT (table_id, face) DO UPDATE SET version = excluded.version,"
     " message_id = COALESCE(excluded.message_id, table_faces.message_id)"
     " WHERE table_faces.version <= excluded.version"
 )
-"""Never moves a face's version back (a note written twice, or after a newer one)."""
+"""Never moves a face's version back (a note written twice, or after a newer one), and
+notes nothing of a table no longer stored (a closed table's end noted as shown after
+forget-me or pruning deleted the table: there is nothing left to hand back)."""
 
 Note = tuple[int | None, int]
 """(message, version): what a face shows of a table, not yet written."""
@@ -43,7 +46,7 @@ async def write_notes(tx: Session, notes: dict[Key, Note]) -> None:
     if notes:
         await tx.executemany(
             _SHOW,
-            [(table, face, version, message)
+            [(table, face, version, message, table)
              for (table, face), (message, version) in sorted(notes.items())],
         )  # fmt: skip
 

@@ -76,7 +76,13 @@ class TableService:
         self._snapshots: dict[str, tuple[Table, TableSnapshot]] = {}
         self._listeners: list[Listener] = []
         self._shown: dict[str, dict[str, Shown]] = {}
-        """Open table id → face → what the face has shown of it (see :meth:`shown`)."""
+        """Table id → face → what the face has shown of it (see :meth:`shown`): every
+        open table's, and a closed one's while it waits in :attr:`_ends`."""
+        self._ends: dict[str, tuple[int, float]] = {}
+        """Closed table id → (its last version, when it closed), while a face that catches
+        up has not noted showing that version (the game-over card, the closing notice):
+        what the face notes is still kept, and stored, so that after a restart the end is
+        handed back only if it was never shown."""
         self._pruning: asyncio.Task[None] | None = None
         self._closing = False
         self._resumed = asyncio.Event()
@@ -133,6 +139,7 @@ class TableService:
             if timer is not None:
                 self.clockwork.schedule_reminder(table, timer)
             await self._hand_back(table)
+        await self._hand_back_ends(owns)
         self.clockwork.start()
         await self._prune_once()
         self._pruning = asyncio.create_task(self._prune(), name="domino-prune")
@@ -160,7 +167,7 @@ class TableService:
         oldest = min(since.values(), default=table.version)
         if oldest >= table.version:
             return
-        snapshot = self._snapshot(table)
+        snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
         actions = await self.store.actions_since(table.id, oldest)
         for version, action in enumerate(actions, start=table.version - len(actions) + 1):
             events: list[Event] = []
@@ -172,6 +179,24 @@ class TableService:
             for listener in catching_up:
                 if version > since[listener.face]:
                     self._tell(listener, snapshot, events, Resumed(version))
+
+    async def _hand_back_ends(self, owns: Callable[[int], bool]) -> None:
+        """Hand back the closed tables whose end a catching-up face has not shown (the
+        bot stopped between storing a game's end, or a cancel, and posting it), kept
+        until pruned. A table set aside as unreadable was closed without being shown,
+        and cannot be shown: it is passed over."""
+        faces = sorted({listener.face for listener in self._listeners if listener.catches_up})
+        since = self.clock() - self.keep_closed
+        for row in await self.store.load_unshown_ends(faces, since):
+            if not owns(row.guild_id):
+                continue
+            try:
+                table = table_of(row)
+            except (EngineError, KeyError, TypeError, ValueError):
+                continue  # logged when it was set aside
+            self._shown[table.id] = shown_of(row)
+            self._ends[table.id] = (table.version, row.updated_at)
+            await self._hand_back(table)
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:
         """A stored table that cannot be read back (written by a release that refereed a
@@ -340,6 +365,7 @@ class TableService:
             table, events = await self._apply(table, command)
             self.tell(table, events, via)
             if not table.is_open:  # let go once told: a face reads what it has shown
+                self._await_end_shown(table.id, table.version)
                 self._drop(table.id)
             return events
 
@@ -396,8 +422,27 @@ class TableService:
         self.tables.drop(table_id)
         self._locks.pop(table_id, None)
         self._snapshots.pop(table_id, None)
-        self._shown.pop(table_id, None)
         self.clockwork.forget(table_id)
+        if table_id not in self._ends:
+            self._shown.pop(table_id, None)
+
+    def _await_end_shown(self, table_id: str, version: int) -> None:
+        """A table has closed at ``version``: what the faces that catch up note of it is
+        kept until each has noted showing that version (see :attr:`_ends`)."""
+        self._ends[table_id] = (version, self.clock())
+        self._end_shown(table_id)
+
+    def _end_shown(self, table_id: str) -> None:
+        """Let a closed table's notes go once every face that catches up shows its end."""
+        version, _ = self._ends[table_id]
+        faces = {listener.face for listener in self._listeners if listener.catches_up}
+        if all(self.shown(face, table_id).version >= version for face in faces):
+            self._let_end_go(table_id)
+
+    def _let_end_go(self, table_id: str) -> None:
+        del self._ends[table_id]
+        self._shown.pop(table_id, None)
+        self._locks.pop(table_id, None)
 
     def tell(self, table: Table, events: Sequence[Event], via: object | None) -> None:
         """Tell every listener of ``table`` as stored, and what it caused."""
@@ -414,9 +459,9 @@ class TableService:
             log.exception("telling %r about table %s failed", listener, table.id)
 
     def shown(self, face: str, table_id: str) -> Shown:
-        """What ``face`` has shown of the open table ``table_id`` (nothing yet: version
-        0, no message), as it noted it (:meth:`remember_message`) here or, before a
-        restart, in the store."""
+        """What ``face`` has shown of the table ``table_id``, open or closed but not yet
+        shown to its end (nothing yet: version 0, no message), as it noted it
+        (:meth:`remember_message`) here or, before a restart, in the store."""
         return self._shown.get(table_id, {}).get(face, Shown())
 
     async def remember_message(
@@ -428,9 +473,11 @@ class TableService:
         Stored, so that after a restart only what it has not shown is handed back to it;
         a store fault only means it is shown again later. Another face's notes are left
         as they are."""
+        if table_id not in self._shown:  # closed, and its end shown: nothing more to show
+            return  # (nor a lock to make for it)
         async with self._lock(table_id):
             faces = self._shown.get(table_id)
-            if faces is None:  # closed: nothing more to show
+            if faces is None:
                 return
             before = faces.get(face, Shown())
             if version < before.version:
@@ -446,6 +493,8 @@ class TableService:
             except StoreError as error:
                 log.warning("table %s: could not store what the %s face shows (%s)",
                             table_id, face, error.fault)  # fmt: skip
+            if table_id in self._ends:
+                self._end_shown(table_id)
 
     async def move_to_channel(self, table_id: str, channel_id: int) -> None:
         await self.act(table_id, MoveToThread(channel_id))
@@ -468,8 +517,12 @@ class TableService:
             await self._prune_once()
 
     async def _prune_once(self) -> None:
+        before = self.clock() - self.keep_closed
+        for table_id, (_, closed) in list(self._ends.items()):
+            if closed < before:  # never shown (its channel gone, say): pruned below
+                self._let_end_go(table_id)
         try:
-            pruned = await self.store.prune_closed(self.clock() - self.keep_closed)
+            pruned = await self.store.prune_closed(before)
         except StoreError as error:
             log.warning("could not prune closed tables (%s)", error.fault)
             return

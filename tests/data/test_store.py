@@ -350,6 +350,51 @@ async def test_load_active_tables_returns_the_open_ones_intact(store: Repository
     assert rows["b"].shown == {"discord": FaceShown(2, 12345)} and rows["a"].shown == {}
 
 
+async def test_the_closed_tables_whose_end_a_face_has_not_shown_are_found(
+    store: Repository,
+) -> None:
+    """A table's end stored but not shown by a face (the bot stopped between the two),
+    and closed since the time asked: it is handed back after a restart; an end each
+    face shows, an open table, or one closed before that time is not."""
+    tables = [("open", "playing", 2), ("shown", "finished", 3), ("unshown", "finished", 3),
+              ("half", "cancelled", 4), ("none", "cancelled", 2)]  # fmt: skip
+    for channel, (table_id, status, version) in enumerate(tables):
+        row = dataclasses.replace(
+            table_row(table_id, version, status, channel), updated_at=100.0 + channel
+        )
+        await store.create_table(row)
+        await store.set_shown(table_id, "discord", 700 + channel, version - 1)
+    await store.set_shown("shown", "discord", None, 3)
+    await store.set_shown("shown", "browser", None, 3)
+    await store.set_shown("half", "discord", None, 4)
+    await store.flush()
+    rows = {row.id: row for row in await store.load_unshown_ends(["browser", "discord"], 101)}
+    assert set(rows) == {"unshown", "half", "none"}
+    assert rows["unshown"].shown == {"discord": FaceShown(2, 702)}
+    assert rows["half"].shown == {"discord": FaceShown(4, 703)}, "the browser has not shown it"
+    assert {row.id for row in await store.load_unshown_ends(["discord"], 103)} == {"none"}
+    assert await store.load_unshown_ends([], 0) == []
+
+
+async def test_a_note_of_a_table_deleted_meanwhile_is_dropped_and_the_rest_written(
+    store: Repository,
+) -> None:
+    """A face notes showing a closed table's end just as forget-me (or pruning) deletes
+    the table: that note is moot, and must not make the write of the others fail."""
+    await store.create_table(table_row("gone", channel_id=1))
+    await store.create_table(table_row("kept", channel_id=2))
+    await store.set_shown("gone", "discord", 701, 1)
+    await store.set_shown("kept", "discord", 702, 1)
+
+    async def delete(tx: Session) -> None:
+        await tx.execute("DELETE FROM active_tables WHERE id = 'gone'")
+
+    await store.backend.write(delete)
+    await store.flush()
+    [row] = await store.load_active_tables()
+    assert (row.id, row.shown) == ("kept", {"discord": FaceShown(1, 702)})
+
+
 async def test_a_table_whose_state_is_not_json_comes_back_as_its_text(
     store: Repository,
 ) -> None:

@@ -9,11 +9,15 @@ import asyncio
 import sqlite3
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
+from bot.events import Cancelled, Event, GameOver
 from bot.service import TableService
 from bot.service.clock import REMIND_AT
-from data import parse_url
+from bot.table import Table
+from data import open_store, parse_url
+from data.models import TableRow
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, service_of, shown_version, table_messages
 from tests.e2e.process import bot_process, connected, start_game, take_turn
@@ -71,6 +75,82 @@ async def test_a_post_not_noted_before_a_stop_is_found_not_posted_again(
     messages = await only_the_last_is_live(server.fake, channel)
     assert sum(1 for m in messages if posted_version(m) == unnoted) == 1
     assert posted_twice(messages) == []
+
+
+async def test_a_game_end_stored_but_not_posted_before_a_stop_is_posted_after_it(
+    running: Running, server: Server
+) -> None:
+    """The bot stopped between storing the game's last move and telling any face: after
+    the restart the channel gets the game-over card, once, and the last table message
+    keeps no live buttons; a later restart posts nothing more."""
+    bot = await running.start()
+    service = service_of(bot)
+    driver = await seated_game(server, service, "cross", 2, {"target": 10})
+    channel = server.channels[0]
+    stops_before_telling(service, GameOver)
+    while driver.table() is not None:
+        await driver.play_one(shown=False)
+    assert not driver.finished(), "the end was stored, not posted"
+    await running.stop()
+
+    driver.service = service_of(await running.start())
+    await server.fake.wait_for(driver.finished)
+    messages = await only_the_last_is_live(server.fake, channel)
+    assert posted_twice(messages) == []
+    winner = driver.words.says("Winner: {name}")
+    ends = [m for m in messages if any(winner.fullmatch(e.get("title", "")) for e in m.embeds)]
+    assert len(ends) == 1
+    await running.stop()  # lets the post under way finish and note what it showed
+    assert await ends_unshown(running) == [], "a restart posts no more"
+
+
+async def test_a_cancel_stored_but_not_posted_before_a_stop_is_posted_after_it(
+    running: Running, server: Server
+) -> None:
+    """The host closed a table in play and the bot stopped before telling any face: after
+    the restart the channel is told the table is closed, once, and the table message
+    loses its buttons."""
+    service = service_of(await running.start())
+    driver = await seated_game(server, service, "cross", 2, {"target": 10})
+    channel = server.channels[0]
+    await driver.play_one()
+    stops_before_telling(service, Cancelled)
+    host = next(iter(driver.members.values()))
+    await (await host.slash("domino end", channel)).reply()
+    assert driver.table() is None, "the cancel was stored"
+    await running.stop()
+    assert [row.id for row in await ends_unshown(running)] == [driver.table_id]
+
+    await running.start()
+    closed = driver.words.says("The {game} table was closed.")
+
+    def notices() -> list[Message]:
+        return [m for m in server.fake.public(channel) if closed.fullmatch(m.content)]
+
+    await server.fake.wait_for(notices)
+    assert not any(m.buttons() for m in table_messages(server.fake, channel))
+    await running.stop()
+    assert len(notices()) == 1
+    assert await ends_unshown(running) == []
+
+
+def stops_before_telling(service: TableService, kind: type[Event]) -> None:
+    """The bot stops between storing an action that caused ``kind`` and telling any
+    face of it."""
+    tell = service.tell
+
+    def stopped(table: Table, events: Sequence[Event], via: object | None) -> None:
+        if not any(isinstance(event, kind) for event in events):
+            tell(table, events, via)
+
+    service.tell = stopped  # type: ignore[method-assign]
+
+
+async def ends_unshown(running: Running) -> list[TableRow]:
+    """The closed tables whose end the channel has not been shown, as the stopped bot's
+    store says: what its next start hands back."""
+    async with await open_store(running.settings.database_url) as store:
+        return await store.load_unshown_ends(["discord"], 0)
 
 
 async def test_killed_right_after_each_of_several_posts_nothing_is_posted_twice(

@@ -1,13 +1,17 @@
 """What each face has shown is its own: a second face following a table (a browser page
 beside the Discord chat) neither hides an action from the first after a restart nor
-makes it show one again, and is itself handed back every action it did not note."""
+makes it show one again, and is itself handed back every action it did not note. A
+table's end (its game over, its cancel) is handed back as any action is, though the
+table is closed."""
 
 from __future__ import annotations
 
+from bot.commands import Cancel
+from bot.events import Cancelled
 from bot.service import Resumed, Shown, TableService
 from data.backend import Session
 from data.repository import Repository
-from tests.tables.helpers import PACE, Clock, Heard, play_one, started
+from tests.tables.helpers import ANN, PACE, Clock, Heard, play_one, started
 
 
 async def test_a_second_face_that_notes_nothing_leaves_the_first_ones_restart_alone(
@@ -113,4 +117,59 @@ async def test_a_damaged_action_line_is_shown_as_the_table_stands_and_the_rest_r
     assert await second.resume() == 1
     assert [via for _, _, via in discord.told] == [Resumed(table.version + 1), Resumed(version)]
     assert discord.told[0][1] == [] and discord.told[1][1], "only the damaged line has none"
+    await second.close()
+
+
+async def test_an_end_stored_but_not_shown_before_a_stop_is_handed_back_until_shown(
+    store: Repository, clock: Clock
+) -> None:
+    """The bot stopped between storing a cancel and posting it: the channel still shows
+    the table's live buttons. After the restart the face is handed the cancel, with the
+    message it last showed (to take the buttons off); once it notes showing the end, a
+    later restart hands back nothing."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(first)
+    await first.remember_message("discord", table.id, 900, table.version)
+    await first.act(table.id, Cancel(ANN))
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord = Heard("discord")
+    second.add_listener(discord)
+    assert await second.resume() == 0, "no open table"
+    assert [via for _, _, via in discord.told] == [Resumed(table.version + 1)]
+    assert any(isinstance(event, Cancelled) for event in discord.events)
+    assert second.shown("discord", table.id) == Shown(table.version, 900)
+    await second.remember_message("discord", table.id, None, table.version + 1)
+    await second.close()
+    await store.flush()
+
+    third = TableService(store, computer_pace=PACE, clock=clock)
+    again = Heard("discord")
+    third.add_listener(again)
+    await third.resume()
+    assert again.told == [], "the end is shown: it is not posted again"
+    await third.close()
+
+
+async def test_an_end_shown_before_a_stop_is_not_handed_back(
+    store: Repository, clock: Clock
+) -> None:
+    """The face notes showing a table's end after the table has closed (it posts once
+    told): that note is kept, so a restart does not post the end a second time."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    first.add_listener(Heard("discord"))
+    table = await started(first)
+    await first.act(table.id, Cancel(ANN))
+    assert first.shown("discord", table.id) == Shown(), "not shown yet"
+    await first.remember_message("discord", table.id, 901, table.version + 1)
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord = Heard("discord")
+    second.add_listener(discord)
+    await second.resume()
+    assert discord.told == []
     await second.close()
