@@ -104,10 +104,10 @@ async def insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     reach a leaderboard. False, with nothing written, if this game id is already stored:
     the id is claimed first, so a game is counted once however often it is written."""
     claimed = await tx.execute(
-        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated,"
-        " channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated, hints,"
+        " channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         (game.id, game.table_id, game.guild_id, game.game, game.finished_at,
-         dumps(game.record), int(game.rated), game.channel_id),
+         dumps(game.record), int(game.rated), int(game.hints), game.channel_id),
     )  # fmt: skip
     if claimed == 0:
         return False
@@ -139,7 +139,7 @@ async def _games(
     paging = " LIMIT ? OFFSET ?" if limit else ""
     games = await tx.fetch(
         "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated,"
-        f" g.channel_id FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
+        f" g.hints, g.channel_id FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
         (*params, *(limit or ())),
     )
     if not games:
@@ -190,6 +190,7 @@ async def _games(
             rounds=by_game[row["id"]][1],
             participants=by_game[row["id"]][0],
             rated=bool(row["rated"]),
+            hints=bool(row["hints"]),
             channel_id=row["channel_id"],
         )
         for row in games

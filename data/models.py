@@ -86,7 +86,10 @@ class FinishedGame:
     rounds: list[RoundResult]
     participants: list[Participant]
     rated: bool = True
-    """False for a game played with hints: kept, listed and replayable, never rated."""
+    """False for a game played with hints, or in an unrated tournament: kept, listed and
+    replayable, never rated."""
+    hints: bool = False
+    """Whether its players could ask for hints (a rematch plays again as it was)."""
     channel_id: int | None = None
     """The channel or thread it was played in (None for games stored before it was)."""
 

@@ -91,7 +91,7 @@ class Rematches:
             target=options.get("target"),
             keep_last_two=options.get("keep_last_two") or None,
             match_games=options.get("match_games"),
-            hints=not game.rated,
+            hints=game.hints,
         )
         again = Rematch(
             game.id,

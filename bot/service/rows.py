@@ -89,5 +89,6 @@ def finished_game(table: Table, now: float) -> FinishedGame:
         rounds=rounds,
         participants=participants,
         rated=table.rated and not table.hints,
+        hints=table.hints,
         channel_id=table.channel_id,
     )

@@ -235,6 +235,28 @@ async def test_a_table_stored_before_its_record_column_went_loads_from_its_state
         assert again.state["match"]["record"] == RECORD
 
 
+async def test_a_game_stored_before_hints_had_a_column_was_unrated_for_its_hints(
+    database: Database,
+) -> None:
+    """Until migration 0015 a game not rated was taken to have had hints (a rematch then
+    had them too); the upgrade keeps that reading for those games."""
+
+    async def release_0014(tx: Session) -> None:
+        await migrated_before("0015", tx)
+        for game_id, rated in (("hinted", 0), ("plain", 1)):
+            await tx.execute(
+                "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated)"
+                " VALUES (?, 't1', 10, 'cross', 2, ?, ?)",
+                (game_id, json.dumps(RECORD), rated),
+            )
+
+    await written_raw(database.url, release_0014)
+    async with await open_store(database.url) as store:
+        hinted, plain = await store.get_game("hinted"), await store.get_game("plain")
+        assert hinted is not None and hinted.hints and not hinted.rated
+        assert plain is not None and not plain.hints and plain.rated
+
+
 async def test_a_tables_game_record_is_stored_once_in_its_state(store: Repository) -> None:
     """Every action rewrites the table's row; the game record in it is the one its state
     carries, never a second copy beside it."""

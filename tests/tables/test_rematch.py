@@ -10,9 +10,9 @@ import json
 
 import pytest
 
-from bot.commands import AddComputer, ComputerMove, Join, Leave, Start
+from bot.commands import AddComputer, Cancel, ComputerMove, Join, Leave, Start
 from bot.refusals import NotSeated, RematchElsewhere, TableFull
-from bot.service import NewTable, TableService
+from bot.service import NewTable, TableService, TournamentSeats
 from bot.service.rematches import KEEP_SEATS_SECONDS
 from bot.table import Status
 from data.backend import Row, Session
@@ -20,22 +20,30 @@ from data.repository import Repository
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, play_one
 
 CAT = 3
+ORGANISER = 4
 
 
-async def finished(service: TableService) -> str:
+async def finished(service: TableService, *, hints: bool = False) -> str:
     """Ann, Bob and two computers play a Cross game to 10 in CHANNEL; its id."""
-    table = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross", target=10))
+    table = await service.open_table(
+        NewTable(GUILD, CHANNEL, ANN, "Ann", "cross", target=10, hints=hints)
+    )
     await service.act(table.id, Join(BOB, "Bob"))
     for _ in range(2):
         await service.act(table.id, AddComputer(ANN, "easy"))
     await service.act(table.id, Start(ANN))
-    while table.id in service.tables:
-        live = service.tables[table.id]
-        if live.computer_to_move:
-            await service.act(table.id, _computer_move(service, table.id))
+    return await played_out(service, table.id)
+
+
+async def played_out(service: TableService, table_id: str) -> str:
+    """Play the started table to its end; its game's id."""
+    while table_id in service.tables:
+        if service.tables[table_id].computer_to_move:
+            await service.act(table_id, _computer_move(service, table_id))
         else:
-            await play_one(service, table.id)
-    [game], _ = await service.store.games_of(ANN, GUILD, page_size=1)
+            await play_one(service, table_id)
+    game = await service.store.game_of_table(table_id)
+    assert game is not None
     return game.id
 
 
@@ -98,6 +106,29 @@ async def test_two_members_asking_at_once_are_one_opening_and_one_confirming(
     assert first.id == second.id and {opened_first, opened_second} == {True, False}
     seated = {seat.user_id for seat in service.tables[first.id].seats}
     assert {ANN, BOB} <= seated
+    await service.close()
+
+
+async def test_a_rematch_plays_with_hints_as_the_game_did(service: TableService) -> None:
+    """A game with hints plays again with hints (and unrated); a game of an unrated
+    tournament, which had none, plays again without them, as a table of its own, rated."""
+    game_id = await finished(service, hints=True)
+    lobby, _ = await service.rematch(game_id, GUILD, CHANNEL, BOB, "Bob")
+    assert lobby.hints
+    await service.act(lobby.id, Cancel(BOB))
+
+    drawn = TournamentSeats("t1", (ANN, BOB), rated=False)
+    table = await service.open_table(
+        NewTable(GUILD, CHANNEL, ORGANISER, "Org", "cross", target=10), drawn=drawn
+    )
+    for member, name in ((ANN, "Ann"), (BOB, "Bob")):
+        await service.act(table.id, Join(member, name))
+    await service.act(table.id, Start(ORGANISER))
+    game_id = await played_out(service, table.id)
+    game = await service.store.get_game(game_id)
+    assert game is not None and not game.rated and not game.hints
+    lobby, _ = await service.rematch(game_id, GUILD, CHANNEL, BOB, "Bob")
+    assert not lobby.hints and lobby.tournament is None
     await service.close()
 
 
