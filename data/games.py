@@ -138,8 +138,8 @@ async def _games(
     seats with the members' last names."""
     paging = " LIMIT ? OFFSET ?" if limit else ""
     games = await tx.fetch(
-        "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated,"
-        f" g.hints, g.channel_id FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
+        "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated, g.hints,"
+        f" g.channel_id FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
         (*params, *(limit or ())),
     )
     if not games:
