@@ -56,6 +56,15 @@ class NoSuchGame(Refusal):
 
 
 @dataclass(eq=False)
+class NotReplayable(Refusal):
+    """A finished game whose stored record does not replay under the rules as they are
+    (damaged, or written by a release that refereed a rule wrongly): it is listed and
+    counted, but cannot be shown move by move."""
+
+    game_id: str
+
+
+@dataclass(eq=False)
 class NotInThatGame(Refusal):
     """Only the members who played a game can ask for it again."""
 

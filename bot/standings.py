@@ -4,7 +4,8 @@ fault is a refusal they can word, like any other)."""
 
 from __future__ import annotations
 
-from bot.refusals import NoSuchGame, NotRead, OutOfRange
+from bot.engine import Match, ReplayError
+from bot.refusals import NoSuchGame, NotRead, NotReplayable, OutOfRange
 from data.models import FinishedGame, Leaderboard, Stats
 from data.repository import Repository, StoreError
 
@@ -75,6 +76,16 @@ class Standings:
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 40:
             raise NoSuchGame(str(game_id)[:40])
         return await find_game(self.store, game_id.strip(), guild_id)
+
+    async def replayable(self, game_id: str, guild_id: int) -> FinishedGame:
+        """As :meth:`game`, and refused (:class:`NotReplayable`) when its record does
+        not replay: asked before a face answers in public, so the refusal is private."""
+        game = await self.game(game_id, guild_id)
+        try:
+            Match.from_record(game.record)
+        except ReplayError:
+            raise NotReplayable(game.id) from None
+        return game
 
 
 async def find_game(store: Repository, game_id: str, guild_id: int) -> FinishedGame:

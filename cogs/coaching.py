@@ -85,9 +85,9 @@ class CoachingCog(DominoCommands, name="Coaching"):
             self._making.discard(user_id)
 
     async def _analysis(self, interaction: discord.Interaction[Any], game: str) -> None:
-        """Refusals (a game not found, a store that cannot be read) are raised for the
-        tree to answer privately."""
-        played = await self.standings.game(game, interaction.guild_id or 0)
+        """Refusals (a game not found, a store that cannot be read, a record that does
+        not replay, so cannot be judged) are raised for the tree to answer privately."""
+        played = await self.standings.replayable(game, interaction.guild_id or 0)
         seat = next((p.seat for p in played.participants if p.user_id == interaction.user.id), None)
         if seat is None:
             await acting.reply(interaction, coaching.not_your_game())

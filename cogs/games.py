@@ -137,9 +137,9 @@ class GamesCog(DominoCommands, name="Games"):
 
     async def _replay(self, interaction: discord.Interaction[Any], game: str) -> bool:
         """Post the replay of ``game``; whether it was posted (not when the member must
-        wait). A game not found or not read is refused before the public answer, so the
-        tree answers it privately."""
-        played = await self.standings.game(game, interaction.guild_id or 0)
+        wait). A game not found, not read or that does not replay is refused before the
+        public answer, so the tree answers it privately."""
+        played = await self.standings.replayable(game, interaction.guild_id or 0)
         too_soon = self.replays.too_soon(interaction.user.id)
         if too_soon is not None:
             await acting.reply(interaction, too_soon)

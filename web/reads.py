@@ -126,7 +126,7 @@ async def replay(standings: Standings, game_id: str, guild_id: int) -> Read:
     the coach's analysis of the game is stored (none is started here), the frame of each
     move it graded worse than good carries the grade's key (``grade``) and what the
     coach says of it (``note``), which the Discord replay adds to the move's line."""
-    game = await standings.game(game_id, guild_id)
+    game = await standings.replayable(game_id, guild_id)
     names = [plain(label) for label in board_words.seat_labels(game.participants)]
     text = replays.replay_text(names)
     marked = coaching.marked_moves(await stored_analysis(standings.store, game))

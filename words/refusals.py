@@ -28,6 +28,7 @@ from bot.refusals import (
     NotInActivity,
     NotInThatGame,
     NotRead,
+    NotReplayable,
     NotSaved,
     NotSeated,
     NotSeatedHere,
@@ -113,6 +114,11 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _(
                 "There is no game {game}: its id is at the foot of the game's last message,"
                 " and in /domino history."
+            ).format(game=quote(game_id))
+        case NotReplayable(game_id):
+            return _(
+                "Game {game} cannot be replayed: its stored record is damaged, or was"
+                " written before a rule was corrected."
             ).format(game=quote(game_id))
         case StillSeated(channel_id):
             return _(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.client import DominoBot
+from data.backend import Session
 from rendering import render_replay
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, service_of, table_messages
@@ -97,6 +99,27 @@ async def test_a_replay_is_posted_for_everyone_and_bad_ids_are_refused(played: P
         await zed.slash("domino replay", elsewhere.channels[0], game=played.game_id)
     ).reply()
     private_to(refused, zed, "There is no game")  # another server's ids are not told
+
+
+async def test_a_game_whose_record_does_not_replay_is_refused_privately(played: Played) -> None:
+    """A record written before a rule was corrected (here: a move out of turn) is kept
+    and listed, and its replay is refused by name, privately, not with an apology."""
+    store = played.bot.store
+    game = await store.get_game(played.game_id)
+    assert game is not None
+    record = json.dumps(dict(game.record, actions=game.record["actions"][1:]))
+
+    async def rewrite(tx: Session) -> None:
+        await tx.execute("UPDATE games SET record = ? WHERE id = ?", (record, played.game_id))
+
+    await store.backend.write(rewrite)
+    ann = played.member("Ann")
+    refused = await (await ann.slash("domino replay", played.channel, game=played.game_id)).reply()
+    private_to(refused, ann, played.game_id, "cannot be replayed")
+    judged = await (await ann.slash("domino analysis", played.channel, game=played.game_id)).reply()
+    private_to(judged, ann, played.game_id, "cannot be replayed")
+    history = await (await ann.slash("domino history", played.channel)).reply()
+    private_to(history, ann, played.game_id)
 
 
 async def test_a_rematch_seats_the_same_players_and_shows_the_series(played: Played) -> None:

@@ -4,6 +4,7 @@ through the table service by guests and stored in a real SQLite store."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -14,10 +15,11 @@ import pytest
 
 from bot.commands import Join, Play, Start
 from bot.engine import GAMES, Kind, LayoutKind, Match, Move, UnknownGame
-from bot.refusals import NoSuchGame, OptionsRefused
+from bot.refusals import NoSuchGame, NotReplayable, OptionsRefused
 from bot.service import NewTable, TableService
 from bot.standings import Standings
 from data import open_store, sqlite_url
+from data.backend import Session
 from data.repository import Repository
 from web import reads
 from web.frames import layout
@@ -155,6 +157,26 @@ async def test_unknown_and_other_servers_games_are_refused(service: TableService
         await reads.replay(standings, "no-such-game", LOCAL_SERVER)
     with pytest.raises(NoSuchGame):  # which ids exist elsewhere is not this server's to learn
         await reads.replay(standings, game_id, 10)
+
+
+@pytest.mark.parametrize("damage", ["not JSON", "a move out of turn"])
+async def test_a_game_whose_record_does_not_replay_is_refused_by_name(
+    service: TableService, damage: str
+) -> None:
+    """A record damaged by hand, or written before a rule was corrected: the page is told
+    that game cannot be replayed, not a server error."""
+    game_id = await finished(service, "cross", ["Ann", "Bob"], target=10)
+    game = await service.store.get_game(game_id)
+    assert game is not None
+    record = dict(game.record, actions=game.record["actions"][1:])
+    text = '{"actions": [' if damage == "not JSON" else json.dumps(record)
+
+    async def write(tx: Session) -> None:
+        await tx.execute("UPDATE games SET record = ? WHERE id = ?", (text, game_id))
+
+    await service.store.backend.write(write)
+    with pytest.raises(NotReplayable):
+        await reads.replay(Standings(service.store), game_id, LOCAL_SERVER)
 
 
 async def test_the_boards_list_the_players_of_each_game(service: TableService) -> None:
