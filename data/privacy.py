@@ -38,7 +38,8 @@ class Privacy:
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete a member's stats, ratings and name, and take their id off the seats of
-        finished games (kept, anonymous), off closed tables (deleted) and out of closed
+        finished games (kept, anonymous), off closed tables they sat at or hosted (a
+        tournament's organiser hosts unseated; deleted) and out of closed
         tournaments (kept, anonymous: :func:`_forget_in_tournaments`), in one
         transaction. Open tables and tournaments are the caller's to refuse first."""
 
@@ -50,9 +51,14 @@ class Privacy:
                 "UPDATE game_seats SET user_id = NULL WHERE user_id = ?", (user_id,)
             )
             closed = await tx.fetch(
-                "SELECT id, state FROM active_tables WHERE status IN ('finished', 'cancelled')"
+                "SELECT id, host_id, state FROM active_tables"
+                " WHERE status IN ('finished', 'cancelled')"
             )
-            mine = [row["id"] for row in closed if _holds_user(row["state"], user_id)]
+            mine = [
+                row["id"]
+                for row in closed
+                if row["host_id"] == user_id or _holds_user(row["state"], user_id)
+            ]
             for table_id in mine:
                 await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
                 await tx.execute("DELETE FROM active_tables WHERE id = ?", (table_id,))

@@ -129,6 +129,24 @@ async def test_forgetting_a_member_is_not_stopped_by_a_damaged_closed_table(
     assert await store.get_table("t2") is not None and await store.get_table("t3") is not None
 
 
+async def test_forgetting_an_organiser_deletes_the_closed_tables_they_hosted_unseated(
+    store: Repository,
+) -> None:
+    """A tournament's organiser hosts its round tables without a seat: their id is the
+    table's host, on its row and in its state, and goes with forget-me as a player's."""
+    hosted = dataclasses.replace(
+        table_row("t1", status="finished", channel_id=1),
+        host_id=ANN,
+        state={"host_id": ANN, "seats": [{"user_id": BOB, "name": "Bob"}], "tournament": "x"},
+    )
+    await store.create_table(hosted)
+    await store.create_table(table_row("t2", status="finished", channel_id=2))
+    gone = await store.forget(ANN)
+    assert gone.closed_tables == 1
+    assert await store.get_table("t1") is None
+    assert await store.get_table("t2") is not None, "another host's table stays"
+
+
 async def test_closed_tables_are_pruned_by_age_and_open_ones_never(store: Repository) -> None:
     old = dataclasses.replace(table_row("old", status="finished", channel_id=1), updated_at=5.0)
     new = dataclasses.replace(table_row("new", status="cancelled", channel_id=2), updated_at=50.0)
