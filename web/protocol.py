@@ -98,7 +98,11 @@ _LONGER_TEXT = {"token": 512, "instance": 256}
 
 def parse(raw: str | bytes) -> Message:
     """The message ``raw`` says, or :class:`Malformed`."""
-    if len(raw) > MOST_BYTES:
+    try:
+        size = len(raw.encode() if isinstance(raw, str) else raw)
+    except UnicodeEncodeError:  # a lone surrogate: no text
+        raise Malformed() from None
+    if size > MOST_BYTES:
         raise Malformed()
     try:
         data = json.loads(raw)

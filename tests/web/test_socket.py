@@ -13,9 +13,11 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.refusals import Malformed
 from bot.service import TableService
 from tests.web.conftest import SECRET, Page, Site
 from web.identity import COOKIE, Guest, Signer
+from web.protocol import parse
 from web.server import FACE_KEY
 
 
@@ -340,3 +342,16 @@ async def test_the_lobby_lists_new_tables_and_a_page_that_moves_on_stops_followi
     await ann.next("table")
     face = site.client.app[FACE_KEY]
     assert [reader.lobby for reader in face.readers] == [False, False]
+
+
+def test_a_message_is_measured_in_bytes_not_characters() -> None:
+    """:data:`web.protocol.MOST_BYTES` is what the page may send, however it is
+    written: 2,100 two-byte letters are over it, refused whole before any field is
+    read (an unknown field would be named)."""
+    letters = "é" * 2100
+    with pytest.raises(Malformed) as refused:
+        parse(json.dumps({"type": "lobby", "x": letters}, ensure_ascii=False))
+    assert refused.value.field == ""
+    with pytest.raises(Malformed) as named:
+        parse(json.dumps({"type": "lobby", "x": letters[:2000]}, ensure_ascii=False))
+    assert named.value.field == "x"
