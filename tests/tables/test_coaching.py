@@ -70,6 +70,41 @@ async def test_an_analysis_is_made_in_a_worker_stored_once_and_then_read_back(
     await reader.close()
 
 
+async def test_an_ask_whose_store_read_outlasts_the_analysis_under_way_makes_no_second(
+    store: Repository,
+) -> None:
+    """A member asks while the game's analysis is in the worker (its end, or another
+    member's ask), and their read of the store answers "none stored yet" just as that
+    analysis ends: the ask shares it, and the game is not analysed a second time."""
+    game = milo_game()
+    await store.record_finished_game(game)
+    coach = Coach(SMALL)
+    handed = counting(coach)
+    in_worker, handed_over = coach._in_worker, asyncio.Event()
+
+    async def telling(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+        handed_over.set()
+        return await in_worker(record, seats)
+
+    coach._in_worker = telling  # type: ignore[method-assign]
+    first = asyncio.ensure_future(coach.analysis_of(store, game))
+    await handed_over.wait()
+    read = store.get_analysis
+
+    async def slow_read(game_id: str) -> Any:
+        found = await read(game_id)  # none yet: the analysis is in the worker
+        await asyncio.wait([first])  # which ends while this read is answered
+        return found
+
+    store.get_analysis = slow_read  # type: ignore[method-assign]
+    try:
+        again = await coach.analysis_of(store, game)
+        assert again == await first
+    finally:
+        await coach.close()
+    assert handed == [[1]], "one analysis of the game"
+
+
 def test_a_judged_moves_position_is_the_seats_own_view_before_it() -> None:
     game = milo_game()
     judged = analyse(game.record, [1], SMALL).seat(1).moves[-1]
