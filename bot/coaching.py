@@ -205,7 +205,18 @@ class Coach:
         worker (every member's seat, with this coach's budget) and stored. A store that
         cannot be read is refused (:class:`~bot.refusals.NotRead`); one that cannot be
         written is logged, and the analysis is still given (it is made again and stored
-        the next time it is asked for)."""
+        the next time it is asked for).
+
+        Asks for the same game share one task, which reads the store and then, if need
+        be, makes the analysis: an ask either joins it or comes once it has stored."""
+        running = self._running.get(game.id)
+        if running is None:
+            running = asyncio.ensure_future(self._make(store, game))
+            self._running[game.id] = running
+            running.add_done_callback(lambda _: self._running.pop(game.id, None))
+        return await asyncio.shield(running)
+
+    async def _make(self, store: Repository, game: FinishedGame) -> Analysis:
         try:
             stored = await store.get_analysis(game.id)
         except StoreError as error:
@@ -215,14 +226,6 @@ class Coach:
                 return Analysis.from_dict(stored)
             except InvalidAnalysis:
                 log.exception("game %s's stored analysis does not read; it is made again", game.id)
-        running = self._running.get(game.id)
-        if running is None:
-            running = asyncio.ensure_future(self._make(store, game))
-            self._running[game.id] = running
-            running.add_done_callback(lambda _: self._running.pop(game.id, None))
-        return await asyncio.shield(running)
-
-    async def _make(self, store: Repository, game: FinishedGame) -> Analysis:
         data = await self._in_worker(game.record, members_seats(game))
         try:
             await store.save_analysis(game.id, data)
