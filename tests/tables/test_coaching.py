@@ -105,6 +105,27 @@ async def test_an_ask_whose_store_read_outlasts_the_analysis_under_way_makes_no_
     assert handed == [[1]], "one analysis of the game"
 
 
+async def test_a_record_that_does_not_replay_fails_its_own_analysis_and_no_other() -> None:
+    """A game whose record no longer replays (it ended before a rule change, and a start
+    takes it up) fails its analysis with the engine's reason, and the analysis the worker
+    has queued after it (a member's ask for another game) is still made: the worker is
+    not lost with it."""
+    game = milo_game()
+    actions = game.record["actions"]
+    broken = {**game.record, "actions": [[actions[0][0], "0-0 N"], *actions]}
+    coach = Coach(SMALL)
+    try:
+        results = await asyncio.gather(
+            coach._in_worker(broken, [1]), coach._in_worker(game.record, [1]),
+            return_exceptions=True,
+        )  # fmt: skip
+        failed, made = results
+    finally:
+        await coach.close()
+    assert not isinstance(failed, BrokenProcessPool) and "action 0" in str(failed)
+    assert made == analyse(game.record, [1], SMALL).to_dict()
+
+
 def test_a_judged_moves_position_is_the_seats_own_view_before_it() -> None:
     game = milo_game()
     judged = analyse(game.record, [1], SMALL).seat(1).moves[-1]
