@@ -60,8 +60,14 @@ def members_seats(game: FinishedGame) -> list[int]:
 
 def _analysed(record: dict[str, Any], seats: list[int], budget: float) -> dict[str, Any]:
     """The analysis, as JSON holds it: what crosses back from the worker process (plain
-    data, pickled small), made there by :func:`~bot.players.coach.analyse`."""
-    return analyse(record, seats, budget).to_dict()
+    data, pickled small), made there by :func:`~bot.players.coach.analyse`. Its failure
+    crosses back as a ``ValueError`` saying why: the engine's own errors (a record that
+    no longer replays) take arguments their pickled form does not keep, and one that
+    cannot be read back breaks the worker and every analysis queued in it."""
+    try:
+        return analyse(record, seats, budget).to_dict()
+    except Exception as error:
+        raise ValueError(f"{type(error).__name__}: {error}") from None
 
 
 class Herald(Protocol):
