@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.refusals import NotConfirmed, NotInActivity, Refusal
+from bot.refusals import NoTableHere, NotConfirmed, NotInActivity, Refusal
 from tests.activity.conftest import Activities, World
 from tests.browser.harness import Frame, Person, act, play_turn
 from tests.e2e.driver import ENGLISH, Driver, open_lobby, service_of, table_messages
@@ -211,3 +211,23 @@ def test_an_outsider_and_forged_tokens_are_refused(world: World, activities: Act
 
     assert state(world, lobby_id) == before, "a refused page changed the table"
     assert not cat_in.person.tables(), "an outsider was shown the table"
+
+
+def test_a_table_opened_in_the_channel_is_shown_in_the_activity_open_there(
+    world: World, activities: Activities
+) -> None:
+    ann, bob = world.member("Ann"), world.member("Bob")
+    channel = world.server.channels[0]
+    fake = world.fake
+    # Ann opens the Activity from the App Launcher before the channel has a table.
+    instance = world.call(
+        lambda: fake.activities.launch(fake.application_id, channel, world.server.guild_id, ann.id)
+    )
+    page = activities.open(ann, instance).person
+    assert page.wait_frame(lambda f: f.get("type") == "refused")["text"] == said(NoTableHere())
+
+    world.run(open_lobby(fake, bob, channel, game=GAME, target=TARGET))  # /domino new in chat
+    lobby = page.wait_frame(lambda f: f.get("type") == "table")
+    assert lobby["status"] == "lobby" and lobby["can"]["join"], lobby
+    seated = act(page, "button[data-action=join]")
+    assert seated["seats"][seated["you"]]["id"] == str(ann.id)
