@@ -205,10 +205,19 @@ async def post_lobby(
         )
     await service.remember_message(FACE, table.id, posted.id, table.version)
     now = service.find(table.id)
-    if now is not None and now.status is Status.LOBBY and now.version > table.version:
-        with contextlib.suppress(Refusal):  # joined meanwhile: the lobby is edited to show it
-            await service.repost(table.id)
+    if now is not None and now.status is Status.LOBBY:
+        # Joined meanwhile: the lobby is edited to show it. Else the other faces are shown
+        # the new table all the same (an Activity open in the channel), the channel not.
+        joined = now.version > table.version
+        with contextlib.suppress(Refusal):
+            await service.repost(table.id, via=None if joined else LobbyPosted())
     return posted
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPosted:
+    """``via`` of a new table shown to the faces as it stands once its lobby is posted:
+    the channel shows it already, so the announcer leaves it."""
 
 
 # -- acting ---------------------------------------------------------------------------------

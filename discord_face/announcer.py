@@ -153,6 +153,8 @@ class Announcer:
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if table.guild_id <= 0:  # no Discord server's (snowflakes are positive): the
             return  # browser's local tables, which only the browser face shows
+        if isinstance(via, acting.LobbyPosted):
+            return  # the lobby just posted: the channel shows it
         feed = self._feeds.get(table.id)
         if feed is None:
             feed = self._feeds[table.id] = Feed(table)
