@@ -8,13 +8,18 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any, cast
 
+import aiohttp
 import pytest
+from discord import Client
+from discord.http import Route
 
 from bot.commands import Join, Play, Start
 from bot.refusals import NotConfirmed, NotInActivity
 from bot.service import NewTable
 from data.repository import Repository
+from discord_face.activity import DiscordActivities
 from tests.web.conftest import Site
 from web.activity import Participant
 
@@ -140,3 +145,43 @@ async def test_an_activity_opened_after_the_game_shows_how_it_ended_and_plays_ag
         again = await ann.next("table")
     assert again["status"] == "lobby"
     assert [seat["name"] for seat in again["seats"]] == ["Ann"]  # Bob's seat is kept for him
+
+
+class Unreachable:
+    """The bot's client to Discord's API when the connection drops: what discord.py
+    raises then is aiohttp's, not one of its own ``HTTPException``."""
+
+    class http:
+        @staticmethod
+        async def request(route: Route) -> Any:
+            raise aiohttp.ServerDisconnectedError()
+
+
+async def confirmed_token(
+    self: DiscordActivities, method: str, path: str, **given: Any
+) -> dict[str, Any]:
+    """Discord's OAuth2 answer for Ann's good token (``GET /oauth2/@me``)."""
+    return {
+        "application": {"id": self.client_id},
+        "scopes": ["identify"],
+        "user": {"id": "101", "username": "ann"},
+    }
+
+
+async def test_discord_unreachable_is_a_refusal_and_the_page_stays_connected(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(DiscordActivities, "_call", confirmed_token)
+    activities = DiscordActivities(cast(Client, Unreachable()), "555", "secret")
+    site = Site(store, activities)
+    await site.start()
+    try:
+        await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "cross"))
+        ann = await site.open_page()
+        await ann.send(type="activity", token="ann-token", instance="i-1")
+        assert "did not confirm" in (await ann.next("refused"))["text"]
+        await ann.send(type="lang", lang="es-ES")  # the page is still connected
+        assert (await ann.next("hello"))["lang"] == "es-ES"
+    finally:
+        await site.close_pages()
+        await site.stop()
