@@ -84,6 +84,9 @@ class DiscordActivities:
         except discord.HTTPException as error:
             log.info("activity instance %r: Discord answered %s", instance_id, error.status)
             raise NotInActivity() from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.info("activity instance %r: Discord not reached (%r)", instance_id, error)
+            raise NotConfirmed() from None  # as when /oauth2/@me cannot be reached
         location = instance.get("location") or {}
         if str(user_id) not in instance.get("users", ()):
             raise NotInActivity()
