@@ -187,9 +187,9 @@ class Driver:
 
     async def play_one(self, slash: bool = False, *, shown: bool = True) -> None:
         """One member's move, then wait until the bot has shown its result (not
-        ``shown``: until it has stored it, for a test in which the bot stops before
-        showing it): every seventh by slash command (or this one, if ``slash``), the
-        others with buttons."""
+        ``shown``: or until the table has closed, for a test in which the bot stops
+        before showing its end): every seventh by slash command (or this one, if
+        ``slash``), the others with buttons."""
         await self.fake.wait_for(self.settled, timeout=15)
         table = self.table()
         assert table is not None and table.match is not None
@@ -200,18 +200,19 @@ class Driver:
             await self._slash_move(member, table)
         else:
             await self._button_move(member)
-        if not shown:
-            await self.fake.wait_for(lambda: self._stored_since(version), 15)
-            return
-        await self.fake.wait_for(lambda: self.settled() and self.latest_version() != version, 15)
+        # A turn may be several actions (a draw, then the tile drawn): it is over when
+        # the channel shows a newer version, or when it closed the table.
+        await self.fake.wait_for(
+            lambda: (
+                (self.settled() and self.latest_version() != version)
+                or (not shown and self.table() is None)
+            ),
+            15,
+        )
         table = self.table()
         if not self.finished() and table is not None:
             self.assert_no_hand_in_public(table)
             check_picture(table_messages(self.fake, self.channel_id)[-1])
-
-    def _stored_since(self, version: int) -> bool:
-        table = self.table()
-        return table is None or table.version != version
 
     async def _button_move(self, member: Member) -> None:
         latest = table_messages(self.fake, self.channel_id)[-1]
