@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Unpack
 
 import pytest
 
-from bot.commands import AddComputer, Cancel, ComeBack, Join, Leave, Play, Start, Timeout
+from bot.commands import (
+    AddComputer,
+    Cancel,
+    ComeBack,
+    ComputerMove,
+    Join,
+    Leave,
+    Play,
+    Start,
+    Timeout,
+)
 from bot.engine import DRAW, PASS, Move, Options, find_variant
 from bot.events import Away, Back, GameOver, Moved
 from bot.refusals import (
@@ -23,6 +34,7 @@ from bot.refusals import (
     UnknownLevel,
     WrongPlayerCount,
 )
+from bot.service.rows import finished_game
 from bot.table import AWAY_AFTER_TIMEOUTS, Status, Table
 from tests.engine.builders import OptionKeywords
 
@@ -133,6 +145,48 @@ def test_three_timeouts_in_a_row_make_a_seat_away_until_its_owner_acts() -> None
     assert table.seats[seat].away and sum(isinstance(e, Away) for e in events) == 1
     assert table.apply(ComeBack(ANN)) == [Back(seat)]
     assert not table.seats[seat].away and table.seats[seat].timeouts == 0
+
+
+def test_the_moves_the_computer_made_in_a_members_seat_are_kept_to_the_games_end() -> None:
+    """The coach grades a member's own moves only (README, "The coach"): the table keeps
+    the index in the record's actions of each move the computer made in a member's seat
+    (a timeout's, then every one while the seat is away), with its stored state, and
+    the finished game carries them. A member's own moves, the host's, the moves the
+    rules forced and a computer seat's own are not among them."""
+    table = lobby()
+    table.apply(Join(ANN, "Ann"))
+    table.apply(AddComputer(HOST, "easy"))
+    table.apply(Start(HOST))
+    assert table.match is not None
+    ann = table.seat_of(ANN)
+    assert ann is not None
+    stood_in: list[int] = []
+    own = computers = 0
+    while table.status is Status.PLAYING:
+        seat, move = table.seat_to_move(), table.match.legal_moves()[0]
+        made = len(table.match.actions)  # the index this move will have in the record
+        if seat != ann:
+            user = table.seats[seat].user_id
+            table.apply(ComputerMove(move) if user is None else Play(user, move))
+            computers += user is None
+        elif len(stood_in) < AWAY_AFTER_TIMEOUTS:
+            table.apply(Timeout(move))
+            stood_in.append(made)
+        elif len(stood_in) < AWAY_AFTER_TIMEOUTS + 2:
+            assert table.seats[ann].away
+            table.apply(ComputerMove(move))
+            stood_in.append(made)
+            if len(stood_in) == AWAY_AFTER_TIMEOUTS + 2:
+                table.apply(ComeBack(ANN))
+        else:
+            table.apply(Play(ANN, move))
+            own += 1
+        assert list(table.stood_in) == stood_in
+        assert Table.from_dict(json.loads(json.dumps(table.to_dict()))).stood_in == tuple(stood_in)
+    assert own and computers, "Ann played her own moves too, and the computer its seat's"
+    assert finished_game(table, 1.0).stood_in == tuple(stood_in)
+    record = table.match.record()["actions"]
+    assert {record[index][0] for index in stood_in} == {ann}
 
 
 def test_the_whole_game_can_be_played_and_ends_finished() -> None:
