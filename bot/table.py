@@ -180,6 +180,11 @@ class TableState:
     """The tournament this is a round's table of: only the members it was opened for
     (``invited``) sit here, a computer stands in for one who does not come
     (:class:`~bot.commands.StandIn`), and the tournament (its ``host``) starts it."""
+    stood_in: tuple[int, ...] = ()
+    """The index in the match record's actions of each move the computer chose in a
+    member's seat (the turn timer ran out, or the seat was away), in order: the coach
+    grades a member's own moves only, and the record says who sat where, not who chose.
+    A computer seat's moves are its own, and a move the rules forced chose nothing."""
 
     @property
     def max_players(self) -> int:
@@ -243,7 +248,10 @@ class Table(TableState):
                 return self._changed()
             case ComputerMove(move):
                 seat = self.seat_to_move()
-                return self._apply_move(seat, self._legal_move(move), [])
+                move = self._legal_move(move)
+                if not self.seats[seat].is_computer:  # a member's seat, away
+                    self._stood_in()
+                return self._apply_move(seat, move, [])
             case Timeout(move):
                 return self._timeout(move)
             case ReleaseSeats():
@@ -408,7 +416,14 @@ class Table(TableState):
         if away and not chair.away:
             events.append(Away(seat))
         self._seat_changed(seat, timeouts=timeouts, away=chair.away or away)
+        self._stood_in()
         return self._apply_move(seat, move, events)
+
+    def _stood_in(self) -> None:
+        """Note that the move about to be made is the computer's, in a member's seat
+        (:attr:`~TableState.stood_in`): its index is the record's next action's."""
+        assert self.match is not None
+        self.stood_in = (*self.stood_in, len(self.match.actions))
 
     def _legal_move(self, given: Move | str) -> Move:
         """The legal move ``given`` names, read by the engine's parser (which fills in

@@ -92,6 +92,10 @@ class FinishedGame:
     """Whether its players could ask for hints (a rematch plays again as it was)."""
     channel_id: int | None = None
     """The channel or thread it was played in (None for games stored before it was)."""
+    stood_in: tuple[int, ...] = ()
+    """The index in ``record``'s actions of each move the computer chose in a member's
+    seat (a timeout, a seat away): not the member's, so the coach does not grade it.
+    None for games stored before it was kept."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,4 +91,5 @@ def finished_game(table: Table, now: float) -> FinishedGame:
         rated=table.rated and not table.hints,
         hints=table.hints,
         channel_id=table.channel_id,
+        stood_in=table.stood_in,
     )
