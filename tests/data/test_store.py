@@ -257,6 +257,31 @@ async def test_a_game_stored_before_hints_had_a_column_was_unrated_for_its_hints
         assert plain is not None and not plain.hints and plain.rated
 
 
+async def test_the_moves_the_computer_chose_for_a_member_are_kept_with_the_game(
+    database: Database,
+) -> None:
+    """The coach leaves out the moves the computer chose in a member's seat: the game
+    keeps their indices (migration 0016), and a game stored before it read as none."""
+
+    async def release_0015(tx: Session) -> None:
+        await migrated_before("0016", tx)
+        await tx.execute(
+            "INSERT INTO games (id, table_id, guild_id, game, finished_at, record)"
+            " VALUES ('old', 't0', 10, 'cross', 1, ?)",
+            (json.dumps(RECORD),),
+        )
+
+    await written_raw(database.url, release_0015)
+    async with await open_store(database.url) as store:
+        new = dataclasses.replace(finished("new", against_a_computer(5)), stood_in=(3, 7, 8))
+        assert await store.record_finished_game(new)
+        old, again = await store.get_game("old"), await store.get_game("new")
+        assert old is not None and old.stood_in == ()
+        assert again is not None and again.stood_in == (3, 7, 8)
+        [listed], _ = await store.games_of(5, 10)
+        assert listed.stood_in == (3, 7, 8)
+
+
 async def test_a_tables_game_record_is_stored_once_in_its_state(store: Repository) -> None:
     """Every action rewrites the table's row; the game record in it is the one its state
     carries, never a second copy beside it."""
