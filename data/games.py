@@ -105,9 +105,10 @@ async def insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     the id is claimed first, so a game is counted once however often it is written."""
     claimed = await tx.execute(
         "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated, hints,"
-        " channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        " channel_id, stood_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         (game.id, game.table_id, game.guild_id, game.game, game.finished_at,
-         dumps(game.record), int(game.rated), int(game.hints), game.channel_id),
+         dumps(game.record), int(game.rated), int(game.hints), game.channel_id,
+         dumps(list(game.stood_in))),
     )  # fmt: skip
     if claimed == 0:
         return False
@@ -139,7 +140,8 @@ async def _games(
     paging = " LIMIT ? OFFSET ?" if limit else ""
     games = await tx.fetch(
         "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated, g.hints,"
-        f" g.channel_id FROM games g WHERE {where} ORDER BY g.finished_at DESC, g.id{paging}",
+        f" g.channel_id, g.stood_in FROM games g WHERE {where}"
+        f" ORDER BY g.finished_at DESC, g.id{paging}",
         (*params, *(limit or ())),
     )
     if not games:
@@ -192,6 +194,7 @@ async def _games(
             rated=bool(row["rated"]),
             hints=bool(row["hints"]),
             channel_id=row["channel_id"],
+            stood_in=tuple(loads(row["stood_in"])),
         )
         for row in games
     ]
