@@ -192,6 +192,29 @@ def test_forced_moves_are_not_graded_and_every_choice_is() -> None:
     assert forced  # the round had some
 
 
+def test_the_moves_the_computer_chose_in_a_members_seat_are_not_graded() -> None:
+    """A move the computer chose for a member (their turn timer ran out, or they were
+    away) is not theirs: it is not judged, so it counts neither in their accuracy nor
+    among their costliest moves; their own moves are judged as before. With none of
+    their own, they have no accuracy, as a member whose every move was forced."""
+    data = record("milo", BLUNDER_DEAL, BLUNDER_ACTIONS)
+    whole = analyse(data, [1, 2], SMALL).seat(1)
+    assert 24 in [move.action for move in whole.moves] and whole.costliest()[0].action == 24
+    analysis = analyse(data, [1, 2], SMALL, stood_in=[24, 2])
+    own = analysis.seat(1)
+    assert own.moves == tuple(move for move in whole.moves if move.action != 24)
+    assert 24 not in [move.action for move in own.costliest()]
+    assert own.accuracy is not None and whole.accuracy is not None
+    assert own.accuracy > whole.accuracy  # the blunder was the computer's
+    assert 2 not in [move.action for move in analysis.seat(2).moves]
+    chosen = [i for i, view in views(data) if view.seat == 1 and len(view.legal) > 1]
+    nothing = analyse(data, [1], SMALL, stood_in=chosen)
+    assert nothing.seat(1).moves == () and nothing.seat(1).accuracy is None
+    assert nothing.accuracies() == {}
+    with pytest.raises(ValueError, match="actions are 0 to 25"):
+        analyse(data, [1], SMALL, stood_in=[26])
+
+
 def test_the_same_record_gives_the_same_analysis() -> None:
     data = played("merry-go-round", 2, ["normal", "normal"], seed=8)
     assert analyse(data, [0, 1], SMALL) == analyse(copy.deepcopy(data), [1, 0], SMALL)

@@ -27,6 +27,7 @@ from data.repository import Repository
 from tests.data.databases import count
 from tests.players.test_coach import BLUNDER_ACTIONS, BLUNDER_DEAL, SMALL, record
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, Clock, play_one
+from words.coaching import marked_moves
 
 MEMBER = 5
 
@@ -68,6 +69,25 @@ async def test_an_analysis_is_made_in_a_worker_stored_once_and_then_read_back(
     assert await reader.analysis_of(store, game) == first
     assert reader._pool is None  # the store answered: no worker was started
     await reader.close()
+
+
+async def test_the_moves_the_computer_chose_for_a_member_are_left_out_of_their_analysis(
+    store: Repository,
+) -> None:
+    """A game whose member's blunder (action 24) was the computer's, their turn timer
+    having run out: the analysis made in the worker and stored leaves it out, so it is
+    neither their costliest move nor marked on the replay."""
+    game = dataclasses.replace(milo_game(), stood_in=(24,))
+    await store.record_finished_game(game)
+    coach = Coach(SMALL)
+    try:
+        analysis = await coach.analysis_of(store, game)
+    finally:
+        await coach.close()
+    assert analysis == analyse(game.record, [1], SMALL, stood_in=[24])
+    assert 24 not in [move.action for move in analysis.seat(1).moves]
+    assert 24 not in marked_moves(analysis)
+    assert await store.get_analysis(game.id) == analysis.to_dict()
 
 
 async def test_an_ask_whose_store_read_outlasts_the_analysis_under_way_makes_no_second(
