@@ -54,18 +54,22 @@ analyses nobody waits for."""
 
 def members_seats(game: FinishedGame) -> list[int]:
     """The seats members played in ``game``: the moves the coach judges (a computer's
-    are the computer's own choices)."""
+    are the computer's own choices, and so are the moves it chose in a member's seat,
+    ``game.stood_in``, which the coach leaves out)."""
     return sorted(p.seat for p in game.participants if p.user_id is not None)
 
 
-def _analysed(record: dict[str, Any], seats: list[int], budget: float) -> dict[str, Any]:
+def _analysed(
+    record: dict[str, Any], seats: list[int], budget: float, stood_in: tuple[int, ...]
+) -> dict[str, Any]:
     """The analysis, as JSON holds it: what crosses back from the worker process (plain
-    data, pickled small), made there by :func:`~bot.players.coach.analyse`. Its failure
+    data, pickled small), made there by :func:`~bot.players.coach.analyse` (the moves
+    ``stood_in`` indexes, the computer's in a member's seat, left out). Its failure
     crosses back as a ``ValueError`` saying why: the engine's own errors (a record that
     no longer replays) take arguments their pickled form does not keep, and one that
     cannot be read back breaks the worker and every analysis queued in it."""
     try:
-        return analyse(record, seats, budget).to_dict()
+        return analyse(record, seats, budget, stood_in).to_dict()
     except Exception as error:
         raise ValueError(f"{type(error).__name__}: {error}") from None
 
@@ -232,14 +236,16 @@ class Coach:
                 return Analysis.from_dict(stored)
             except InvalidAnalysis:
                 log.exception("game %s's stored analysis does not read; it is made again", game.id)
-        data = await self._in_worker(game.record, members_seats(game))
+        data = await self._in_worker(game.record, members_seats(game), game.stood_in)
         try:
             await store.save_analysis(game.id, data)
         except StoreError:
             log.exception("game %s's analysis could not be stored", game.id)
         return Analysis.from_dict(data)
 
-    async def _in_worker(self, record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+    async def _in_worker(
+        self, record: dict[str, Any], seats: list[int], stood_in: tuple[int, ...] = ()
+    ) -> dict[str, Any]:
         """:func:`_analysed` in the worker process; a worker that died is replaced for the
         next analysis, and this one fails (its caller is told as of any error)."""
         if self._pool is None:
@@ -249,7 +255,7 @@ class Coach:
         pool = self._pool
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                pool, _analysed, record, seats, self.budget
+                pool, _analysed, record, seats, self.budget, stood_in
             )
         except BrokenProcessPool:
             if self._pool is pool:

@@ -255,25 +255,33 @@ class InvalidAnalysis(ValueError):
         self.problem = problem
 
 
-def analyse(record: object, seats: Iterable[int], budget: float = BUDGET) -> Analysis:
+def analyse(
+    record: object, seats: Iterable[int], budget: float = BUDGET, stood_in: Iterable[int] = ()
+) -> Analysis:
     """Grade every move ``seats`` made in the game ``record`` holds (``docs/RECORD.md``)
     that had more than one legal choice, each from that seat's view just before it, by
     the expert's search (:func:`weigh`) with ``budget`` times its work. The search is
     seeded with the record's seed and the position (the seat, the move's index in its
     round, the scores), so the better move is the one ``ExpertPlayer(seed)`` would make
-    there at budget 1.0. Raises :class:`bot.engine.ReplayError` for a record that does
-    not replay, ``ValueError`` for a seat it does not have or a budget not above 0."""
+    there at budget 1.0. The actions ``stood_in`` indexes are left out: the computer
+    chose them in a member's seat (a timeout, a seat away), so they are not the
+    member's to be graded on, and they cost no search. Raises
+    :class:`bot.engine.ReplayError` for a record that does not replay, ``ValueError``
+    for a seat or an action it does not have or a budget not above 0."""
     Match.from_record(record)  # refuses a record that does not replay, naming why
     parsed = read_record(record)
     wanted = sorted(set(seats))
     if any(not 0 <= seat < parsed.players for seat in wanted):
         raise ValueError(f"the seats are 0 to {parsed.players - 1}, not {wanted}")
+    left_out = set(stood_in)
+    if any(not 0 <= action < len(parsed.actions) for action in left_out):
+        raise ValueError(f"the actions are 0 to {len(parsed.actions) - 1}, not {sorted(left_out)}")
     if not (math.isfinite(budget) and budget > 0):
         raise ValueError(f"the budget must be a number above 0, not {budget!r}")
     scale = SCALES[parsed.variant.game]
     judged: dict[int, list[JudgedMove]] = {seat: [] for seat in wanted}
     for action, view, played in _positions(parsed):
-        if view.seat in judged and len(view.legal) > 1:
+        if view.seat in judged and len(view.legal) > 1 and action not in left_out:
             weighing = weigh(view, parsed.seed, budget)
             played_worth = weighing.worth[weighing.moves.index(played)]
             better_worth = weighing.worth[weighing.moves.index(weighing.best)]

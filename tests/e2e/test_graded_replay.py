@@ -27,9 +27,11 @@ async def held(running: Running, server: Server) -> tuple[Played, asyncio.Event]
     release = asyncio.Event()
     in_worker = bot.coach._in_worker
 
-    async def later(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+    async def later(
+        record: dict[str, Any], seats: list[int], stood_in: tuple[int, ...]
+    ) -> dict[str, Any]:
         await release.wait()
-        return await in_worker(record, seats)
+        return await in_worker(record, seats, stood_in)
 
     bot.coach._in_worker = later  # type: ignore[method-assign]
     return await finished(bot, server), release

@@ -102,9 +102,11 @@ async def test_an_ask_whose_store_read_outlasts_the_analysis_under_way_makes_no_
     handed = counting(coach)
     in_worker, handed_over = coach._in_worker, asyncio.Event()
 
-    async def telling(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+    async def telling(
+        record: dict[str, Any], seats: list[int], stood_in: tuple[int, ...]
+    ) -> dict[str, Any]:
         handed_over.set()
-        return await in_worker(record, seats)
+        return await in_worker(record, seats, stood_in)
 
     coach._in_worker = telling  # type: ignore[method-assign]
     first = asyncio.ensure_future(coach.analysis_of(store, game))
@@ -187,9 +189,11 @@ def counting(coach: Coach) -> list[list[int]]:
     handed: list[list[int]] = []
     in_worker = coach._in_worker
 
-    async def counted(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+    async def counted(
+        record: dict[str, Any], seats: list[int], stood_in: tuple[int, ...]
+    ) -> dict[str, Any]:
         handed.append(seats)
-        return await in_worker(record, seats)
+        return await in_worker(record, seats, stood_in)
 
     coach._in_worker = counted  # type: ignore[method-assign]
     return handed
