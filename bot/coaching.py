@@ -244,7 +244,7 @@ class Coach:
         return Analysis.from_dict(data)
 
     async def _in_worker(
-        self, record: dict[str, Any], seats: list[int], stood_in: tuple[int, ...] = ()
+        self, record: dict[str, Any], seats: list[int], stood_in: tuple[int, ...]
     ) -> dict[str, Any]:
         """:func:`_analysed` in the worker process; a worker that died is replaced for the
         next analysis, and this one fails (its caller is told as of any error)."""

@@ -138,7 +138,7 @@ async def test_a_record_that_does_not_replay_fails_its_own_analysis_and_no_other
     coach = Coach(SMALL)
     try:
         results = await asyncio.gather(
-            coach._in_worker(broken, [1]), coach._in_worker(game.record, [1]),
+            coach._in_worker(broken, [1], ()), coach._in_worker(game.record, [1], ()),
             return_exceptions=True,
         )  # fmt: skip
         failed, made = results
@@ -161,7 +161,7 @@ async def test_closing_ends_an_analysis_under_way_at_once() -> None:
     the analysis fails rather than finishing (a budget that would take it minutes)."""
     coach = Coach(budget=200.0)
     game = milo_game()
-    under_way = asyncio.ensure_future(coach._in_worker(game.record, [1]))
+    under_way = asyncio.ensure_future(coach._in_worker(game.record, [1], ()))
     await asyncio.sleep(0)  # it is handed to the worker's queue
     await asyncio.wait_for(coach.close(), 30)
     with pytest.raises(BrokenProcessPool):
