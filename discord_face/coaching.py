@@ -50,9 +50,9 @@ class AccuracyHerald:
 
     async def analysed(self, game: FinishedGame, analysis: Analysis, again: bool) -> None:
         """Post the accuracies in ``game``'s channel (nothing for a game no Discord server
-        played, or where every member's move was forced). A channel that is gone or
-        closed to the bot is logged and given up; another refusal raises, so the next
-        start tries again."""
+        played, or where every member's move was forced or the computer's). A channel
+        that is gone or closed to the bot is logged and given up; another refusal raises,
+        so the next start tries again."""
         if game.guild_id <= 0 or game.channel_id is None:
             return  # the browser's local tables, or a game stored before its channel was
         accuracy = analysis.accuracies()
