@@ -142,22 +142,7 @@ class ActiveTables:
 
     async def load_active_tables(self) -> list[TableRow]:
         """The open tables, each with what every face has shown of it."""
-
-        async def query(tx: Session) -> tuple[list[Row], list[Row]]:
-            tables = await tx.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM active_tables WHERE status IN (?, ?)"
-                " ORDER BY created_at, id",
-                OPEN_STATUSES,
-            )
-            faces = await tx.fetch(
-                f"SELECT {FACE_COLUMNS} FROM table_faces WHERE table_id IN"
-                " (SELECT id FROM active_tables WHERE status IN (?, ?))",
-                OPEN_STATUSES,
-            )
-            return tables, faces
-
-        tables, faces = await self.backend.read(query)
-        return _table_rows(tables, faces)
+        return await self._tables_where("t.status IN (?, ?)", OPEN_STATUSES)
 
     async def load_unshown_ends(self, faces: Sequence[str], since: float) -> list[TableRow]:
         """The tables closed (finished or cancelled) at or after ``since`` whose last
@@ -170,8 +155,14 @@ class ActiveTables:
             " AND f.version >= t.version)"
             for _ in faces
         )
-        where = f"t.status IN ('finished', 'cancelled') AND t.updated_at >= ? AND ({lacking})"
-        params = (since, *faces)
+        return await self._tables_where(
+            f"t.status IN ('finished', 'cancelled') AND t.updated_at >= ? AND ({lacking})",
+            (since, *faces),
+        )
+
+    async def _tables_where(self, where: str, params: Sequence[Any]) -> list[TableRow]:
+        """The tables (``active_tables t``) that ``where`` holds for, oldest first, each
+        with what every face has shown of it."""
 
         async def query(tx: Session) -> tuple[list[Row], list[Row]]:
             tables = await tx.fetch(
@@ -179,15 +170,14 @@ class ActiveTables:
                 " ORDER BY created_at, id",
                 params,
             )
-            shown = await tx.fetch(
+            faces = await tx.fetch(
                 f"SELECT {FACE_COLUMNS} FROM table_faces WHERE table_id IN"
                 f" (SELECT t.id FROM active_tables t WHERE {where})",
                 params,
             )
-            return tables, shown
+            return tables, faces
 
-        tables, shown = await self.backend.read(query)
-        return _table_rows(tables, shown)
+        return _table_rows(*await self.backend.read(query))
 
     async def get_table(self, table_id: str) -> TableRow | None:
         async def query(tx: Session) -> tuple[list[Row], list[Row]]:

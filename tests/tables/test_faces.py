@@ -145,12 +145,7 @@ async def test_an_end_stored_but_not_shown_before_a_stop_is_handed_back_until_sh
     await second.close()
     await store.flush()
 
-    third = TableService(store, computer_pace=PACE, clock=clock)
-    again = Heard("discord")
-    third.add_listener(again)
-    await third.resume()
-    assert again.told == [], "the end is shown: it is not posted again"
-    await third.close()
+    assert (await restarted(store, clock)).told == [], "the end is shown: not posted again"
 
 
 async def test_an_end_shown_before_a_stop_is_not_handed_back(
@@ -167,9 +162,14 @@ async def test_an_end_shown_before_a_stop_is_not_handed_back(
     await first.close()
     await store.flush()
 
-    second = TableService(store, computer_pace=PACE, clock=clock)
-    discord = Heard("discord")
-    second.add_listener(discord)
-    await second.resume()
-    assert discord.told == []
-    await second.close()
+    assert (await restarted(store, clock)).told == []
+
+
+async def restarted(store: Repository, clock: Clock) -> Heard:
+    """What a service started again on ``store`` hands back to its Discord face."""
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    heard = Heard("discord")
+    service.add_listener(heard)
+    await service.resume()
+    await service.close()
+    return heard
