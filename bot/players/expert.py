@@ -28,7 +28,7 @@ from bot.engine import Move, Round, SeatView
 from bot.players import ismcts, milo_search
 from bot.players.base import rng_for
 from bot.players.beliefs import Deal, can_replay, weighed_deals
-from bot.players.search import evaluate, shrewd_move, weight
+from bot.players.search import evaluate, shrewd_step, weight
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +159,7 @@ class ExpertPlayer:
                         side,
                         effort.exact_below,
                         effort.exact_limit,
-                        shrewd_move,
+                        shrewd_step,
                         try_exact,
                         effort.round_bonus,
                     )

@@ -15,7 +15,7 @@ do well across the guesses from the same node on, as it would have to at the tab
   moves legal in this simulation's deal, counting how often each was available (a
   move another seat could make only in some guesses); a node with an untried legal
   move tries one, picked at random, then the round is played out.
-- **Playouts** use the expert's shrewd policy (:func:`bot.players.search.shrewd_move`):
+- **Playouts** use the expert's shrewd policy (:func:`bot.players.search.shrewd_step`):
   a scoring play, then a move that leaves the next seat stuck, then the heaviest tile.
 - **Worth** (:class:`Worth`) is, for the side that made each move, a share for the
   round's result (1 won, 0 lost, one half tied: a round's winner takes the points,
@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine import Move, Round, RoundOutcome
-from bot.players.search import result_value, shrewd_move, weight
+from bot.players.search import played_out, result_value, shrewd_step, weight
 
 SIMULATION_COST = 3
 """What starting a simulation costs, in moves: copying the guess, shuffling its boneyard
@@ -121,7 +121,7 @@ def search(
         rng.shuffle(round_.boneyard)  # the draws are chance, not part of the guess
         simulations += 1
         path, spent_here = _descend(root, round_, sides, rng, exploration)
-        outcome, played = _play_out(round_)
+        outcome, played = played_out(round_, shrewd_step)
         spent += spent_here + played + SIMULATION_COST
         worths = {side: worth(outcome, side) for side in set(sides)}  # once a side
         for node, side in path:
@@ -171,14 +171,3 @@ def _descend(
         round_.play(move)
         path.append((node, side))
     return path, len(path)
-
-
-def _play_out(round_: Round) -> tuple[RoundOutcome, int]:
-    """The round played to its end by the shrewd policy: its outcome and the moves it
-    took, tried ones included."""
-    work = 0
-    while (outcome := round_.outcome()) is None:
-        move, tried = shrewd_move(round_)
-        round_.play(move)
-        work += 1 + tried
-    return outcome, work

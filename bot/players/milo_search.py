@@ -100,7 +100,7 @@ def _rank(points: int, stops: bool, tile: int) -> int:
 def playout(hands: list[int], left: int, right: int, turn: int, side: int) -> tuple[float, int]:
     """Play greedily from this position to the end of the round (``hands`` is used up):
     the round's value to ``side`` (its team's points less the other's) and the moves
-    made and tried. The policy is :func:`bot.players.search.shrewd_move`'s: of the
+    made and tried. The policy is :func:`bot.players.search.shrewd_step`'s: of the
     moves that fit, the first best by :func:`_rank`. Playouts are most of an early
     decision's time, so this spells out :func:`_ended` for each move made (a call per
     move was a sizeable share of a Milo decision's CPU), and :func:`_shrewd` spells out

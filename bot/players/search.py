@@ -12,48 +12,55 @@ from collections.abc import Callable
 
 from bot.engine import Move, Reason, Round, RoundOutcome
 
-Policy = Callable[[Round], tuple[Move, int]]
+Policy = Callable[[Round], tuple[Round, int]]
+"""One step of a playout: the round after the policy's move (the round given, which the
+step uses up, or the copy the move was tried on), and the moves tried on copies to find
+it, which cost as much as moves made."""
 TARGET_BONUS = 100.0
 """Merry-Go-Round: reaching exactly 61 wins the game outright (R-MG-7)."""
 
 
-def rollout_move(round_: Round) -> tuple[Move, int]:
-    """The playout policy: the heaviest tile that fits (sheds weight fast), else the
-    forced draw or pass. Where plays score (Merry-Go-Round) a play that scores comes
-    first: without it the playouts would not see that fives are most of that game's
-    points (R-MG-4). Also
-    returns the moves tried on copies to find it, which cost as much as moves made."""
+def rollout_step(round_: Round) -> tuple[Round, int]:
+    """The playout policy (a :data:`Policy`): the heaviest tile that fits (sheds weight
+    fast), else the forced draw or pass. Where plays score (Merry-Go-Round) a play that
+    scores comes first: without it the playouts would not see that fives are most of
+    that game's points (R-MG-4)."""
+    moves = round_.legal_moves()
+    tried = 0
+    if len(moves) == 1:
+        move = moves[0]
+    elif round_.scores_plays:
+        move = max(moves, key=lambda m: (play_points(round_, m), weight(m)))
+        tried = len(moves)
+    else:
+        move = max(moves, key=weight)
+    round_.play(move)
+    return round_, tried
+
+
+def shrewd_step(round_: Round) -> tuple[Round, int]:
+    """The expert's playout policy (a :data:`Policy`): a scoring play first, then one
+    that leaves the next seat nothing to play (it must pass or draw), then the heaviest
+    tile; the first of equals. Dearer than :func:`rollout_step` (every choice is tried,
+    the last on ``round_`` itself, the others on copies, and the round after the chosen
+    one goes on), but playouts that pass up a block misjudge the moves that set one up.
+    Milo's playouts play the same policy on bare hands
+    (:func:`bot.players.milo_search.playout`)."""
     moves = round_.legal_moves()
     if len(moves) == 1:
-        return moves[0], 0
-    if round_.scores_plays:
-        return max(moves, key=lambda m: (play_points(round_, m), weight(m))), len(moves)
-    return max(moves, key=weight), 0
-
-
-def shrewd_move(round_: Round) -> tuple[Move, int]:
-    """The expert's playout policy: a scoring play first, then one that leaves the next
-    seat nothing to play (it must pass or draw), then the heaviest tile. Dearer than
-    :func:`rollout_move` (every choice is tried on a copy), but playouts that pass up a
-    block misjudge the moves that set one up. Milo's playouts play the same policy on
-    bare hands (:func:`bot.players.milo_search.playout`)."""
-    moves = round_.legal_moves()
-    if len(moves) == 1:
-        return moves[0], 0
-    return max(moves, key=lambda move: _tried(round_, move)), len(moves)
-
-
-def _tried(round_: Round, move: Move) -> tuple[int, bool, int]:
-    """What playing ``move`` on a copy gives the mover: points scored at once, whether the
-    next seat is left to pass or draw, and the tile's weight (heavier is better)."""
+        round_.play(moves[0])
+        return round_, 0
     mover = round_.side_of(round_.turn)
-    child = round_.copy()
-    child.play(move)
-    return (
-        child.scores[mover] - round_.scores[mover],
-        _stopped(child),
-        weight(move),
-    )
+    before = round_.scores[mover]
+    best: tuple[int, bool, int] | None = None
+    chosen = round_
+    for index, move in enumerate(moves):
+        child = round_ if index == len(moves) - 1 else round_.copy()
+        child.play(move)
+        tried = (child.scores[mover] - before, _stopped(child), weight(move))
+        if best is None or tried > best:
+            best, chosen = tried, child
+    return chosen, len(moves)
 
 
 def _stopped(child: Round) -> bool:
@@ -90,16 +97,22 @@ def result_value(outcome: RoundOutcome, side: int, round_bonus: float = 0.0) -> 
 
 
 def playout(
-    round_: Round, side: int, policy: Policy = rollout_move, round_bonus: float = 0.0
+    round_: Round, side: int, policy: Policy = rollout_step, round_bonus: float = 0.0
 ) -> tuple[float, int]:
-    """Play greedily to the end of the round: the value to ``side`` (see
+    """Play ``round_`` (used up) greedily to the end: the value to ``side`` (see
     :func:`result_value`) and the moves it took, tried ones included."""
+    outcome, work = played_out(round_, policy)
+    return result_value(outcome, side, round_bonus), work
+
+
+def played_out(round_: Round, policy: Policy) -> tuple[RoundOutcome, int]:
+    """``round_`` (used up) played to its end by ``policy``: its outcome and the moves
+    it took, tried ones included."""
     work = 0
     while (outcome := round_.outcome()) is None:
-        move, tried = policy(round_)
-        round_.play(move)
+        round_, tried = policy(round_)
         work += 1 + tried
-    return result_value(outcome, side, round_bonus), work
+    return outcome, work
 
 
 class OutOfWork(Exception):
@@ -121,9 +134,12 @@ class Exact:
         self.work = 0
 
     def value(self, round_: Round) -> float:
-        return self._search(round_, -float("inf"), float("inf"))
+        """``round_``'s value, searched on a copy: left as it was, a playout takes it up
+        when the search runs out of work."""
+        return self._search(round_.copy(), -float("inf"), float("inf"))
 
     def _search(self, round_: Round, alpha: float, beta: float) -> float:
+        """``round_`` is the search's own: a forced move is made on it, not on a copy."""
         outcome = round_.outcome()
         if outcome is not None:
             return result_value(outcome, self.side, self.round_bonus)
@@ -132,9 +148,8 @@ class Exact:
         if self.work > self.limit:
             raise OutOfWork
         if len(moves) == 1:
-            child = round_.copy()
-            child.play(moves[0])
-            return self._search(child, alpha, beta)
+            round_.play(moves[0])
+            return self._search(round_, alpha, beta)
         children = ordered_children(round_)
         if round_.side_of(round_.turn) == self.side:
             best = -float("inf")

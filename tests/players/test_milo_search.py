@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.engine import GAMES, PASS, LineRound, Milo, Move, Round
+from bot.engine import GAMES, PASS, LineRound, Milo, Round
 from bot.players.milo_search import Known, WinSearch, applies, judge, playout
 from bot.players.search import OutOfWork, ordered_children, result_value, weight
 from bot.players.search import playout as engine_playout
@@ -36,13 +36,14 @@ def led_positions(count: int) -> list[Milo]:
     return found
 
 
-def copied_policy(round_: Round) -> tuple[Move, int]:
+def copied_policy(round_: Round) -> tuple[Round, int]:
     """The shrewd policy found by playing every move on the engine's copies: points
     scored at once, then the next seat left to pass, then the heaviest tile, the first
     of equals; every move tried counts as work."""
     moves = round_.legal_moves()
     if len(moves) == 1:
-        return moves[0], 0
+        round_.play(moves[0])
+        return round_, 0
     mover = round_.side_of(round_.turn)
     best: tuple[int, bool, int] | None = None
     chosen = moves[0]
@@ -53,7 +54,8 @@ def copied_policy(round_: Round) -> tuple[Move, int]:
         key = (gained, child.legal_moves() == (PASS,), weight(move))
         if best is None or key > best:
             best, chosen = key, move
-    return chosen, len(moves)
+    round_.play(chosen)
+    return round_, len(moves)
 
 
 class EngineWinSearch:
