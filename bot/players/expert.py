@@ -147,7 +147,7 @@ class ExpertPlayer:
             hands, boneyard = guesses[index]
             base = Round.from_seat_view(view, hands, boneyard)
             for i, move in enumerate(moves):
-                trial = base.copy()
+                trial = base if i == len(moves) - 1 else base.copy()  # the last uses it up
                 trial.play(move)
                 if on_milo_line:
                     value, spent, gave_up = milo_search.judge(
