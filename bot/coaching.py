@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -50,6 +51,13 @@ worker, seconds a game, and many tables ending at once) is passed over. Either w
 older game is analysed only when a member asks, and its accuracies are never posted
 (the channel has moved on), so a backlog costs a store read a game, not an hour of
 analyses nobody waits for."""
+
+
+def _interrupts_left_to_the_bot() -> None:
+    """The worker's start: Ctrl-C in a terminal reaches every process of its group, and
+    the bot's stop ends the worker itself, so the worker ignores it (else it dies on it
+    with a traceback under the bot's last line)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def members_seats(game: FinishedGame) -> list[int]:
@@ -251,7 +259,11 @@ class Coach:
         if self._pool is None:
             # A new interpreter, not a fork of this one: the bot's threads (the store's,
             # the event loop's helpers) and their locks are not copied half-held.
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_interrupts_left_to_the_bot,
+            )
         pool = self._pool
         try:
             return await asyncio.get_running_loop().run_in_executor(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import struct
 import sys
 from typing import BinaryIO
@@ -57,6 +58,9 @@ def _discard(answers: BinaryIO) -> None:
 
 
 def main() -> None:
+    # Ctrl-C in a terminal reaches every process of its group: the bot stops its workers
+    # itself (the worker also ends with its input), so the worker ignores it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     answers = sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing printed may mix with the answers
     serve(sys.stdin.buffer, answers)

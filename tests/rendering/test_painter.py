@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import pickle
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -151,6 +152,20 @@ async def test_a_call_the_worker_cannot_read_is_drawn_here(painter: Painter) -> 
     here = os.getpid()
     assert await painter.draw(ReadableHereOnly(here)) == here, "drawn here instead"
     assert await painter.draw(os.getpid) != here, "a new worker draws the next one"
+
+
+async def test_ctrl_c_in_the_terminal_is_left_to_the_bot_not_the_worker(
+    painter: Painter, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C reaches every process of the terminal's group: the worker leaves it to the
+    bot, which stops it, instead of dying with a KeyboardInterrupt under the bot's last
+    line."""
+    worker = await painter.draw(os.getpid)
+    os.kill(worker, signal.SIGINT)
+    await asyncio.sleep(1.0)
+    assert painter.pids == [worker], "the worker ended on Ctrl-C"
+    assert await painter.draw(os.getpid) == worker
+    assert "KeyboardInterrupt" not in capfd.readouterr().err
 
 
 def draw_once_then_wait(report: Connection) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
+import signal
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NamedTuple
@@ -166,6 +168,30 @@ async def test_closing_ends_an_analysis_under_way_at_once() -> None:
     await asyncio.wait_for(coach.close(), 30)
     with pytest.raises(BrokenProcessPool):
         await under_way
+
+
+async def test_ctrl_c_in_the_terminal_is_left_to_the_bot_not_the_worker(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Ctrl-C reaches every process of the terminal's group, the worker too: the worker
+    leaves it to the bot (which stops it), so it neither dies mid-analysis nor prints
+    "Process SpawnProcess-1:" and a KeyboardInterrupt under the bot's last line."""
+    game = milo_game()
+    coach = Coach(SMALL)
+    try:
+        await coach._in_worker(game.record, [1], ())
+        assert coach._pool is not None
+        (worker,) = coach._pool._processes.values()
+        assert worker.pid is not None
+        os.kill(worker.pid, signal.SIGINT)
+        await asyncio.sleep(1.0)
+        assert worker.is_alive(), "the worker ended on Ctrl-C"
+        made = await coach._in_worker(game.record, [1], ())
+    finally:
+        await coach.close()
+    assert made == analyse(game.record, [1], SMALL).to_dict()
+    errors = capfd.readouterr().err
+    assert "KeyboardInterrupt" not in errors and "Process " not in errors, errors
 
 
 # -- at every game's end ------------------------------------------------------------------
