@@ -171,8 +171,11 @@ function greeted(hello) {
   state.hello = hello;
   speak(hello.words, hello.lang);
   document.documentElement.lang = hello.lang;
+  // The page is drawn anew (a name taken, a language changed): focus in it stays in it.
+  const focused = main.contains(document.activeElement);
   header();
   render();
+  if (focused && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
 }
 
 /**
@@ -291,7 +294,9 @@ function tableCame(frame) {
   state.table = frame;
   showTable(frame, fresh && before !== null);
   if (fresh) {
-    announce(...frame.lines, frame.alt);
+    // The game's end is said with its winner (the card's title), not only the last move.
+    const over = frame.status === "finished" && before?.status !== "finished";
+    announce(...frame.lines, over ? frame.card?.title : "", frame.alt);
     document.title = `${frame.title} · ${word("title")}`;
   }
 }
@@ -311,7 +316,7 @@ function showTable(frame, fresh) {
 /** A selector for the focused control, by the hooks that stay from frame to frame. */
 function focusKey() {
   const active = document.activeElement;
-  if (!active || !main.contains(active)) return null;
+  if (!active || active === main || !main.contains(active)) return null;
   for (const name of ["data-tile", "data-action", "data-level", "data-end", "id"]) {
     const value = active.getAttribute(name);
     if (value) return `[${name}="${CSS.escape(value)}"]`;
@@ -319,10 +324,18 @@ function focusKey() {
   return null;
 }
 
-/** @param {string} selector */
+/**
+ * Put the focus back on the control it was on; if that control is gone (a played tile,
+ * Start, Draw or Pass once pressed), on the hand, else on the page's main part: never on
+ * the page's top, where a keyboard's user would have to find their way back.
+ * @param {string} selector
+ */
 function refocus(selector) {
-  const target = main.querySelector(selector) ?? (selector.startsWith("[data-tile") || selector.startsWith("[data-end") ? main.querySelector("button[data-tile]") : null);
-  if (!(target instanceof HTMLElement || target instanceof SVGElement)) return;
+  const target = main.querySelector(selector) ?? main.querySelector("button[data-tile]");
+  if (!(target instanceof HTMLElement || target instanceof SVGElement)) {
+    main.focus({ preventScroll: true });
+    return;
+  }
   if (target.matches("button[data-tile]")) {
     for (const tile of main.querySelectorAll("button[data-tile]")) tile.setAttribute("tabindex", tile === target ? "0" : "-1");
   }

@@ -1,0 +1,46 @@
+"""A whole game with the keyboard alone, as a screen reader's user plays it: after every
+control that goes away once pressed (the name form's button, Start, Draw, Pass) the
+focus stays in the page instead of falling back to its top, and the game's end is said
+aloud with its winner, not only the last move."""
+
+from __future__ import annotations
+
+from tests.browser.harness import Frame, People, join_as, open_table, play_turn
+
+FOCUS_IN_MAIN = "document.querySelector('main').contains(document.activeElement)"
+ON_A_TILE = "document.activeElement?.matches('#table button[data-tile]') ?? false"
+
+
+def test_a_whole_game_by_keyboard_keeps_the_focus_and_says_the_winner(people: People) -> None:
+    ann = people.arrive("Ann")
+    page = ann.page
+    join_as(ann, "Ann")  # typed, and Enter
+    page.locator("form#open").wait_for()
+    assert page.evaluate(FOCUS_IN_MAIN), "the focus fell to the page's top after the name"
+
+    open_table(ann, "cross")
+    for control in ("button[data-level=normal]", "button[data-action=start]"):
+        version = ann.shown()["version"]
+        page.focus(control)
+        page.keyboard.press("Enter")
+        frame: Frame = ann.shown(version + 1)
+    assert frame["status"] == "playing"
+    assert page.evaluate(ON_A_TILE), "after Start the focus is not on the hand"
+
+    while frame["status"] == "playing":
+        if frame["turn"] is None or frame["turn"] != frame["you"]:
+            frame = ann.shown(frame["version"] + 1)
+            continue
+        if any(tile["moves"] for tile in frame["hand"]):
+            play_turn(ann, frame, "keys")
+            frame = ann.shown(frame["version"] + 1)
+            continue
+        action = "draw" if frame["can"]["draw"] else "pass"
+        page.focus(f"button[data-action={action}]")
+        page.keyboard.press("Enter")
+        frame = ann.shown(frame["version"] + 1)
+        assert page.evaluate(FOCUS_IN_MAIN), f"after {action} the focus fell to the page's top"
+
+    assert frame["status"] == "finished"
+    winner = page.inner_text("#card-heading")
+    assert winner and winner in page.inner_text("#live"), "the game's end was not said aloud"
