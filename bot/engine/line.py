@@ -35,11 +35,10 @@ class LineRound(Round):
         self.right = []
         self.line_ends = [0, 0]
 
-    def _copy_layout(self, new: Round) -> None:
-        assert isinstance(new, LineRound)
-        new.left = self.left.copy()
-        new.right = self.right.copy()
-        new.line_ends = self.line_ends.copy()
+    def _copy_layout(self, state: dict[str, Any]) -> None:
+        state["left"] = self.left.copy()
+        state["right"] = self.right.copy()
+        state["line_ends"] = self.line_ends.copy()
 
     def _lay(self, tile: Tile, end: int | None) -> None:
         if end is None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.engine.cross import Cross
 from bot.engine.errors import ArmCapped, ArmDead, CapsOnly, WrongEnd
 from bot.engine.moves import SPINNER_ARMS
-from bot.engine.round import Fits, Round
+from bot.engine.round import Fits
 from bot.engine.tiles import DOUBLE, Tile
 from bot.engine.views import Layout, SpinnerLayout
 
@@ -29,10 +29,9 @@ class MalteseCross(Cross):
         super()._init_layout()
         self.capped = [False] * 4
 
-    def _copy_layout(self, new: Round) -> None:
-        super()._copy_layout(new)
-        assert isinstance(new, MalteseCross)
-        new.capped = self.capped.copy()
+    def _copy_layout(self, state: dict[str, Any]) -> None:
+        super()._copy_layout(state)
+        state["capped"] = self.capped.copy()
 
     @property
     def complete(self) -> bool:

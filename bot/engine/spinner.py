@@ -49,10 +49,9 @@ class SpinnerRound(Round):
         self.arm_ends = [0, 0, 0, 0]
         self.started = 0
 
-    def _copy_layout(self, new: Round) -> None:
-        assert isinstance(new, SpinnerRound)
-        new.arms = [arm.copy() for arm in self.arms]
-        new.arm_ends = self.arm_ends.copy()
+    def _copy_layout(self, state: dict[str, Any]) -> None:
+        state["arms"] = [arm.copy() for arm in self.arms]
+        state["arm_ends"] = self.arm_ends.copy()
 
     # -- the lead: the highest double (R-CR-2, R-MG-2) ---------------------------------
 
