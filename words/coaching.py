@@ -205,7 +205,13 @@ def analysis_card(game_id: str, game: str, name: str, analysed: SeatAnalysis | N
         " and what everyone did, never another's hidden tiles. Game {id}."
     ).format(id=game_id)
     if analysed is None or analysed.accuracy is None:
-        return Card(title, _("Every move you made was forced: nothing to judge."), footer=footer)
+        # The computer's moves in an away or timed-out member's seat are not theirs to be
+        # judged on (``FinishedGame.stood_in``): such a member may have none left.
+        nothing = _(
+            "No move of yours had a choice to judge: each was forced, or the computer"
+            " made it while you were away."
+        )
+        return Card(title, nothing, footer=footer)
     fields = [
         Field(_("Accuracy"), f"{number(round(analysed.accuracy))}%"),
         Field(_("Moves judged"), grade_counts(analysed)),

@@ -79,5 +79,8 @@ def test_the_card_gives_accuracy_and_grades_or_says_there_was_nothing_to_judge()
     )
     assert clean.description == "Every move you made was as good as the expert's."
     forced = coaching.analysis_card("ab12", "milo", "Ann", None)
-    assert forced.description == "Every move you made was forced: nothing to judge."
+    assert forced.description == (
+        "No move of yours had a choice to judge: each was forced, or the computer made it"
+        " while you were away."
+    )
     assert forced.fields == ()
