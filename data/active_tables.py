@@ -160,14 +160,26 @@ class ActiveTables:
             (since, *faces),
         )
 
-    async def _tables_where(self, where: str, params: Sequence[Any]) -> list[TableRow]:
-        """The tables (``active_tables t``) that ``where`` holds for, oldest first, each
-        with what every face has shown of it."""
+    async def load_recent_ends(self, count: int) -> list[TableRow]:
+        """The ``count`` tables closed last (finished or cancelled, not yet pruned),
+        oldest first: what a face that keeps the last ones shown takes up after a
+        restart."""
+        return await self._tables_where(
+            "t.id IN (SELECT id FROM active_tables WHERE status IN ('finished', 'cancelled')"
+            " ORDER BY updated_at DESC, id LIMIT ?)",
+            (count,),
+            order="updated_at, id",
+        )
+
+    async def _tables_where(
+        self, where: str, params: Sequence[Any], order: str = "created_at, id"
+    ) -> list[TableRow]:
+        """The tables (``active_tables t``) that ``where`` holds for, in ``order``
+        (oldest first), each with what every face has shown of it."""
 
         async def query(tx: Session) -> tuple[list[Row], list[Row]]:
             tables = await tx.fetch(
-                f"SELECT {TABLE_COLUMNS} FROM active_tables t WHERE {where}"
-                " ORDER BY created_at, id",
+                f"SELECT {TABLE_COLUMNS} FROM active_tables t WHERE {where} ORDER BY {order}",
                 params,
             )
             faces = await tx.fetch(

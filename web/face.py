@@ -146,6 +146,7 @@ class WebFace:
         """Channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
         self._endings: dict[str, Ending] = {}
         """Table id → how the game ended, for the finished tables kept that played one."""
+        self._taken_up = asyncio.Event()
 
     # -- pages come and go --------------------------------------------------------------
 
@@ -263,13 +264,7 @@ class WebFace:
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if not table.is_open:  # any server's: an Activity opened later shows it, with Rematch
-            self._let_go(table.channel_id)
-            self._finished[table.channel_id] = table
-            over = next((event for event in events if isinstance(event, GameOver)), None)
-            if over is not None:
-                self._endings[table.id] = Ending(over)
-            while len(self._finished) > KEEP_FINISHED:
-                self._let_go(next(iter(self._finished)))
+            self._keep_finished(table, events)
         followers = self._following.get(table.channel_id, ())
         if table.guild_id != LOCAL_SERVER and not followers:
             return  # a Discord table that no Activity shows
@@ -289,6 +284,38 @@ class WebFace:
                 with self.speaking(reader.language, table):
                     public[code] = _written(self._public(table, events))
             reader.send_text(_with_reader(public[code], frames.reader_part(table, reader.user_id)))
+
+    def _keep_finished(self, table: TableSnapshot, events: Sequence[Event]) -> None:
+        """Keep ``table``, closed by an action that caused ``events``, as the last one of
+        its channel (and its game's end), within :data:`KEEP_FINISHED`."""
+        self._let_go(table.channel_id)
+        self._finished[table.channel_id] = table
+        over = next((event for event in events if isinstance(event, GameOver)), None)
+        if over is not None:
+            self._endings[table.id] = Ending(over)
+        while len(self._finished) > KEEP_FINISHED:
+            self._let_go(next(iter(self._finished)))
+
+    async def take_up(self) -> None:
+        """Once the service has resumed after a start, take up the tables closed last,
+        as they ended: a page that comes back to a table that finished just before a
+        stop (or an Activity opened in its channel) is shown its end, not told it is
+        closed. Pages are greeted only after this (:meth:`taken_up`). The coach's
+        accuracies come with its next analysis only."""
+        try:
+            await self.service.resumed()
+            ends = await self.service.recent_ends(KEEP_FINISHED)
+            heard = set(self._finished)  # closed since the start: newer than the store's
+            for table, events in ends:  # oldest first: a channel keeps its last
+                if table.channel_id not in heard:
+                    self._keep_finished(table, events)
+        finally:
+            self._taken_up.set()
+
+    async def taken_up(self) -> None:
+        """Until :meth:`take_up` is done (a page asked earlier would be told of no
+        table that closed before the start)."""
+        await self._taken_up.wait()
 
     def _let_go(self, channel: int) -> None:
         """Forget the table that finished in ``channel`` (a newer one is kept)."""

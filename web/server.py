@@ -8,6 +8,7 @@ face when ``WEB_PORT`` is set.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -59,6 +60,7 @@ SECURITY_HEADERS = {
 
 FACE_KEY = web.AppKey("face", WebFace)
 SIGNER_KEY = web.AppKey("signer", Signer)
+TAKING_UP_KEY = web.AppKey("taking_up", asyncio.Task[None])
 
 
 def make_app(
@@ -89,8 +91,10 @@ def make_app(
         service.add_listener(face)
         if coach is not None:
             coach.add_herald(face)
+        app[TAKING_UP_KEY] = asyncio.create_task(face.take_up(), name="web-take-up")
 
     async def closing(app: web.Application) -> None:
+        app[TAKING_UP_KEY].cancel()
         service.remove_listener(face)
         if coach is not None:
             coach.remove_herald(face)
@@ -238,7 +242,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     socket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=SOCKET_MOST_BYTES)
     await socket.prepare(request)
     face = request.app[FACE_KEY]
-    await face.service.resumed()  # after a restart: once its tables are back
+    await face.taken_up()  # after a restart: once its tables, and the last ended, are back
     guest = _guest_of(request)
     reader = Reader(socket, guest, choose(None, request.headers.get("Accept-Language")))
     face.add(reader)

@@ -28,7 +28,6 @@ from dataclasses import replace
 from bot.commands import AddComputer, ComeBack, Command, Join, MoveToThread
 from bot.engine import EngineError, Options, find_variant
 from bot.events import Event, GameOver
-from bot.events import from_dict as events_from_dict
 from bot.refusals import (
     ChannelTaken,
     NotSaved,
@@ -43,7 +42,14 @@ from bot.service.open_tables import OpenTables
 from bot.service.privacy import Privacy
 from bot.service.rematches import KEEP_SEATS_SECONDS, Rematch, Rematches
 from bot.service.requests import NewTable, TournamentSeats
-from bot.service.rows import action_record, finished_game, row_of, shown_of, table_of
+from bot.service.rows import (
+    action_record,
+    events_of,
+    finished_game,
+    row_of,
+    shown_of,
+    table_of,
+)
 from bot.service.settings import ServerSettings
 from bot.snapshot import TableSnapshot
 from bot.table import Status, Table, lineup_keys
@@ -170,12 +176,7 @@ class TableService:
         snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
         actions = await self.store.actions_since(table.id, oldest)
         for version, action in enumerate(actions, start=table.version - len(actions) + 1):
-            events: list[Event] = []
-            # A damaged line (not an action's document) is one with no events, like an
-            # audit line of an older release: the table is shown as it stands.
-            for data in action.get("events", ()) if isinstance(action, dict) else ():
-                with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
-                    events.append(events_from_dict(data))
+            events = events_of(action)
             for listener in catching_up:
                 if version > since[listener.face]:
                     self._tell(listener, snapshot, events, Resumed(version))
@@ -197,6 +198,30 @@ class TableService:
             self._shown[table.id] = shown_of(row)
             self._ends[table.id] = (table.version, row.updated_at)
             await self._hand_back(table)
+
+    async def recent_ends(self, count: int) -> list[tuple[TableSnapshot, list[Event]]]:
+        """The ``count`` tables closed last (kept until pruned), oldest first, each as it
+        ended and with what its last action caused (its game's end, its cancel): for a
+        face that keeps showing the last ones after they close, and takes them up after
+        a restart. A table set aside as unreadable is passed over; a store that cannot
+        be read gives none (the face shows them closed, as before)."""
+        try:
+            rows = await self.store.load_recent_ends(count)
+        except StoreError as error:
+            log.warning("the tables closed last could not be read (%s)", error.fault)
+            return []
+        ends = []
+        for row in rows:
+            try:
+                table = table_of(row)
+                last = await self.store.actions_since(table.id, table.version - 1)
+            except (EngineError, KeyError, TypeError, ValueError):
+                continue  # logged when it was set aside
+            except StoreError as error:
+                log.warning("table %s's end could not be read (%s)", row.id, error.fault)
+                continue
+            ends.append((TableSnapshot.of(table), events_of(last[-1]) if last else []))
+        return ends
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:
         """A stored table that cannot be read back (written by a release that refereed a

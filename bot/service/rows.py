@@ -3,11 +3,13 @@ finished game recorded when its last action is stored."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from bot.commands import Command
-from bot.engine import Reason, find_variant
+from bot.engine import EngineError, Reason, find_variant
 from bot.events import Event, Moved
+from bot.events import from_dict as events_from_dict
 from bot.events import to_dict as events_to_dict
 from bot.service.faces import Shown
 from bot.table import Table, game_id
@@ -47,6 +49,17 @@ def action_record(command: Command, events: list[Event]) -> dict[str, Any]:
         "events": [events_to_dict(e) for e in events],
         "moves": [[e.seat, e.move.text] for e in events if isinstance(e, Moved)],
     }
+
+
+def events_of(action: Any) -> list[Event]:
+    """What a stored action caused, as its audit line says. A damaged line (not an
+    action's document), or one of an older release that stored no events, has none:
+    its table is shown as it stands."""
+    events: list[Event] = []
+    for data in action.get("events", ()) if isinstance(action, dict) else ():
+        with contextlib.suppress(KeyError, TypeError, ValueError, EngineError):
+            events.append(events_from_dict(data))
+    return events
 
 
 def finished_game(table: Table, now: float) -> FinishedGame:

@@ -423,6 +423,18 @@ async def test_the_closed_tables_whose_end_a_face_has_not_shown_are_found(
     assert await store.load_unshown_ends([], 0) == []
 
 
+async def test_the_tables_closed_last_are_found_oldest_first(store: Repository) -> None:
+    """What a face that keeps the last closed tables takes up after a restart: the
+    newest closed ones, never an open one, in the order they closed."""
+    closes = [("a", "finished", 30.0), ("b", "cancelled", 10.0), ("c", "playing", 50.0),
+              ("d", "finished", 20.0), ("e", "lobby", 40.0)]  # fmt: skip
+    for channel, (table_id, status, updated) in enumerate(closes):
+        row = table_row(table_id, status=status, channel_id=channel)
+        await store.create_table(dataclasses.replace(row, updated_at=updated))
+    assert [row.id for row in await store.load_recent_ends(2)] == ["d", "a"]
+    assert [row.id for row in await store.load_recent_ends(10)] == ["b", "d", "a"]
+
+
 async def test_a_note_of_a_table_deleted_meanwhile_is_dropped_and_the_rest_written(
     store: Repository,
 ) -> None:

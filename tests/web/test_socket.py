@@ -230,6 +230,22 @@ async def test_after_a_restart_every_page_comes_back_to_the_stored_table(site: S
         assert after["layout"] == before[old.guest_id]["layout"]
 
 
+async def test_after_a_restart_a_table_that_ended_before_it_shows_its_end(site: Site) -> None:
+    """A game that finished just before a stop: a page that comes back to it is shown
+    how it ended, with its scores, every hand and Rematch, as before the stop, not told
+    that the table is closed."""
+    ann = await site.open_page("Ann")
+    ended = await against_the_computer_to_the_end(ann, seed=3)
+    await site.restart()
+    page = await site.open_page(guest=ann)
+    await page.send(type="watch", table=ended["id"])
+    shown = await page.next("table")
+    assert (shown["status"], shown["version"]) == ("finished", ended["version"])
+    for part in ("game_id", "scores", "ended", "layout"):
+        assert shown[part] == ended[part], part
+    assert shown["can"]["rematch"]
+
+
 async def test_a_page_that_comes_before_the_tables_are_back_waits_for_them(
     site: Site, monkeypatch: pytest.MonkeyPatch
 ) -> None:
