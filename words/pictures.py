@@ -155,9 +155,12 @@ def describe_table(view: PublicView, names: list[str]) -> str:
     layout = view.layout
     if layout is None:
         return " ".join([title, _("No tile played yet."), turn, standing, hands])[:ALT_LIMIT]
-    ends = _("Open ends: {ends}.").format(
-        ends=", ".join(f"{end_letter(e)} {number(v)}" for e, v in view.open_ends.items())
-    )
+    if view.open_ends:
+        ends = _("Open ends: {ends}.").format(
+            ends=", ".join(f"{end_letter(e)} {number(v)}" for e, v in view.open_ends.items())
+        )
+    else:  # every arm dead (R-MC-5)
+        ends = _("No end is open.")
     dead = (
         [] if isinstance(layout, LineLayout) else letters_for(a.name for a in layout.arms if a.dead)
     )

@@ -219,3 +219,21 @@ def test_the_hand_header_says_whose_hand_and_what_the_seat_is_to_do() -> None:
             assert text.status == expected
             seen.add(case)
     assert seen == {"waiting", "fits", "draw", "pass"}
+
+
+def test_a_maltese_cross_with_every_arm_dead_says_no_end_is_open() -> None:
+    """R-MC-5: when the boneyard comes down to 2 before any arm is capped, all four arms
+    die and the round is blocked. The alt text says that no end is open, not an empty
+    list ("Open ends: .")."""
+    match = Match("maltese-cross", 4, seed=5)
+    picker = random.Random(5)
+    while not match.rounds:
+        match.play(picker.choice(match.legal_moves()))
+    assert match.previous is not None
+    view = match.previous.view()
+    layout = view.layout
+    assert layout is not None and not isinstance(layout, LineLayout)
+    assert all(arm.dead for arm in layout.arms) and not view.open_ends
+    text = describe_table(view, NAMES)
+    assert "Open ends: ." not in text
+    assert "No end is open. Dead: N, E, S, and W." in text
