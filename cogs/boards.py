@@ -96,11 +96,13 @@ class BoardsCog(DominoCommands, name="Boards"):
             render_leaderboard, rows, pictures.leaderboard_text(title, by)
         )
         lines = [boards.board_line(r.rank, r.name, r.value, r.games) for r in rows]
+        you = None
         if board.me is not None and all(e.user_id != board.me.user_id for e in board.entries):
             me = board.me
-            lines.append(boards.board_you(me.rank, boards.board_value(me, by), me.games))
-        alt = f"{title}. " + "; ".join(lines)
-        file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt[:1024])
+            you = boards.board_you(me.rank, boards.board_value(me, by), me.games)
+            lines.append(you)
+        alt = pictures.describe_leaderboard(title, rows, you)
+        file = discord.File(io.BytesIO(png), filename="leaderboard.png", description=alt)
         await interaction.followup.send(f"**{title}**\n" + "\n".join(lines), file=file)
 
     @app_commands.command(

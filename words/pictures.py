@@ -9,8 +9,9 @@ from collections.abc import Iterable
 from bot.engine import Drawing, Kind, Tile
 from bot.engine.views import Arm, Layout, LineLayout, PublicView, SeatView
 from rendering.hand import HandText, hand_order, placements
-from rendering.leaderboard import LeaderboardText
+from rendering.leaderboard import LeaderboardRow, LeaderboardText
 from rendering.table import TableText, fit_name
+from words.boards import board_line
 from words.common import (
     and_list,
     end_letter,
@@ -113,6 +114,15 @@ def leaderboard_text(title: str, order: str = "rating") -> LeaderboardText:
     headings = {"wins": _("Wins"), "points": _("Points")}
     column = headings.get(order) or _("Rating")
     return LeaderboardText(title, rank="#", player=_("Player"), value=column, games=_("Games"))
+
+
+def describe_leaderboard(title: str, rows: Iterable[LeaderboardRow], you: str | None) -> str:
+    """The leaderboard card in words, for screen readers: its title, then each row (and
+    where the member stands, ``you``, when they are not among the rows)."""
+    lines = [board_line(row.rank, row.name, row.value, row.games) for row in rows]
+    if you is not None:
+        lines.append(you)
+    return (f"{title}. " + "; ".join(lines))[:ALT_LIMIT]
 
 
 def _round_figures(view: PublicView) -> dict[str, str]:
