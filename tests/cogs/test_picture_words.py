@@ -13,8 +13,17 @@ from collections.abc import Iterator
 import pytest
 
 from bot.engine import GAMES, TILES, LineLayout, Match, Options, PublicView, Tile
+from discord_face.marks import DISCORD
+from rendering import LeaderboardRow
+from words import marks
 from words.i18n import listing
-from words.pictures import describe_hand, describe_table, hand_text, table_text
+from words.pictures import (
+    describe_hand,
+    describe_leaderboard,
+    describe_table,
+    hand_text,
+    table_text,
+)
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 TILE = re.compile(r"\b\d-\d\b")
@@ -237,3 +246,15 @@ def test_a_maltese_cross_with_every_arm_dead_says_no_end_is_open() -> None:
     text = describe_table(view, NAMES)
     assert "Open ends: ." not in text
     assert "No end is open. Dead: N, E, S, and W." in text
+
+
+def test_the_leaderboard_alt_text_says_the_names_as_typed() -> None:
+    """Alt text is plain text, never markdown: a screen reader must not read Discord's
+    escapes ("john\\_doe") where a member is called john_doe."""
+    rows = [LeaderboardRow(1, "john_doe", "31.2", 4), LeaderboardRow(2, "*star*", "30.0", 3)]
+    with marks.using(DISCORD):
+        text = describe_leaderboard("Cross — this server", rows, "You: #7 — 12.0 (1 game)")
+    assert text == (
+        "Cross — this server. 1. john_doe — 31.2 (4 games); 2. *star* — 30.0 (3 games);"
+        " You: #7 — 12.0 (1 game)"
+    )
