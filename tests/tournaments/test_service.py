@@ -389,3 +389,36 @@ async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
     assert venue.told.count(("absent", (absentee,))) == 1
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_process_takes_up_only_the_tournaments_of_its_own_shards(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes share one store, each owning its shards' servers. The other
+    process, started again while this one runs a tournament, does not take it up: else
+    its deadline loop starts it and opens the round's tables in that process, which
+    never hears the players' clicks (Discord sends them to the owner), and the owner's
+    copy of the tournament is left behind, every later change refused as moved on."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
+    tournament = await entered(tournaments, clock, one_round(clock), 2)
+
+    others = TableService(store, computer_pace=0.0, clock=clock)
+    await others.resume(owns=lambda guild_id: guild_id != GUILD)
+    elsewhere = TournamentService(others, Venue(), clock=clock)
+    monkeypatch.setattr(elsewhere, "_tick", asyncio.Event().wait)
+    await elsewhere.resume(owns=lambda guild_id: guild_id != GUILD)
+    assert elsewhere.open == {}, "another shard's tournament is not this process's"
+
+    clock.now = tournament.settings.start_at
+    await elsewhere.run_due()
+    await tournaments.run_due()
+    started_here = tournaments.get(tournament.id)
+    assert started_here.round == 1, "the owner starts it"
+    assert len(round_tables(tables, started_here)) == 1, "its table is where the clicks come"
+    assert not others.tables
+    for service in (elsewhere, tournaments):
+        await service.close()
+    for table_service in (others, tables):
+        await table_service.close()
