@@ -138,7 +138,7 @@ class DominoBot(commands.AutoShardedBot):
             self.web = await serve(app, self.settings.web_host, self.settings.web_port)
         offer_activity(self.activities is not None)  # said by every bot: it is module-wide
         await self.service.resume(owns=self.owns)
-        await self.tournaments.resume()
+        await self.tournaments.resume(owns=self.owns)
         if self.settings.coach_after_games:
             await self.coach.start(self.service, owns=self.owns)
         await self.sync_commands_if_changed()

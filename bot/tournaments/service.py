@@ -119,10 +119,14 @@ class TournamentService:
 
     # -- start and stop --
 
-    async def resume(self) -> int:
-        """Take up every open tournament: its tables' results that came while the bot was
-        down, and its deadlines. Returns how many."""
+    async def resume(self, owns: Callable[[int], bool] = lambda guild_id: True) -> int:
+        """Take up every open tournament of the servers this process ``owns`` (its
+        shards', as for tables: another process runs the others' deadlines and tables):
+        its tables' results that came while the bot was down, and its deadlines. Returns
+        how many."""
         for row in await self.store.load_open_tournaments():
+            if not owns(row.guild_id):
+                continue
             try:
                 tournament = Tournament.from_dict(row.state)
             except (KeyError, TypeError, ValueError) as error:
