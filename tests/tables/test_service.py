@@ -14,7 +14,7 @@ import bot.service.clock
 from bot.commands import Cancel, ComeBack
 from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
-from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion
+from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion, StillSeated
 from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import AWAY_AFTER_TIMEOUTS, Status
@@ -255,6 +255,23 @@ async def test_a_process_loads_and_times_only_the_tables_of_its_shards(
     [table] = second.tables.values()
     assert (table.guild_id >> 22) % 2 == 1
     await second.close()
+
+
+async def test_a_member_seated_in_another_process_is_not_forgotten(
+    store: Repository, clock: Clock
+) -> None:
+    """Forget-me asked on a server of one process while the member plays on a server of
+    another: refused as at home, else the game they play on ends there and counts them
+    again (their stats, rating and name are back after they were told all was gone)."""
+    playing = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(playing)
+    elsewhere = TableService(store, computer_pace=PACE, clock=clock)
+    await elsewhere.resume(owns=lambda guild_id: guild_id != GUILD)
+    with pytest.raises(StillSeated) as refused:
+        await elsewhere.forget(ANN)
+    assert refused.value.channel_id == table.channel_id
+    await elsewhere.close()
+    await playing.close()
 
 
 async def test_a_member_is_reminded_once_when_a_quarter_of_their_time_is_left(
