@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from data.backend import Backend, Session
+from data.backend import Backend, Row, Session
 from data.codec import document, dumps, loads
 from data.models import Forgotten, Stored
 from data.tournaments import OPEN_STATUSES
@@ -35,6 +35,27 @@ class Privacy:
             )  # fmt: skip
 
         return await self.backend.read(query)
+
+    async def seated_at(self, user_id: int) -> int | None:
+        """The channel of an open table that seats ``user_id``, as stored (whichever
+        process plays it: a forget-me is refused there as at a table of its own), if
+        any."""
+
+        async def query(tx: Session) -> list[Row]:
+            return await tx.fetch(
+                "SELECT channel_id, state FROM active_tables"
+                " WHERE status IN ('lobby', 'playing') AND state LIKE ? ORDER BY created_at, id",
+                (f"%{user_id}%",),
+            )
+
+        for row in await self.backend.read(query):
+            seats = document(row["state"])
+            seats = seats.get("seats") if isinstance(seats, dict) else None
+            if isinstance(seats, list) and any(
+                isinstance(seat, dict) and seat.get("user_id") == user_id for seat in seats
+            ):
+                return int(row["channel_id"])
+        return None
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete a member's stats, ratings and name, and take their id off the seats of

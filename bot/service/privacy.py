@@ -27,12 +27,19 @@ class Privacy:
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete what is stored about a member (see ``Repository.forget``); refused while
-        they sit at an open table, whose state holds their seat. A rematch's lobby that
+        they sit at an open table, whose state holds their seat (this process's, or, as
+        stored, another's). A rematch's lobby that
         keeps them a seat, or their place in its series, lets both go first."""
         service = self.service
         seated = service.tables.of_user(user_id)
         if seated is not None:
             raise StillSeated(seated.channel_id)
+        try:  # at a table of another process (another shard's server)
+            elsewhere = await service.store.seated_at(user_id)
+        except StoreError as error:
+            raise NotRead(error.fault) from error
+        if elsewhere is not None:
+            raise StillSeated(elsewhere)
         key = lineup_keys([user_id])[0]
         for table in list(service.tables.values()):
             if user_id in table.invited or key in table.lineup:

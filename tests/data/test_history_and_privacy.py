@@ -156,3 +156,19 @@ async def test_closed_tables_are_pruned_by_age_and_open_ones_never(store: Reposi
     assert await store.prune_closed(before=10.0) == 1
     assert await store.get_table("old") is None
     assert await store.get_table("new") is not None and await store.get_table("live") is not None
+
+
+async def test_the_open_table_a_member_sits_at_is_found_whoever_plays_it(
+    store: Repository,
+) -> None:
+    """Forget-me asks before it deletes: an open table of any process seating them."""
+    seated = {"seats": [{"user_id": BOB, "name": "Bob"}, {"user_id": ANN, "name": "Ann"}]}
+    for name, status, channel, state in (
+        ("done", "finished", 1, seated),
+        ("hosted", "lobby", 2, {"host_id": ANN, "seats": [], "invited": [ANN]}),
+        ("live", "playing", 3, seated),
+    ):
+        row = dataclasses.replace(table_row(name, status=status, channel_id=channel), state=state)
+        await store.create_table(row)
+    assert await store.seated_at(ANN) == 3
+    assert await store.seated_at(7) is None
