@@ -422,3 +422,27 @@ async def test_a_process_takes_up_only_the_tournaments_of_its_own_shards(
         await service.close()
     for table_service in (others, tables):
         await table_service.close()
+
+
+async def test_a_member_entered_in_another_processs_tournament_is_not_forgotten(
+    store: Repository,
+) -> None:
+    """Forget-me asked on a server of one process while the member is entered in an
+    open tournament of another process's server: refused as at home (that tournament's
+    tables and standings keep their id, and its games count them again)."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1, start_at=clock.now + 600)
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    await tournaments.sign_up(tournament.id, 100, "Ann", rating=0.0)
+    others = TableService(store, computer_pace=0.0, clock=clock)
+    elsewhere = TournamentService(others, Venue(), clock=clock)
+    await elsewhere.resume(owns=lambda guild_id: guild_id != GUILD)
+    with pytest.raises(TournamentRefused) as refused:
+        await elsewhere.check_forgettable(100)
+    assert refused.value.why == "entered"
+    await elsewhere.check_forgettable(101)  # never entered: nothing to keep
+    for service in (elsewhere, tournaments):
+        await service.close()
+    for table_service in (others, tables):
+        await table_service.close()
