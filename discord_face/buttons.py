@@ -325,7 +325,7 @@ class ForgetButton(discord.ui.DynamicItem[Button], template=r"domino:forget:(?P<
             await interaction.response.defer()
             tournaments = getattr(interaction.client, "tournaments", None)
             if tournaments is not None:  # a member entered in a running tournament stays
-                tournaments.check_forgettable(self.user_id)
+                await tournaments.check_forgettable(self.user_id)
             gone = await acting.service_of(interaction).forget(self.user_id)
             await interaction.edit_original_response(content=boards.forgotten(gone), view=None)
         except Refusal as error:

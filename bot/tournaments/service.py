@@ -29,7 +29,7 @@ from typing import Protocol
 from bot.commands import StandIn, Start
 from bot.engine import Match, find_variant
 from bot.events import Cancelled, Event, GameOver, Joined
-from bot.refusals import Refusal, TournamentRefused
+from bot.refusals import NotRead, Refusal, TournamentRefused
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -183,13 +183,22 @@ class TournamentService:
     def in_guild(self, guild_id: int) -> list[Tournament]:
         return [t for t in self.open.values() if t.guild_id == guild_id]
 
-    def check_forgettable(self, user_id: int) -> None:
+    async def check_forgettable(self, user_id: int) -> None:
         """A member named in an open tournament is refused a forget-me: one still entered
         until they withdraw (its tables and standings are theirs while it runs), as a
         member seated at an open table is; one who withdrew until it ends, since the
         store takes members out of ended tournaments only (an open one's state is the
-        service's, rewritten with every change)."""
-        for tournament in self.open.values():
+        service's, rewritten with every change). This process's tournaments, and, as
+        stored, every other process's (another shard's servers)."""
+        try:
+            rows = await self.store.load_open_tournaments()
+        except StoreError as error:
+            raise NotRead(error.fault) from error
+        stored = []
+        for row in rows:
+            with contextlib.suppress(KeyError, TypeError, ValueError):  # logged at resume
+                stored.append(Tournament.from_dict(row.state))
+        for tournament in (*self.open.values(), *stored):
             player = tournament.player(user_id)
             if player is not None:
                 raise TournamentRefused("withdrawn" if player.out else "entered")

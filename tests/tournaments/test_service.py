@@ -236,15 +236,15 @@ async def test_a_member_named_in_an_open_tournament_is_not_forgotten_until_it_en
     tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
     await tournaments.sign_up(tournament.id, 100, "Ann", rating=0.0)
     with pytest.raises(TournamentRefused) as refused:
-        tournaments.check_forgettable(100)
+        await tournaments.check_forgettable(100)
     assert refused.value.why == "entered"
-    tournaments.check_forgettable(101)  # never entered: nothing to keep
+    await tournaments.check_forgettable(101)  # never entered: nothing to keep
     await tournaments.withdraw(tournament.id, 100)
     with pytest.raises(TournamentRefused) as refused:
-        tournaments.check_forgettable(100)
+        await tournaments.check_forgettable(100)
     assert refused.value.why == "withdrawn", "named in it until it ends"
     await tournaments.cancel(tournament.id, ORGANISER)
-    tournaments.check_forgettable(100)  # ended: the store takes them out of it
+    await tournaments.check_forgettable(100)  # ended: the store takes them out of it
     await tournaments.close()
     await tables.close()
 
