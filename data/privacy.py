@@ -49,11 +49,8 @@ class Privacy:
             )
 
         for row in await self.backend.read(query):
-            seats = document(row["state"])
-            seats = seats.get("seats") if isinstance(seats, dict) else None
-            if isinstance(seats, list) and any(
-                isinstance(seat, dict) and seat.get("user_id") == user_id for seat in seats
-            ):
+            data = document(row["state"])
+            if isinstance(data, dict) and _seats(data.get("seats"), user_id):
                 return int(row["channel_id"])
         return None
 
@@ -239,9 +236,14 @@ def _holds_user(state: Any, user_id: int) -> bool:
         return str(user_id) in str(state)
     seats, invited, lineup = (data.get(key) for key in ("seats", "invited", "lineup"))
     return (
-        (isinstance(seats, list) and any(
-            isinstance(s, dict) and s.get("user_id") == user_id for s in seats
-        ))
+        _seats(seats, user_id)
         or (isinstance(invited, list) and user_id in invited)
         or (isinstance(lineup, list) and f"u{user_id}" in lineup)
-    )  # fmt: skip
+    )
+
+
+def _seats(seats: Any, user_id: int) -> bool:
+    """Whether a stored table's ``seats`` (as its state holds them) seat ``user_id``."""
+    return isinstance(seats, list) and any(
+        isinstance(seat, dict) and seat.get("user_id") == user_id for seat in seats
+    )

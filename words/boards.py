@@ -59,8 +59,11 @@ def board_value(entry: Ranked, order: str) -> str:
     return decimal(entry.rating)
 
 
-def board_line(rank: int, name: str, value: str, games: int) -> str:
-    return f"{number(rank)}. {plain(name)} — {value} ({games_count(games)})"
+def board_line(rank: int, name: str, value: str, games: int, *, as_typed: bool = False) -> str:
+    """One row of a leaderboard: its name escaped for a message, or ``as_typed`` (alt
+    text, which is read out, not formatted)."""
+    shown = name if as_typed else plain(name)
+    return f"{number(rank)}. {shown} — {value} ({games_count(games)})"
 
 
 def board_you(rank: int, value: str, games: int) -> str:

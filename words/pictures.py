@@ -11,13 +11,13 @@ from bot.engine.views import Arm, Layout, LineLayout, PublicView, SeatView
 from rendering.hand import HandText, hand_order, placements
 from rendering.leaderboard import LeaderboardRow, LeaderboardText
 from rendering.table import TableText, fit_name
+from words.boards import board_line
 from words.common import (
     and_list,
     end_letter,
     end_letters,
     end_of,
     game_title,
-    games_count,
     label,
     letters_for,
     or_list,
@@ -120,9 +120,7 @@ def describe_leaderboard(title: str, rows: Iterable[LeaderboardRow], you: str | 
     """The leaderboard card in words, for screen readers: its title, then each row (and
     where the member stands, ``you``, when they are not among the rows). Alt text is
     plain text: the names are said as typed, not escaped as a message's are."""
-    lines = [
-        f"{number(row.rank)}. {row.name} — {row.value} ({games_count(row.games)})" for row in rows
-    ]
+    lines = [board_line(row.rank, row.name, row.value, row.games, as_typed=True) for row in rows]
     if you is not None:
         lines.append(you)
     return (f"{title}. " + "; ".join(lines))[:ALT_LIMIT]
