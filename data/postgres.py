@@ -69,7 +69,11 @@ def translate(error: Exception) -> Exception:
         if state[:2] in _MISTAKES:
             return error
         return StoreError("unavailable", str(error))
-    if isinstance(error, OSError | TimeoutError | asyncpg.InterfaceError):
+    # asyncpg's InternalClientError: a connection the server dropped, found mid-way
+    # through starting a transaction ("cannot switch to state …"); the next one is new.
+    if isinstance(
+        error, OSError | TimeoutError | asyncpg.InterfaceError | asyncpg.InternalClientError
+    ):
         return StoreError("unavailable", str(error) or type(error).__name__)
     return error
 

@@ -4,9 +4,11 @@ again once the database does."""
 
 from __future__ import annotations
 
+import asyncpg
 import pytest
 
 from data.models import TableRow
+from data.postgres import translate
 from data.repository import Repository, StoreError
 from tests.data.databases import Database, break_store, count, database_held
 
@@ -53,3 +55,14 @@ async def test_a_database_held_too_long_by_another_process_is_named_busy(
     await store.save_action(row(2), 1, {"kind": "play"})  # and the store works again
     stored = await store.get_table("t1")
     assert stored is not None and stored.version == 2
+
+
+def test_a_connection_lost_as_a_transaction_starts_is_the_store_unavailable() -> None:
+    """asyncpg reports a connection the server dropped, found as a transaction starts,
+    as its own client error: the member is told the store is unavailable for a moment,
+    as for any lost connection, not given the generic apology."""
+    lost = asyncpg.InternalClientError("cannot switch to state 15; another operation (2)")
+    translated = translate(lost)
+    assert isinstance(translated, StoreError) and translated.fault == "unavailable"
+    refused = translate(asyncpg.exceptions.SyntaxOrAccessError("a mistake of ours"))
+    assert not isinstance(refused, StoreError), "a mistake in our SQL is not hidden"
