@@ -44,3 +44,31 @@ def test_a_whole_game_by_keyboard_keeps_the_focus_and_says_the_winner(people: Pe
     assert frame["status"] == "finished"
     winner = page.inner_text("#card-heading")
     assert winner and winner in page.inner_text("#live"), "the game's end was not said aloud"
+
+
+def test_a_rounds_end_put_away_by_keyboard_leaves_the_focus_in_the_page(
+    people: People,
+) -> None:
+    """R-MI-5, R-MI-6: a Milo round is worth at most 2 points and this game is played to
+    3, so a round ends before the game does. Its panel, read, is put away with Dismiss by
+    keyboard, and the focus goes on to the hand, not to the page's top."""
+    ann = people.arrive("Ann")
+    page = ann.page
+    join_as(ann, "Ann")
+    page.locator("form#open").wait_for()
+    open_table(ann, "milo", 3)
+    for control in ["button[data-level=normal]"] * 3 + ["button[data-action=start]"]:
+        version = ann.shown()["version"]
+        page.focus(control)
+        page.keyboard.press("Enter")
+        frame: Frame = ann.shown(version + 1)
+    dismiss = page.locator("#ended button.secondary")
+    while not dismiss.count():
+        assert frame["status"] == "playing", "the game ended in one round"
+        if frame["turn"] is not None and frame["turn"] == frame["you"]:
+            play_turn(ann, frame, "keys")
+        frame = ann.shown(frame["version"] + 1)
+    dismiss.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#ended").count() == 0
+    assert page.evaluate(FOCUS_IN_MAIN), "after Dismiss the focus fell to the page's top"

@@ -361,7 +361,15 @@ function notify(text, kind) {
     "div",
     { id: "notice", class: `notice ${kind}`, role: kind },
     el("p", {}, marked(text)),
-    el("button", { type: "button", class: "secondary", text: word("dismiss"), onclick: () => notice.remove() }),
+    el("button", {
+      type: "button",
+      class: "secondary",
+      text: word("dismiss"),
+      onclick: () => {
+        notice.remove();
+        main.focus({ preventScroll: true }); // not the page's top: the button is gone
+      },
+    }),
   );
   notices.replaceChildren(notice);
 }

@@ -328,6 +328,9 @@ export class TableView {
               onclick: () => {
                 this.ended = null;
                 this.root?.querySelector("#ended")?.remove();
+                // The button pressed is gone: the focus goes on to the hand, not the page's top.
+                const hand = this.root?.querySelector('button[data-tile][tabindex="0"]') ?? this.root?.querySelector("button[data-tile]");
+                (hand instanceof HTMLElement ? hand : document.getElementById("main"))?.focus({ preventScroll: true });
               },
             })
           : null,
