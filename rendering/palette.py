@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import struct
+import unicodedata
 import zlib
 from functools import cache, lru_cache
 
@@ -254,13 +255,38 @@ def fit(text: str, room: float, measure: ImageFont.FreeTypeFont) -> str:
         return measure.getlength(words) if plain else _pieces(words, size)[1]
 
     if width(text) > room:
-        while text and width(text + "…") > room:
-            text = text[:-1]
-        text = text.rstrip() + "…"
+        cut = len(text)
+        while cut and (width(text[:cut] + "…") > room or _splits(text, cut)):
+            cut -= 1
+        text = text[:cut].rstrip() + "…"
     return text + LEFT_TO_RIGHT_MARK if fonts.right_to_left(text) else text
 
 
 LEFT_TO_RIGHT_MARK = "\u200e"
+_JOINING = frozenset("\u200d\ufe0e\ufe0f")
+"""The zero-width joiner and the variation selectors: parts of the character before."""
+
+
+def _splits(text: str, cut: int) -> bool:
+    """Whether cutting ``text`` before index ``cut`` splits a character as it is seen
+    (a name keeps whole letters and emoji, not half a flag or a family's first member
+    and a dangling joiner): before an accent, a variation selector, a skin tone or a
+    joiner, just after a joiner, or between a flag's two letters."""
+    after = text[cut] if cut < len(text) else ""
+    if after and (
+        after in _JOINING
+        or unicodedata.category(after) in ("Mn", "Me")
+        or "\U0001f3fb" <= after <= "\U0001f3ff"
+    ):
+        return True
+    if text[cut - 1 : cut] == "\u200d":
+        return True
+    letters = 0  # regional indicators just before the cut: a flag is two
+    for char in reversed(text[:cut]):
+        if not "\U0001f1e6" <= char <= "\U0001f1ff":
+            break
+        letters += 1
+    return letters % 2 == 1
 
 
 def draw_text(

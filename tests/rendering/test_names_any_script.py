@@ -221,3 +221,19 @@ def test_a_name_dejavu_sans_draws_alone_takes_the_usual_way() -> None:
         assert fonts.plain(name)
     for name in ("山田", "🎲", "עברית", "محمد", "𝓐"):
         assert not fonts.plain(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("JJJJJ" + "🇧🇷" * 10, "JJJJJ🇧🇷"),  # a flag is two letters: never one alone
+        ("Família 👨\u200d👩\u200d👧\u200d👦 Silva Santos", "Família"),  # nor a joiner left
+        ("Ze\u0301" * 10, "Ze\u0301" * 4 + "Z"),  # an accent stays with its letter
+        ("👍🏽" * 10, "👍🏽" * 2),  # and a skin tone with its hand
+    ],
+)
+def test_a_name_is_cut_between_whole_characters(name: str, kept: str) -> None:
+    """A name cut to its room keeps whole characters as a reader sees them: no half a
+    flag, no family's first member with a dangling joiner, no letter without its accent
+    or hand without its skin tone."""
+    assert fit_name(name) == kept + "…"
