@@ -65,7 +65,7 @@ class AccuracyHerald:
         preferred = guild.preferred_locale.value if guild is not None else None
         language = await acting.server_language(self.service, game.guild_id, preferred)
         try:
-            if again and await self._posted(game, accuracy, announcer):
+            if again and await self._posted(game, announcer):
                 log.info("game %s: its accuracies were posted before the restart", game.id)
                 return
             with i18n.speaking(language):
@@ -78,23 +78,26 @@ class AccuracyHerald:
             log.warning("game %s: its accuracies cannot be posted in channel %s (%s)", game.id,
                         game.channel_id, error.status)  # fmt: skip
 
-    async def _posted(
-        self, game: FinishedGame, accuracy: dict[int, float], announcer: Announcer | None
-    ) -> bool:
+    async def _posted(self, game: FinishedGame, announcer: Announcer | None) -> bool:
         """Whether the channel's latest messages hold the bot's word on this game, in any
-        language the server may have spoken meanwhile. A channel that cannot be read (no
-        Read Message History) is posted to, as the announcer does."""
-        said = set()
-        for language in i18n.SHIPPED:
-            with i18n.speaking(language):
-                said.add(_said(game, accuracy))
+        language the server may have spoken meanwhile, whatever names it holds (a member
+        may have been renamed since). A channel that cannot be read (no Read Message
+        History) is posted to, as the announcer does."""
+
+        def said(content: str) -> bool:
+            for language in i18n.SHIPPED:
+                with i18n.speaking(language):
+                    if coaching.says_game_accuracies(content, game.id):
+                        return True
+            return False
+
         channel = await self._channel(game.channel_id or 0, announcer)
         if announcer is not None:
             await announcer.budget.take()
         me = self.client.user
         try:
             async for message in channel.history(limit=LOOKBACK):
-                if me is not None and message.author.id == me.id and message.content in said:
+                if me is not None and message.author.id == me.id and said(message.content):
                     return True
         except discord.HTTPException as error:
             log.warning("game %s: cannot read channel %s (%s) to see whether its accuracies"

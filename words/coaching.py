@@ -114,10 +114,24 @@ def game_accuracies(game_id: str, labels: Sequence[str], accuracy: Mapping[int, 
     member's accuracy, and how each may see their own costliest moves (privately: the
     channel is told figures only, never a move or a hand)."""
     listed = ", ".join(_named_accuracies(labels, accuracy))
+    return _accuracies_sentence().format(players=listed, id=game_id)
+
+
+def says_game_accuracies(content: str, game_id: str) -> bool:
+    """Whether ``content`` is the coach's word on game ``game_id`` in the language of
+    the moment, whoever it names and however they were called when it was posted (a
+    member may have been renamed since)."""
+    prefix, _named, suffix = _accuracies_sentence().format(players="\0", id=game_id).partition("\0")
+    return len(content) > len(prefix) + len(suffix) and (
+        content.startswith(prefix) and content.endswith(suffix)
+    )
+
+
+def _accuracies_sentence() -> str:
     return _(
         "The coach · accuracy: {players}. Your costliest moves, shown to you alone:"
         " /domino analysis game:{id}"
-    ).format(players=listed, id=game_id)
+    )
 
 
 def accuracy_field(labels: Sequence[str], accuracy: Mapping[int, float]) -> Field:

@@ -84,3 +84,19 @@ def test_the_card_gives_accuracy_and_grades_or_says_there_was_nothing_to_judge()
         " while you were away."
     )
     assert forced.fields == ()
+
+
+def test_the_coachs_word_on_a_game_is_known_whoever_it_names() -> None:
+    """After a restart the bot looks for its word on a game in the channel: found by the
+    game's id and the sentence around the names, which may have changed since."""
+    said = coaching.game_accuracies("ab12", ["Ann", "Bob"], {0: 80.0, 1: 65.0})
+    renamed = said.replace("Ann", "Annabel")
+    assert coaching.says_game_accuracies(said, "ab12")
+    assert coaching.says_game_accuracies(renamed, "ab12")
+    assert not coaching.says_game_accuracies(said, "ab1"), "another game's"
+    assert not coaching.says_game_accuracies("Replay of game `ab12`.", "ab12")
+    with i18n.speaking(i18n.for_locale("es-ES")):
+        assert not coaching.says_game_accuracies(said, "ab12"), "in another language's words"
+        assert coaching.says_game_accuracies(
+            coaching.game_accuracies("ab12", ["Ann"], {0: 50.0}), "ab12"
+        )

@@ -9,10 +9,12 @@ again."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 from bot.client import DominoBot
 from bot.players.coach import Analysis
+from data import parse_url
 from discord_face.coaching import AccuracyHerald
 from tests.e2e.conftest import Running
 from tests.e2e.test_after_the_game import finished, is_game_over
@@ -120,4 +122,27 @@ async def test_a_post_made_but_not_noted_before_a_stop_is_not_made_again(
     await bot.coach.settled()
     [post] = coach_posts(server)
     assert post.content == await expected(bot, game_id)
+    assert await bot.store.announcement_due(game_id) is False
+
+
+async def test_a_post_found_after_a_stop_is_not_made_again_though_a_name_changed(
+    running: Running, server: Server
+) -> None:
+    """The post is found in the channel whoever it names: a member renamed while the
+    bot was down (the words name them as they are called now) does not make it twice."""
+    bot = await running.start()
+    there = hang(bot, posting=True)
+    game_id = await play(bot, server)
+    await asyncio.wait_for(there.wait(), 60)
+    await running.stop()
+    path = parse_url(running.settings.database_url).path
+    assert path is not None
+    with sqlite3.connect(path) as db:
+        renamed = db.execute("UPDATE player_names SET name = 'Annabel' WHERE name = 'Ann'").rowcount
+    assert renamed == 1
+
+    bot = await running.start()
+    await bot.coach.settled()
+    [post] = coach_posts(server)
+    assert "Ann " in post.content, "the post made before the stop, as it was"
     assert await bot.store.announcement_due(game_id) is False
