@@ -12,6 +12,7 @@ import pytest
 
 import bot.service.clock
 from bot.commands import Cancel, ComeBack
+from bot.engine import DRAW
 from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
 from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion, StillSeated
@@ -312,3 +313,33 @@ async def test_closed_tables_are_pruned_once_older_than_the_setting(
     await second.resume()
     await second.close()  # the first pruning runs as it starts
     assert await store.get_table(table.id) is None
+
+
+async def test_a_timed_out_turn_with_a_draw_is_played_whole_at_the_computers_pace(
+    store: Repository, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer draws for a member whose time ran out; the tile drawn fits, and the
+    turn goes on: the computer places it too, at its own pace, and the turn counts as
+    one timeout (not a second whole turn timer, nor a second timeout toward away)."""
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    for seed in range(20):  # the first deal where a member must draw and the tile fits
+        monkeypatch.setattr("bot.service.core.secrets.randbits", lambda bits, s=seed: s)
+        table = await started(service)
+        while table.match is not None and table.match.legal_moves() != (DRAW,):
+            await play_one(service, table.id)  # the members play their own turns
+            table = service.tables[table.id]
+        seat = table.seat_to_move()
+        await expire(service, clock, table)  # nobody draws: the time runs out
+        table = service.tables[table.id]
+        if table.seat_to_move() == seat:
+            break
+        await service.act(table.id, Cancel(ANN))  # the tile fitted nowhere: another deal
+    else:
+        pytest.fail("no deal in range had a timed-out draw whose tile fits")
+    assert table.seats[seat].timeouts == 1 and not table.seats[seat].away
+    assert table.deadline == clock.now + PACE, "the computer finishes the turn it began"
+    await expire(service, clock, table)
+    table = service.tables[table.id]
+    assert table.seat_to_move() != seat, "the tile drawn is placed"
+    assert table.seats[seat].timeouts == 1, "one turn, one timeout"
+    await service.close()
