@@ -70,8 +70,12 @@ class TableSnapshot(TableState):
 
     @property
     def computer_to_move(self) -> bool:
+        """As :attr:`bot.table.Table.computer_to_move`: a turn it began, it finishes."""
         turn = self.turn
-        return turn is not None and self.seats[turn].played_by_computer
+        if turn is None:
+            return False
+        seat = self.seats[turn]
+        return seat.played_by_computer or (seat.timeouts > 0 and self.turn_goes_on)
 
     @property
     def turn_goes_on(self) -> bool:

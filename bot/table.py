@@ -485,8 +485,16 @@ class Table(TableState):
 
     @property
     def computer_to_move(self) -> bool:
+        """The computer plays the seat to move: a computer's, an away member's, or a
+        member's turn the computer began when their time ran out (it drew for them:
+        their own moves set their timeouts back to none) and finishes, placing the tile
+        drawn, as one turn and one timeout."""
         turn = self.turn
-        return turn is not None and self.seats[turn].played_by_computer
+        if turn is None:
+            return False
+        seat = self.seats[turn]
+        assert self.match is not None
+        return seat.played_by_computer or (seat.timeouts > 0 and self.match.round.drew)
 
     def copy(self) -> Table:
         """An independent copy: the service applies a command to a copy and keeps it

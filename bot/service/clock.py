@@ -143,7 +143,7 @@ class Clockwork:
         if table.status is not Status.PLAYING:
             return
         seat = table.seat_to_move()
-        computer = table.seats[seat].played_by_computer
+        computer = table.computer_to_move  # a seat it plays, or a turn it began
         assert table.match is not None
         view = table.match.seat_view(seat)
         seed = table.seed + version
