@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from bot.service import NewTable, TableService, TournamentSeats
 from bot.service.rematches import KEEP_SEATS_SECONDS
 from bot.table import Status
 from data.backend import Row, Session
-from data.repository import Repository
+from data.repository import Repository, StoreError
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, play_one
 
 CAT = 3
@@ -92,6 +93,33 @@ async def test_the_time_to_confirm_runs_out(service: TableService, clock: Clock)
     await asyncio.gather(*service.run_due())
     assert service.tables[lobby.id].invited == ()
     await service.act(lobby.id, Join(CAT, "Cat"))  # the seat is anyone's now
+    await service.close()
+
+
+async def test_kept_seats_whose_freeing_the_store_refused_are_freed_at_the_next_try(
+    service: TableService, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store that fails once as the time to confirm runs out: the seats are freed when
+    it is tried again, as a computer's move is, not kept until someone acts."""
+    game_id = await finished(service)
+    lobby, _ = await service.rematch(game_id, GUILD, CHANNEL, BOB, "Bob")
+    save = service.store.save_action
+    failing = [True]
+
+    async def fails_once(*args: Any, **kwargs: Any) -> None:
+        if failing.pop() if failing else False:
+            raise StoreError("busy", "database is locked")
+        await save(*args, **kwargs)
+
+    monkeypatch.setattr(service.store, "save_action", fails_once)
+    clock.now += KEEP_SEATS_SECONDS
+    await asyncio.gather(*service.run_due())
+    assert service.tables[lobby.id].invited == (ANN,), "not freed: the store refused it"
+    again = service.tables.scheduled(lobby.id)
+    assert again is not None, "tried again later"
+    clock.now = again
+    await asyncio.gather(*service.run_due())
+    assert service.tables[lobby.id].invited == ()
     await service.close()
 
 
