@@ -137,8 +137,12 @@ class Clockwork:
         if table is None or table.version != version:
             return
         if table.status is Status.LOBBY and table.invited:
-            with contextlib.suppress(Refusal):
+            try:
                 await service.act(table_id, ReleaseSeats(), seen_version=version)
+            except NotSaved as error:  # tried again, as a computer's move is
+                self._retry_later(table_id, version, f"the store refused it ({error.fault})")
+            except Refusal:  # someone acted first: their action has its own deadline
+                pass
             return
         if table.status is not Status.PLAYING:
             return
