@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import bot.service.clock
-from bot.commands import Cancel, ComeBack
+from bot.commands import Cancel, ComeBack, Join, Start
 from bot.engine import DRAW
 from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
 from bot.players import computer_player
@@ -342,4 +342,39 @@ async def test_a_timed_out_turn_with_a_draw_is_played_whole_at_the_computers_pac
     table = service.tables[table.id]
     assert table.seat_to_move() != seat, "the tile drawn is placed"
     assert table.seats[seat].timeouts == 1, "one turn, one timeout"
+    await service.close()
+
+
+async def test_a_member_coming_back_on_anothers_turn_leaves_that_turns_clock_as_it_was(
+    store: Repository, clock: Clock
+) -> None:
+    """Cat, away, asks for her hand while Bob is to move: Bob's turn runs out when it
+    did, and he is not reminded a second time."""
+    cat = 3
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    heard = Heard()
+    service.add_listener(heard)
+    table = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+    for user, name in ((BOB, "Bob"), (cat, "Cat")):
+        await service.act(table.id, Join(user, name))
+    await service.act(table.id, Start(ANN))
+    live = service.tables[table.id]
+    seat = live.seat_of(cat)
+    assert seat is not None
+    while not (live.seats[seat].away and live.seat_to_move() != seat):
+        if live.seat_to_move() == seat:
+            await expire(service, clock, live)  # Cat's time runs out, three times
+        else:
+            await play_one(service, table.id)
+        live = service.tables[table.id]
+    deadline = live.deadline
+    assert deadline is not None and not live.computer_to_move
+    clock.now = deadline - 1
+    heard.told.clear()
+    service.run_due()
+    assert [e for e in heard.events if isinstance(e, Reminder)] != [], "reminded once"
+    await service.act(table.id, ComeBack(cat))
+    assert service.tables[table.id].deadline == deadline, "the same turn, the same clock"
+    service.run_due()
+    assert len([e for e in heard.events if isinstance(e, Reminder)]) == 1, "not twice"
     await service.close()
