@@ -72,13 +72,17 @@ class Clockwork:
 
     # -- deadlines ----------------------------------------------------------------------------
 
-    def set_deadline(self, table: Table, settings: GuildSettings) -> None:
-        """The deadline of ``table`` after an action: a computer's pace, a member's turn,
-        a rematch's kept seats, or none."""
+    def set_deadline(self, table: Table, settings: GuildSettings, before: Table) -> None:
+        """The deadline of ``table`` after an action (``before`` it): a computer's pace, a
+        member's turn, a rematch's kept seats, or none. An action that made no move and
+        left the same seat to move, played as before (another seat's member back), leaves
+        that turn's clock as it was."""
         if table.status is Status.LOBBY and table.invited:
             return  # the seats kept for a rematch's members until their time runs out
         if table.status is not Status.PLAYING:
             table.deadline = None
+        elif _same_turn(before, table):
+            table.deadline = before.deadline
         elif table.computer_to_move:
             table.deadline = self.service.clock() + self.computer_pace
         else:
@@ -87,7 +91,9 @@ class Clockwork:
     def schedule_reminder(self, table: Table, timer: float) -> None:
         """Remind the member to move when a quarter of their ``timer`` is left."""
         assert table.deadline is not None
-        self.service.tables.schedule(table, table.deadline - timer * REMIND_AT, reminder=True)
+        when = table.deadline - timer * REMIND_AT
+        if when > self.service.clock():  # else this turn's member was reminded already
+            self.service.tables.schedule(table, when, reminder=True)
 
     def restart_turn(self, table: Table, timer: float) -> None:
         """After a restart the member to move gets their whole turn from now: the time
@@ -183,3 +189,17 @@ class Clockwork:
         if live is not None and live.version == version:
             self.service.tables.schedule(live, self.service.clock() + delay)
             self._wake.set()
+
+
+def _same_turn(before: Table, after: Table) -> bool:
+    """Whether an action left the turn that ran ``before`` it running: no move made, the
+    same seat to move, played by the same (member or computer)."""
+    return (
+        before.status is Status.PLAYING
+        and before.match is not None
+        and after.match is not None
+        and len(before.match.actions) == len(after.match.actions)
+        and before.turn == after.turn
+        and before.computer_to_move == after.computer_to_move
+        and before.deadline is not None
+    )

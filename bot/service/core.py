@@ -419,7 +419,7 @@ class TableService:
         table = live.copy()
         events = table.apply(command)  # a refusal raises and has changed only the copy
         settings = await self.servers.of(table.guild_id)
-        self.clockwork.set_deadline(table, settings)
+        self.clockwork.set_deadline(table, settings, live)
         ended = any(isinstance(event, GameOver) for event in events)
         now = self.clock()
         try:
