@@ -146,7 +146,9 @@ class Clockwork:
             try:
                 await service.act(table_id, ReleaseSeats(), seen_version=version)
             except NotSaved as error:  # tried again, as a computer's move is
-                self._retry_later(table_id, version, f"the store refused it ({error.fault})")
+                self._retry_later(
+                    table_id, version, f"the store refused it ({error.fault})", "freeing kept seats"
+                )
             except Refusal:  # someone acted first: their action has its own deadline
                 pass
             return
@@ -176,15 +178,18 @@ class Clockwork:
         else:
             self._failures.pop(table_id, None)
 
-    def _retry_later(self, table_id: str, version: int, why: str) -> None:
-        """Try a failed computer move again, waiting twice as long each time (up to
-        :data:`RETRY_LONGEST`), so a store that keeps failing is not hammered nor the log
-        flooded: the first failure in a row is an error, the rest are warnings."""
+    def _retry_later(
+        self, table_id: str, version: int, why: str, what: str = "computer move"
+    ) -> None:
+        """Try a failed computer move (or ``what`` else the clock does) again, waiting
+        twice as long each time (up to :data:`RETRY_LONGEST`), so a store that keeps
+        failing is not hammered nor the log flooded: the first failure in a row is an
+        error, the rest are warnings."""
         failures = self._failures[table_id] = self._failures.get(table_id, 0) + 1
         delay = min(max(self.computer_pace, 1.0) * 2 ** (failures - 1), RETRY_LONGEST)
         level = logging.ERROR if failures == 1 else logging.WARNING
-        log.log(level, "computer move at table %s: %s; trying again in %.0f s (failure %d)",
-                table_id, why, delay, failures)  # fmt: skip
+        log.log(level, "%s at table %s: %s; trying again in %.0f s (failure %d)",
+                what, table_id, why, delay, failures)  # fmt: skip
         live = self.service.tables.get(table_id)
         if live is not None and live.version == version:
             self.service.tables.schedule(live, self.service.clock() + delay)
