@@ -31,7 +31,7 @@ REPLAY_PARTS_MOST = 3
 """Files one replay posts at most (each within Discord's upload limit): a long game's
 replay stops after them, and says so."""
 REPLAY_COOL_DOWN = 60.0
-"""Seconds after a member's replay is posted before they may ask for another."""
+"""Seconds after a member's replay is drawn before they may ask for another."""
 
 
 class ReplayLimits:
@@ -62,13 +62,16 @@ class ReplayLimits:
         self._servers.add(guild_id)
         self._members.add(user_id)
 
-    def end(self, guild_id: int, user_id: int, *, posted: bool) -> None:
+    def drawn(self, user_id: int) -> None:
+        """A member's replay is drawn, which is what it costs: their next waits the
+        cool-down, even if posting this one then fails."""
+        now = self.clock()
+        self._next = {user: when for user, when in self._next.items() if when > now}
+        self._next[user_id] = now + REPLAY_COOL_DOWN
+
+    def end(self, guild_id: int, user_id: int) -> None:
         self._servers.discard(guild_id)
         self._members.discard(user_id)
-        if posted:
-            now = self.clock()
-            self._next = {user: when for user, when in self._next.items() if when > now}
-            self._next[user_id] = now + REPLAY_COOL_DOWN
 
 
 class GamesCog(DominoCommands, name="Games"):
@@ -129,27 +132,27 @@ class GamesCog(DominoCommands, name="Games"):
             await acting.reply(interaction, busy)
             return
         self.replays.begin(guild_id, user_id)
-        posted = False
         try:
-            posted = await self._replay(interaction, game)
+            await self._replay(interaction, game)
         finally:
-            self.replays.end(guild_id, user_id, posted=posted)
+            self.replays.end(guild_id, user_id)
 
-    async def _replay(self, interaction: discord.Interaction[Any], game: str) -> bool:
-        """Post the replay of ``game``; whether it was posted (not when the member must
-        wait). A game not found, not read or that does not replay is refused before the
-        public answer, so the tree answers it privately."""
+    async def _replay(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """Post the replay of ``game`` (not when the member must wait). A game not found,
+        not read or that does not replay is refused before the public answer, so the tree
+        answers it privately."""
         played = await self.standings.replayable(game, interaction.guild_id or 0)
         too_soon = self.replays.too_soon(interaction.user.id)
         if too_soon is not None:
             await acting.reply(interaction, too_soon)
-            return False
+            return
         await interaction.response.defer(thinking=True)
         names = boards.seat_labels(played.participants)
         # Only an analysis already stored: a replay never starts one (``/domino analysis``).
         marked = coaching.marked_moves(await stored_analysis(self.bot.store, played))
         worded = replays.replay_text(names, marked)
         replay = await asyncio.to_thread(render_replay, played.record, worded)
+        self.replays.drawn(interaction.user.id)
         parts = replay.parts
         posted = parts[:REPLAY_PARTS_MOST]
         for number, part in enumerate(posted, 1):
@@ -162,7 +165,6 @@ class GamesCog(DominoCommands, name="Games"):
             if number == len(posted) < len(parts):
                 text += "\n" + boards.replay_cut(len(posted), len(parts))
             await interaction.followup.send(text, file=file)
-        return True
 
 
 async def setup(bot: DominoBot) -> None:

@@ -20,6 +20,7 @@ from rendering import render_replay
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server, make_server
+from tests.fakediscord.fixtures import _Collect as Collected
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
 
@@ -204,6 +205,23 @@ async def test_replays_go_one_at_a_time_and_a_member_waits_before_the_next(
     await asyncio.gather(*played.bot.in_flight)  # the first replay is posted whole
     later = await ann.slash("domino replay", played.channel, game=played.game_id)
     private_to(await later.reply(), ann, "another replay")
+
+
+async def test_a_replay_drawn_but_refused_by_discord_still_counts_toward_the_wait(
+    played: Played, error_log: Collected
+) -> None:
+    """The drawing is what a replay costs: one Discord refused to take (a file it would
+    not accept, say) was drawn all the same, and the member waits before the next, as
+    after one posted, rather than having it all drawn again at once."""
+    ann = played.member("Ann")
+    played.server.fake.fail_next("POST", "/webhooks/{webhook_id}/{webhook_token}", 400)
+    await (await ann.slash("domino replay", played.channel, game=played.game_id)).reply(30)
+    await asyncio.gather(*played.bot.in_flight)
+    [failed] = error_log.records  # Discord's refusal is logged, and the member told
+    assert failed.getMessage() == "/domino replay failed"
+    error_log.records.clear()
+    again = await ann.slash("domino replay", played.channel, game=played.game_id)
+    private_to(await again.reply(), ann, "another replay")
 
 
 async def test_a_long_replay_stops_after_a_few_files_and_says_so(
