@@ -57,10 +57,17 @@ def shrewd_step(round_: Round) -> tuple[Round, int]:
     for index, move in enumerate(moves):
         child = round_ if index == len(moves) - 1 else round_.copy()
         child.play(move)
-        tried = (child.scores[mover] - before, _stopped(child), weight(move))
+        tried = _merit(child, mover, before, move)
         if best is None or tried > best:
             best, chosen = tried, child
     return chosen, len(moves)
+
+
+def _merit(child: Round, mover: int, before: int, move: Move) -> tuple[int, bool, int]:
+    """How good ``move`` looks by the round after it (``child``), as the shrewd policy
+    and the exact search rank moves: the points its ``mover`` scored at once (from
+    ``before``), whether the next seat is left to pass or draw, the tile's weight."""
+    return child.scores[mover] - before, _stopped(child), weight(move)
 
 
 def _stopped(child: Round) -> bool:
@@ -173,15 +180,14 @@ def ordered_children(round_: Round) -> list[Round]:
     mover scores at once first, then those that leave the next seat nothing to play
     (it must pass or draw), then the heaviest tile; equals in the engine's order."""
     mover = round_.side_of(round_.turn)
+    before = round_.scores[mover]
     children = []
     for move in round_.legal_moves():
         child = round_.copy()
         child.play(move)
-        gained = child.scores[mover] - round_.scores[mover]
-        stops = _stopped(child)
-        children.append((gained, stops, weight(move), child))
-    children.sort(key=lambda item: item[:3], reverse=True)
-    return [child for *_, child in children]
+        children.append((_merit(child, mover, before, move), child))
+    children.sort(key=lambda item: item[0], reverse=True)
+    return [child for _, child in children]
 
 
 def tiles_left(round_: Round) -> int:
