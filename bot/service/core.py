@@ -43,6 +43,7 @@ from bot.service.privacy import Privacy
 from bot.service.rematches import KEEP_SEATS_SECONDS, Rematch, Rematches
 from bot.service.requests import NewTable, TournamentSeats
 from bot.service.rows import (
+    UNREADABLE,
     action_record,
     events_of,
     finished_game,
@@ -133,7 +134,7 @@ class TableService:
                 continue
             try:
                 table = table_of(row)
-            except (EngineError, KeyError, TypeError, ValueError) as error:
+            except UNREADABLE as error:
                 await self._set_aside(row, error)
                 continue
             timer = None
@@ -193,7 +194,7 @@ class TableService:
                 continue
             try:
                 table = table_of(row)
-            except (EngineError, KeyError, TypeError, ValueError):
+            except UNREADABLE:
                 continue  # logged when it was set aside
             self._shown[table.id] = shown_of(row)
             self._ends[table.id] = (table.version, row.updated_at)
@@ -207,6 +208,7 @@ class TableService:
         be read gives none (the face shows them closed, as before)."""
         try:
             rows = await self.store.load_recent_ends(count)
+            last = await self.store.last_actions([row.id for row in rows])
         except StoreError as error:
             log.warning("the tables closed last could not be read (%s)", error.fault)
             return []
@@ -214,13 +216,9 @@ class TableService:
         for row in rows:
             try:
                 table = table_of(row)
-                last = await self.store.actions_since(table.id, table.version - 1)
-            except (EngineError, KeyError, TypeError, ValueError):
+            except UNREADABLE:
                 continue  # logged when it was set aside
-            except StoreError as error:
-                log.warning("table %s's end could not be read (%s)", row.id, error.fault)
-                continue
-            ends.append((TableSnapshot.of(table), events_of(last[-1]) if last else []))
+            ends.append((TableSnapshot.of(table), events_of(last.get(row.id))))
         return ends
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:

@@ -32,6 +32,11 @@ def row_of(table: Table, now: float) -> TableRow:
     )
 
 
+UNREADABLE = (EngineError, KeyError, TypeError, ValueError)
+"""What :func:`table_of` raises for a row that does not read back as a table (damaged,
+or written by a release that refereed a rule wrongly)."""
+
+
 def table_of(row: TableRow) -> Table:
     return Table.from_dict(row.state)
 

@@ -435,6 +435,20 @@ async def test_the_tables_closed_last_are_found_oldest_first(store: Repository) 
     assert [row.id for row in await store.load_recent_ends(10)] == ["b", "d", "a"]
 
 
+async def test_the_action_that_made_each_table_what_it_is_is_read_at_once(
+    store: Repository,
+) -> None:
+    """What a face taking up the tables closed last shows of each: the action of its
+    current version, not an older one; a table with no action since it opened has none."""
+    await store.create_table(table_row("a", status="playing", channel_id=1))
+    await store.create_table(table_row("b", status="playing", channel_id=2))
+    for version in (2, 3):
+        await store.save_action(table_row("a", version, "playing", 1), version - 1,
+                                {"kind": "play", "n": version})  # fmt: skip
+    assert await store.last_actions(["a", "b", "gone"]) == {"a": {"kind": "play", "n": 3}}
+    assert await store.last_actions([]) == {}
+
+
 async def test_a_note_of_a_table_deleted_meanwhile_is_dropped_and_the_rest_written(
     store: Repository,
 ) -> None:
