@@ -95,7 +95,7 @@ class FinishedGame:
     stood_in: tuple[int, ...] = ()
     """The index in ``record``'s actions of each move the computer chose in a member's
     seat (a timeout, a seat away): not the member's, so the coach does not grade it.
-    None for games stored before it was kept."""
+    Empty for games stored before it was kept."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,7 +187,7 @@ class TableService:
         bot stopped between storing a game's end, or a cancel, and posting it), kept
         until pruned. A table set aside as unreadable was closed without being shown,
         and cannot be shown: it is passed over."""
-        faces = sorted({listener.face for listener in self._listeners if listener.catches_up})
+        faces = sorted(self._faces_catching_up())
         since = self.clock() - self.keep_closed
         for row in await self.store.load_unshown_ends(faces, since):
             if not owns(row.guild_id):
@@ -458,9 +458,12 @@ class TableService:
     def _end_shown(self, table_id: str) -> None:
         """Let a closed table's notes go once every face that catches up shows its end."""
         version, _ = self._ends[table_id]
-        faces = {listener.face for listener in self._listeners if listener.catches_up}
-        if all(self.shown(face, table_id).version >= version for face in faces):
+        if all(self.shown(face, table_id).version >= version for face in self._faces_catching_up()):
             self._let_end_go(table_id)
+
+    def _faces_catching_up(self) -> set[str]:
+        """The faces whose listeners are handed back what they have not shown."""
+        return {listener.face for listener in self._listeners if listener.catches_up}
 
     def _let_end_go(self, table_id: str) -> None:
         del self._ends[table_id]

@@ -196,6 +196,8 @@ class TournamentService:
             raise NotRead(error.fault) from error
         stored = []
         for row in rows:
+            if row.id in self.open:  # this process's, read already
+                continue
             with contextlib.suppress(KeyError, TypeError, ValueError):  # logged at resume
                 stored.append(Tournament.from_dict(row.state))
         for tournament in (*self.open.values(), *stored):
