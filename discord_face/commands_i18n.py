@@ -2,7 +2,7 @@
 
 The words themselves live in the ``words`` package's catalogues (``words.i18n``); this
 is the Discord face's side of them: names marked as ``locale_str`` where the commands
-are declared (``pybabel extract`` reads them in ``cogs``, the README says how), and the
+are declared (``pybabel extract`` reads them in ``cogs``, docs/LANGUAGES.md says how), and the
 translator discord.py asks when it syncs the commands.
 """
 

@@ -3,7 +3,7 @@
 English is the source: the words written in the ``words`` package are the message ids,
 and every other language is a gettext catalogue, ``words/locales/<locale>/LC_MESSAGES/
 domino.po`` (its template ``words/locales/domino.pot`` is extracted from the code with
-``pybabel extract``; the README says how). The catalogues are read and compiled in
+``pybabel extract``; docs/LANGUAGES.md says how). The catalogues are read and compiled in
 memory when this module is first imported, so nothing generated is kept in the
 repository, and adding a language is adding its file.
 

@@ -31,7 +31,7 @@ MARKED = (words, cogs, discord_face)
 (``locale_str``) where the Discord face declares them."""
 TEMPLATE = LOCALES / "domino.pot"
 KEYWORDS = {**DEFAULT_KEYWORDS, "locale_str": None, "slash": ((1, "c"), 2)}
-"""What ``pybabel extract -k locale_str -k slash:1c,2`` (the README's command) marks."""
+"""What ``pybabel extract -k locale_str -k slash:1c,2`` (docs/LANGUAGES.md's command) marks."""
 CATALOGUES = sorted(LOCALES.glob("*/LC_MESSAGES/domino.po"))
 
 RULE = re.compile(r"\bR-[A-Z]+-\d+\b")
@@ -83,7 +83,7 @@ def folder(package: ModuleType) -> str:
 
 
 def test_the_template_holds_exactly_what_the_code_marks_for_translation() -> None:
-    """Regenerate with the README's ``pybabel extract`` command when this fails."""
+    """Regenerate with docs/LANGUAGES.md's ``pybabel extract`` command when this fails."""
     found = {
         (context, message[0] if isinstance(message, tuple) else message)
         for package in MARKED
@@ -159,7 +159,7 @@ def test_plurals_have_the_languages_own_number_of_forms(path: Path) -> None:
 
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.name)
 def test_refreshing_a_catalogue_from_the_template_keeps_its_plural_rule(path: Path) -> None:
-    """What the README's ``pybabel update`` does (the catalogue updated from the template
+    """What docs/LANGUAGES.md's ``pybabel update`` does (the catalogue updated from the template
     and written back) leaves the header's rule and every form in place."""
     catalogue = read(path)
     catalogue.update(read(TEMPLATE))
