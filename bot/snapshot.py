@@ -71,11 +71,7 @@ class TableSnapshot(TableState):
     @property
     def computer_to_move(self) -> bool:
         """As :attr:`bot.table.Table.computer_to_move`: a turn it began, it finishes."""
-        turn = self.turn
-        if turn is None:
-            return False
-        seat = self.seats[turn]
-        return seat.played_by_computer or (seat.timeouts > 0 and self.turn_goes_on)
+        return self._computer_plays(self.turn, self.turn_goes_on)
 
     @property
     def turn_goes_on(self) -> bool:

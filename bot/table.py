@@ -203,6 +203,16 @@ class TableState:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    def _computer_plays(self, turn: int | None, drew: bool) -> bool:
+        """Whether the computer plays ``turn``, the seat to move (``drew``: it has drawn
+        this turn): a computer's, an away member's, or a member's turn the computer began
+        when their time ran out (it drew for them: their own moves set their timeouts back
+        to none) and finishes, placing the tile drawn, as one turn and one timeout."""
+        if turn is None:
+            return False
+        seat = self.seats[turn]
+        return seat.played_by_computer or (seat.timeouts > 0 and drew)
+
 
 @dataclass
 class Table(TableState):
@@ -485,16 +495,8 @@ class Table(TableState):
 
     @property
     def computer_to_move(self) -> bool:
-        """The computer plays the seat to move: a computer's, an away member's, or a
-        member's turn the computer began when their time ran out (it drew for them:
-        their own moves set their timeouts back to none) and finishes, placing the tile
-        drawn, as one turn and one timeout."""
-        turn = self.turn
-        if turn is None:
-            return False
-        seat = self.seats[turn]
-        assert self.match is not None
-        return seat.played_by_computer or (seat.timeouts > 0 and self.match.round.drew)
+        """The computer plays the seat to move (:meth:`~TableState._computer_plays`)."""
+        return self._computer_plays(self.turn, self.match is not None and self.match.round.drew)
 
     def copy(self) -> Table:
         """An independent copy: the service applies a command to a copy and keeps it
