@@ -27,6 +27,7 @@ from tests.fakediscord.server import FakeDiscord, Message
 from tests.fakediscord.users import Member
 
 INSTANCE_ROUTE = "/applications/{application_id}/activity-instances/{instance_id}"
+MEMBER_ROUTE = "/guilds/{guild_id}/members/{user_id}"
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{interaction_token}/callback"
 INVALID_GRANT = 400, "invalid_grant"
 INVALID_CLIENT = 401, "invalid_client"
@@ -412,6 +413,34 @@ async def test_an_instance_is_told_only_to_its_own_apps_bot(
 
     assert answer[0] == status
     assert off_description(INSTANCE_ROUTE, "get", *answer) == []
+    assert fake.violations == []
+
+
+async def test_a_member_is_told_to_the_bot_with_their_nickname_there(
+    fake: FakeDiscord, members: tuple[Member, Member]
+) -> None:
+    """What the bot asks to name an Activity's member as the chat does: the guild member
+    object, whose ``nick`` is the one the member's interactions carry too."""
+    ana, bruno = members
+    fake.set_nick(ana.guild_id, ana.id, "Aninha")
+    bot = f"Bot {fake.token}"
+    guild = ana.guild_id
+
+    answer = await call(fake, "GET", f"/guilds/{guild}/members/{ana.id}", authorization=bot)
+    assert answer[0] == 200 and off_description(MEMBER_ROUTE, "get", *answer) == []
+    assert (answer[1]["nick"], answer[1]["user"]["global_name"]) == ("Aninha", "Ana")
+    assert ana.as_member()["nick"] == "Aninha"
+    answer = await call(fake, "GET", f"/guilds/{guild}/members/{bruno.id}", authorization=bot)
+    assert answer[1]["nick"] is None
+
+    for path, authorization, refused in (
+        (f"/guilds/{guild}/members/{fake.new_id()}", bot, (404, 10007)),  # not a member
+        (f"/guilds/{fake.new_id()}/members/{ana.id}", bot, (404, 10004)),  # not its guild
+        (f"/guilds/{guild}/members/{ana.id}", f"Bearer {await token_for(fake, ana)}", (401, 0)),
+    ):
+        answer = await call(fake, "GET", path, authorization=authorization)
+        assert (answer[0], answer[1]["code"]) == refused
+        assert off_description(MEMBER_ROUTE, "get", *answer) == []
     assert fake.violations == []
 
 

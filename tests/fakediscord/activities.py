@@ -279,8 +279,6 @@ class Activities:
             return None
         return {
             **self.fake.users[grant.user_id],
-            "public_flags": 0,
-            "flags": 0,
             "banner": None,
             "accent_color": None,
             "mfa_enabled": False,
@@ -385,7 +383,7 @@ def current_authorization(fake: FakeDiscord, authorization: str) -> Answer:
     }
     user = fake.activities.user_for(token)
     if user is not None:
-        answer["user"] = {"primary_guild": None, **user}
+        answer["user"] = user
     return 200, answer
 
 

@@ -96,8 +96,8 @@ class Server:
     channels: list[int]
     members: dict[str, Member] = field(default_factory=dict)
 
-    def member(self, name: str, *, manager: bool = False) -> Member:
-        self.members[name] = Member(self.fake, self.guild_id, name, manager=manager)
+    def member(self, name: str, *, manager: bool = False, nick: str | None = None) -> Member:
+        self.members[name] = Member(self.fake, self.guild_id, name, manager=manager, nick=nick)
         return self.members[name]
 
 

@@ -175,6 +175,7 @@ class FakeDiscord:
 
     @staticmethod
     def _user_dict(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+        """A user as Discord's user object shows them (``UserResponse``)."""
         return {
             "id": str(user_id),
             "username": name.lower().replace(" ", "_"),
@@ -182,6 +183,9 @@ class FakeDiscord:
             "discriminator": "0",
             "avatar": None,
             "bot": bot,
+            "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def add_guild(
@@ -191,7 +195,7 @@ class FakeDiscord:
         if shard is None:
             shard = len(self.guilds) % self.shards
         guild_id = self.new_id(shard)
-        guild = {"id": guild_id, "name": name, "members": [], "channels": []}
+        guild = {"id": guild_id, "name": name, "members": [], "channels": [], "nicks": {}}
         self.guilds[guild_id] = guild
         for index in range(channels):
             self.add_channel(guild_id, f"table-{index + 1}")
@@ -254,6 +258,17 @@ class FakeDiscord:
         self.users[int(user["id"])] = user
         self.guilds[guild_id]["members"].append(int(user["id"]))
         return user
+
+    def set_nick(self, guild_id: int, user_id: int, nick: str | None) -> None:
+        """Give a member a nickname in the guild (None: take it away), as they or a
+        moderator would. Discord tells a bot of it only with the members intent, which
+        the bot does not ask for: it sees the nickname in interactions and in
+        :meth:`guild_member` answers, not as an event."""
+        nicks = self.guilds[guild_id]["nicks"]
+        if nick is None:
+            nicks.pop(user_id, None)
+        else:
+            nicks[user_id] = nick
 
     def fail_next(self, method: str, template: str, *statuses: int) -> None:
         """Make the next requests to an API route fail with these statuses, in order."""
@@ -353,12 +368,22 @@ class FakeDiscord:
         """An application's object, as ``GET /oauth2/applications/@me`` shows it."""
         return _application_object(self, application_id)
 
-    def _member(self, user_id: int) -> dict[str, Any]:
+    def guild_member(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        """A member of a guild (the bot too) as Discord's guild member object shows them
+        (``GuildMemberResponse`` of the OpenAPI description): their user, their nickname
+        there, no roles (a :class:`~tests.fakediscord.users.Member`'s interactions add
+        their own)."""
         user = self.bot_user if user_id == self.application_id else self.users[user_id]
         return {
             "user": user,
+            "nick": self.guilds[guild_id]["nicks"].get(user_id),
+            "avatar": None,
+            "banner": None,
             "roles": [],
             "joined_at": "2026-01-01T00:00:00+00:00",
+            "premium_since": None,
+            "communication_disabled_until": None,
+            "pending": False,
             "deaf": False,
             "mute": False,
             "flags": 0,
@@ -386,8 +411,8 @@ class FakeDiscord:
             "emojis": [],
             "stickers": [],
             "features": [],
-            "members": [self._member(self.application_id)]
-            + [self._member(u) for u in guild["members"]],
+            "members": [self.guild_member(guild_id, self.application_id)]
+            + [self.guild_member(guild_id, u) for u in guild["members"]],
             "channels": [
                 self.channels[c] for c in guild["channels"] if self.channels[c]["type"] == 0
             ],
@@ -843,6 +868,24 @@ async def _edit(
         return 404, {"message": "Unknown Message", "code": 10008}
     fake.apply_edit(message, body, files)
     return 200, message.to_dict()
+
+
+@route("GET", "/guilds/{guild_id}/members/{user_id}")
+async def _get_member(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    """One member of a guild the bot is in, with the bot's token (no intent needed, as
+    for listing members); Discord's 404s for a guild it is not in and a user who is not
+    a member."""
+    if request.headers.get("Authorization") != f"Bot {fake.token}":
+        return 401, {"message": "401: Unauthorized", "code": 0}
+    guild = fake.guilds.get(int(parts["guild_id"])) if parts["guild_id"].isdigit() else None
+    if guild is None:
+        return 404, {"message": "Unknown Guild", "code": 10004}
+    user_id = int(parts["user_id"]) if parts["user_id"].isdigit() else None
+    if user_id is None or (user_id not in guild["members"] and user_id != fake.application_id):
+        return 404, {"message": "Unknown Member", "code": 10007}
+    return 200, fake.guild_member(guild["id"], user_id)
 
 
 @route("GET", "/channels/{channel_id}/messages")

@@ -17,6 +17,8 @@ USER_OPTION = 6
 ROLE_OPTION = 8
 USER_SELECT = 5
 """A message component: a select of members (a user select)."""
+PARTIAL_LEAVES_OUT = ("user", "deaf", "mute")
+"""The member object's fields an interaction's resolved members do not have."""
 
 
 @dataclass
@@ -79,7 +81,10 @@ class Member:
         *,
         manager: bool = False,
         locale: str = "en-US",
+        nick: str | None = None,
     ) -> None:
+        """A new user ``name`` (their global name), a member of the guild; ``nick``, their
+        nickname there."""
         self.fake = fake
         self.locale = locale
         """The language of this member's Discord, sent with each interaction."""
@@ -87,6 +92,7 @@ class Member:
         self.user = fake.add_user(guild_id, name)
         self.id = int(self.user["id"])
         self.name = name
+        fake.set_nick(guild_id, self.id, nick)
         self.permissions = ALL_PERMISSIONS if manager else MEMBER_PERMISSIONS
         self.roles: list[str] = []
         """The ids of the guild's roles (``FakeDiscord.add_role``) this member has."""
@@ -140,14 +146,22 @@ class Member:
             assert required["name"] in values, f"/{path} needs {required['name']}"
         return data
 
+    def as_member(self) -> dict[str, Any]:
+        """This member as an interaction names them: the guild member object (their
+        nickname as it is now), with their roles and permissions in the channel."""
+        member = self.fake.guild_member(self.guild_id, self.id)
+        return {**member, "roles": self.roles, "permissions": self.permissions}
+
     def resolve_in(self, data: dict[str, Any]) -> None:
-        """This member as an interaction's ``resolved`` data names a chosen member."""
+        """This member as an interaction's ``resolved`` data names a chosen member: the
+        user under ``users``, and the member object under ``members`` without the
+        fields Discord leaves out of it there (``user``, ``deaf``, ``mute``)."""
         resolved = data.setdefault("resolved", {"users": {}, "members": {}})
         resolved["users"][str(self.id)] = self.user
+        member = self.as_member()
         resolved["members"][str(self.id)] = {
-            "roles": self.roles, "joined_at": "2026-01-01T00:00:00+00:00",
-            "permissions": self.permissions, "flags": 0,
-        }  # fmt: skip
+            key: value for key, value in member.items() if key not in PARTIAL_LEAVES_OUT
+        }
 
     async def _dispatch(
         self, kind: int, channel_id: int, data: dict[str, Any], message: Message | None = None
@@ -172,15 +186,7 @@ class Member:
             "guild_id": str(self.guild_id),
             "channel_id": str(channel_id),
             "channel": channel,
-            "member": {
-                "user": self.user,
-                "roles": self.roles,
-                "permissions": self.permissions,
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "deaf": False,
-                "mute": False,
-                "flags": 0,
-            },
+            "member": self.as_member(),
             "token": token,
             "version": 1,
             "app_permissions": ALL_PERMISSIONS,
