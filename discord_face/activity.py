@@ -8,11 +8,15 @@ here who a page speaks for and in which channel, and Discord answers.
   /oauth2/@me`` (it must be granted to this application, with ``identify``: a token of
   another application, which could be any user's, proves nothing here); the Activity
   instance at ``GET /applications/{id}/activity-instances/{instance}`` with the bot's
-  token (the user must be one of its participants, and it gives the server and channel).
+  token (the user must be one of its participants, and it gives the server and channel);
+  the member at ``GET /guilds/{guild}/members/{user}`` (``Guild.fetch_member``), for the
+  name the chat shows them under in that server (``Member.display_name``: their
+  nickname, else their global name, else their username), so that a member is seated
+  under one name whichever face they join from.
 
 The user's token calls go to Discord's API where discord.py sends the bot's own
-(``discord.http.Route.BASE``); the instance is asked through discord.py's client, under
-its rate limits.
+(``discord.http.Route.BASE``); the instance and the member are asked through
+discord.py's client, under its rate limits.
 """
 
 from __future__ import annotations
@@ -94,8 +98,31 @@ class DiscordActivities:
             guild_id, channel_id = int(location["guild_id"]), int(location["channel_id"])
         except (KeyError, TypeError, ValueError):
             raise NotInActivity() from None  # a DM or a call: no server's table there
-        name = user.get("global_name") or user.get("username") or str(user_id)
-        return Participant(user_id, str(name)[:32], guild_id, channel_id)
+        member = await self._member(guild_id, user_id)
+        return Participant(user_id, member.display_name, guild_id, channel_id)
+
+    async def _member(self, guild_id: int, user_id: int) -> discord.Member:
+        """The participant as a member of the instance's server, fetched each time: the
+        bot asks for no member events (``Intents(guilds=True)``), so its cache holds no
+        members, let alone their nicknames as they are now.
+
+        A lookup that fails refuses the page rather than naming them otherwise: a seat
+        keeps its name for the whole game and the game's record, and a second name for
+        the same member is the mistake this lookup is here to prevent; closing the
+        Activity and opening it again (what the refusal says) asks again."""
+        guild = self.client.get_guild(guild_id)
+        if guild is None:
+            raise NotInActivity()  # a server this process does not serve: no table of it
+        try:
+            return await guild.fetch_member(user_id)
+        except discord.NotFound:
+            raise NotInActivity() from None  # no longer a member of that server
+        except discord.HTTPException as error:
+            log.info("member %s of %s: Discord answered %s", user_id, guild_id, error.status)
+            raise NotConfirmed() from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.info("member %s of %s: Discord not reached (%r)", user_id, guild_id, error)
+            raise NotConfirmed() from None
 
     async def _call(
         self,

@@ -91,7 +91,7 @@ async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
     guest = _guest(reader)
     table = _table(face, reader, message.table)
     if reader.activity is not None and message.action in ("join", "rematch"):
-        await _confirm(face, reader)  # still in the Activity, before a seat is given
+        guest = await _confirm(face, reader)  # still in the Activity, before a seat is given
     if message.action == "rematch":
         opened, _ = await face.service.rematch(
             table.game_id, table.guild_id, table.channel_id, guest.id, guest.name
@@ -165,13 +165,22 @@ async def _join_activity(face: WebFace, reader: Reader, token: str, instance: st
     face.show(reader, table)
 
 
-async def _confirm(face: WebFace, reader: Reader) -> None:
+async def _confirm(face: WebFace, reader: Reader) -> Guest:
+    """The page's member, asked of Discord again before a seat is given: still in the
+    Activity's channel, the same member, and named as they are in the server now (a
+    click in the chat seats a member under their name at the time of the click, so a
+    nickname changed since the page opened is the one a seat takes here too; the page
+    is greeted again to say so)."""
     assert reader.activity is not None and face.activities is not None
     member = await face.activities.participant(reader.activity.token, reader.activity.instance)
     if member.channel_id != reader.activity.channel_id or reader.guest is None:
         raise NotInActivity()
     if member.user_id != reader.guest.id:
         raise NotConfirmed()
+    if member.name != reader.guest.name:
+        reader.guest = Guest(member.user_id, member.name)
+        face.greet(reader)
+    return reader.guest
 
 
 def _guest(reader: Reader) -> Guest:

@@ -4,8 +4,8 @@ they see, both confirmed with Discord before any seat or hand.
 The browser face speaks no Discord: the Discord face gives it :class:`Activities`
 (``discord_face/activity.py``), which exchanges the code the page's Embedded App SDK got
 from ``authorize`` for an access token, and asks Discord who that token is and whether
-they are a participant of the Activity instance, in which channel. The page's own word
-for any of it counts for nothing.
+they are a participant of the Activity instance, in which channel, and their name in
+that server. The page's own word for any of it counts for nothing.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from typing import Protocol
 
 @dataclass(frozen=True, slots=True)
 class Participant:
-    """A member in a running Activity instance, as Discord confirmed: their id and
-    name, and the server and channel the instance runs in."""
+    """A member in a running Activity instance, as Discord confirmed: their id, their
+    name in that server (as the chat's buttons seat them: the server nickname, else the
+    global name, else the username), and the server and channel the instance runs in."""
 
     user_id: int
     name: str
@@ -38,9 +39,11 @@ class Activities(Protocol):
         ...
 
     async def participant(self, token: str, instance_id: str) -> Participant:
-        """Who ``token`` is, confirmed a participant of ``instance_id`` (refused:
-        ``NotConfirmed`` for a token Discord does not confirm as this application's,
-        ``NotInActivity`` for an instance they are not in)."""
+        """Who ``token`` is, confirmed a participant of ``instance_id``, named as they
+        are in its server at the time of asking (refused: ``NotConfirmed`` for a token
+        Discord does not confirm as this application's, or a member Discord does not
+        answer for; ``NotInActivity`` for an instance they are not in, or in a server
+        they are no longer a member of or whose tables are not served here)."""
         ...
 
 

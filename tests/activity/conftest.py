@@ -78,9 +78,9 @@ class World:
 
         return self.run(called())
 
-    def member(self, name: str) -> Member:
-        """A new member of the server."""
-        return self.call(lambda: self.server.member(name))
+    def member(self, name: str, nick: str | None = None) -> Member:
+        """A new member of the server (``nick``: their nickname there)."""
+        return self.call(lambda: self.server.member(name, nick=nick))
 
     def start(self) -> None:
         self.thread.start()

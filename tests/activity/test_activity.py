@@ -113,7 +113,9 @@ def state(world: World, lobby_id: int) -> dict[str, Any]:
 
 
 def test_a_whole_game_in_the_activity_and_the_channel(world: World, activities: Activities) -> None:
-    ann, bob = world.member("Ann"), world.member("Bob")
+    # Both have a nickname in the server: whichever face a member joins from, they sit
+    # under it, and each move is told under the same name in both faces (below).
+    ann, bob = world.member("Ann", nick="Annie"), world.member("Bob", nick="Bobby")
     lobby_id, instance = lobby_with_activity(world, bob, ann)
     channel = world.server.channels[0]
     ann_in = activities.open(ann, instance)
@@ -121,10 +123,13 @@ def test_a_whole_game_in_the_activity_and_the_channel(world: World, activities: 
     lobby = shown_table(page)
     assert lobby["status"] == "lobby" and lobby["you"] is None, lobby
     assert ann_in.commands()[:2] == ["AUTHORIZE", "AUTHENTICATE"]
+    hello = page.wait_frame(lambda frame: frame.get("type") == "hello" and bool(frame["you"]))
+    assert hello["you"] == {"id": str(ann.id), "name": "Annie"}
 
     seated = act(page, "button[data-action=join]")
     assert seated["seats"][seated["you"]]["id"] == str(ann.id)
-    world.run(world.fake.wait_for(lambda: "Ann" in world.fake.messages[lobby_id].text()))
+    assert [seat["name"] for seat in seated["seats"]] == ["Bobby", "Annie"]
+    world.run(world.fake.wait_for(lambda: "Annie" in world.fake.messages[lobby_id].text()))
     world.run(bob.click(world.fake.messages[lobby_id], ENGLISH.label("start")))
     world.run(world.fake.wait_for(lambda: table_messages(world.fake, channel)))
     service = service_of(world.bot)

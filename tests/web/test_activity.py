@@ -82,6 +82,26 @@ async def test_a_member_in_the_activity_sees_the_channels_table_and_their_hand_o
     assert started["seats"][started["you"]]["id"] == "101"
 
 
+async def test_a_seat_takes_the_members_name_as_discord_gives_it_when_they_join(
+    site: Site, discord: Discord
+) -> None:
+    """As a click in the chat seats a member under their name at that moment, a join from
+    the Activity asks Discord again: a nickname changed since the page opened is the
+    seat's, and the page is told whom it now plays as."""
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "cross"))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    assert (await ann.next("hello"))["you"]["name"] == "Ann"
+    table = await ann.next("table")
+    discord.users["ann-token"] = (101, "Annie")  # her nickname in the server, set now
+    await ann.send(type="act", table=lobby.id, version=table["version"], action="join")
+    seated = await ann.table_at(table["version"] + 1)
+    assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Annie"]
+    assert [seat.name for seat in site.service.snapshot(lobby.id).seats] == ["Bob", "Annie"]
+    greeted = [frame["you"] for frame in ann.frames if frame["type"] == "hello"]
+    assert greeted[-1] == {"id": "101", "name": "Annie"}  # sent before the table frame
+
+
 @pytest.mark.parametrize(
     ("token", "instance", "refused"),
     [
