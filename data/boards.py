@@ -100,9 +100,10 @@ class Boards:
 
 
 async def count_game(tx: Session, game: FinishedGame) -> None:
-    """Add a rated finished game to its members' totals, in its server and globally, keep
-    their last names, and move their ratings, each computed once from the ratings stored
-    before this game; inside the caller's transaction. Computer seats count for nobody.
+    """Add a rated finished game to its members' totals, in its server and globally, and
+    move their ratings, each computed once from the ratings stored before this game;
+    inside the caller's transaction. Computer seats count for nobody. (Their last names
+    are kept for every game, rated or not: :func:`keep_names`.)
 
     Locks are taken in one order everywhere (the table's row, then the members' names in
     sorted order), so two games ending at once wait for each other, never deadlock."""
@@ -131,12 +132,6 @@ async def count_game(tx: Session, game: FinishedGame) -> None:
             for guild in (game.guild_id, GLOBAL)
         ],
     )  # fmt: skip
-    await tx.executemany(
-        "INSERT INTO player_names (user_id, name, updated_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
-        " updated_at = excluded.updated_at",
-        [(p.user_id, p.name, game.finished_at) for p in members if p.name],
-    )
     current = await _ratings(tx, game.game, users)
     updated = sorted(rate(game.participants, current).items())
     await tx.executemany(
@@ -148,6 +143,26 @@ async def count_game(tx: Session, game: FinishedGame) -> None:
     await tx.executemany(
         "UPDATE player_stats SET rating = ? WHERE user_id = ? AND game = ?",
         [(ordinal(rating), user, game.game) for user, rating in updated],
+    )
+
+
+async def keep_names(tx: Session, game: FinishedGame) -> None:
+    """Keep the name each member of a finished game played under as their last one,
+    inside the caller's transaction: a game read back (history, a replay, the coach's
+    word on it) names its seats by these, so a game that is not rated keeps them too,
+    or a member who has played only such games would be named by digits of their id.
+    Rows are written in user id order, as every game writes them, so two games ending
+    at once wait for each other, never deadlock (a rated game writes them once its
+    ratings' names are held, :func:`count_game`)."""
+    await tx.executemany(
+        "INSERT INTO player_names (user_id, name, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+        " updated_at = excluded.updated_at",
+        sorted(
+            (p.user_id, p.name, game.finished_at)
+            for p in game.participants
+            if p.user_id is not None and p.name
+        ),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from data.backend import Backend, Session
-from data.boards import count_game
+from data.boards import count_game, keep_names
 from data.codec import document, dumps, loads
 from data.models import FinishedGame, Participant, RoundResult
 
@@ -99,9 +99,10 @@ class FinishedGames:
 
 async def insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     """Write a finished game inside the caller's transaction: the game, rounds and seats,
-    then what it adds to its members' totals and ratings (:func:`~data.boards.count_game`).
-    Computer seats are kept with the game but get no stats, name or rating, so they never
-    reach a leaderboard. False, with nothing written, if this game id is already stored:
+    then what it adds to its members' totals and ratings (:func:`~data.boards.count_game`)
+    and their last names (:func:`~data.boards.keep_names`, rated or not). Computer seats
+    are kept with the game but get no stats, name or rating, so they never reach a
+    leaderboard. False, with nothing written, if this game id is already stored:
     the id is claimed first, so a game is counted once however often it is written."""
     claimed = await tx.execute(
         "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated, hints,"
@@ -129,6 +130,7 @@ async def insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     )  # fmt: skip
     if game.rated:  # a game with hints counts for nobody
         await count_game(tx, game)
+    await keep_names(tx, game)
     return True
 
 

@@ -61,6 +61,20 @@ async def test_a_game_with_hints_is_kept_but_counts_for_nobody(store: Repository
     assert kept is not None and not kept.rated
 
 
+async def test_a_game_with_hints_still_names_its_members(store: Repository) -> None:
+    """An unrated game counts for nobody, but its members are still named when it is
+    read back (history, replay, the coach's word in the channel), even members who
+    never played a rated game: not "Player …0005"."""
+    names = {ANN: "Ann", BOB: "Bob"}
+    await store.record_finished_game(
+        dataclasses.replace(finished("h1", duel(ANN, BOB, names)), rated=False)
+    )
+    kept = await store.get_game("h1")
+    assert kept is not None and [p.name for p in kept.participants] == ["Ann", "Bob"]
+    assert (await store.stored_about(ANN)).name == "Ann", "privacy says the name it keeps"
+    assert await store.get_stats(ANN) == [], "and still counts it for nobody"
+
+
 async def test_a_game_whose_record_is_not_json_does_not_hide_the_others(
     store: Repository,
 ) -> None:
