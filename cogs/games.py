@@ -113,7 +113,8 @@ class GamesCog(DominoCommands, name="Games"):
                 labels = boards.seat_labels(game.participants)
                 line += " · " + coaching.history_accuracies(labels, seats)
             lines.append(line)
-        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+        for part in acting.chunks(lines):  # long names can fill one before ten games
+            await interaction.followup.send(part, ephemeral=True)
 
     @app_commands.command(
         name=slash("command", "replay"),

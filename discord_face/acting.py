@@ -106,6 +106,27 @@ async def server_language(
 
 # -- answering privately ----------------------------------------------------------------
 
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's content."""
+
+
+def chunks(lines: Sequence[str]) -> list[str]:
+    """``lines`` as messages within Discord's limit on a message's length, each line
+    whole in one of them (a line longer than a message alone is cut): an answer too
+    long for one message is sent as several rather than cut, which would drop what
+    came after the cut and could leave a mark of the markup open."""
+    found: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:MESSAGE_LIMIT]
+        if current and len(current) + 1 + len(line) > MESSAGE_LIMIT:
+            found.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        found.append(current)
+    return found
+
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""

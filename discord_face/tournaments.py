@@ -70,8 +70,6 @@ log = logging.getLogger(__name__)
 PREFIX = "domino-t"
 LOOKBACK = 50
 """The channel's latest messages read after a restart to find the announcement."""
-MESSAGE_LIMIT = 2000
-"""Discord's limit on a message's content."""
 DEFAULT_RATING = 0.0
 """The seed of a member with no rating in the server: the openskill ordinal of a new
 player (mu 25 − 3 × sigma 25/3)."""
@@ -532,7 +530,7 @@ class TournamentHerald:
                 if isinstance(b, Bye) and b.round == tournament.round]  # fmt: skip
         if byes:
             lines.append(said.bye_line(byes))
-        for chunk in _chunks(lines):
+        for chunk in acting.chunks(lines):
             await self._say(tournament, chunk, mention=True)
 
     async def _adjusted(
@@ -577,7 +575,7 @@ class TournamentHerald:
             log.warning("tournament %s: no picture (%s)", tournament.id, error)
             return
         file = discord.File(io.BytesIO(image.png), filename=filename, description=alt[:1024])
-        await self._say(tournament, next(iter(_chunks(lines)), ""), file=file)
+        await self._say(tournament, next(iter(acting.chunks(lines)), ""), file=file)
 
     def _left(self, tournament: Tournament) -> dict[int, said.Left]:
         """Each entrant who left, and why: by pairs, a pair is dropped when the organiser
@@ -742,18 +740,3 @@ def _waiting(tournament: Tournament) -> list[tuple[str, int | None]]:
         for p in tournament.players
         if not p.out and tournament.pair_of(p.user_id) is None
     ]
-
-
-def _chunks(lines: Sequence[str]) -> list[str]:
-    """``lines`` as messages within Discord's limit on a message's length."""
-    chunks: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:MESSAGE_LIMIT]
-        if current and len(current) + 1 + len(line) > MESSAGE_LIMIT:
-            chunks.append(current)
-            current = ""
-        current = f"{current}\n{line}" if current else line
-    if current:
-        chunks.append(current)
-    return chunks

@@ -1,0 +1,68 @@
+"""Leaderboards, stats and history through the fake Discord, over games written to the
+store as a finished table writes them: what a member reads, and that every answer keeps
+within Discord's limits whatever the names."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.client import DominoBot
+from data.models import FinishedGame, Participant, RoundResult
+from tests.e2e.conftest import Running
+from tests.fakediscord.fixtures import Server
+from tests.fakediscord.server import Message
+from tests.fakediscord.users import Member
+
+
+def game_of(
+    game_id: str, guild_id: int, when: float, seats: list[Member], *, game: str = "cross"
+) -> FinishedGame:
+    """A finished game of ``seats`` (the first wins), one round, its seats named as their
+    members are."""
+    participants = [
+        Participant(seat=i, team=i, final_score=100 - i, won=i == 0, user_id=member.id,
+                    name=member.name, points=100 - i)
+        for i, member in enumerate(seats)
+    ]  # fmt: skip
+    return FinishedGame(
+        id=game_id, table_id=game_id, guild_id=guild_id, game=game, finished_at=when,
+        record={}, rounds=[RoundResult(1, "domino", 0, [0] * len(seats))],
+        participants=participants,
+    )  # fmt: skip
+
+
+async def answers_to(bot: DominoBot, member: Member, *sent: object) -> list[Message]:
+    """Every message the bot sent for ``member``'s interactions so far, once they are
+    all handled, oldest first."""
+    await asyncio.gather(*bot.in_flight)
+    fake = member.fake
+    return [
+        fake.messages[i]
+        for interaction in fake.interactions.values()
+        if interaction.user_id == member.id
+        for i in [*([interaction.original_id] if interaction.original_id else []),
+                  *interaction.followups]
+    ]  # fmt: skip
+
+
+async def test_a_page_of_history_lists_all_its_games_whatever_their_names(
+    running: Running, server: Server
+) -> None:
+    """Four-seat games of members with long names make a page of ten longer than one
+    message holds: every game of the page is still listed, whole, none cut off."""
+    bot = await running.start()
+    names = [f"{who}_with_a_rather_long_name_ok"[:32] for who in ("Ann", "Bob", "Cat", "Dan")]
+    seats = [server.member(name) for name in names]
+    ids = [f"game{n:02}-9" for n in range(10)]
+    for n, game_id in enumerate(ids):
+        await bot.store.record_finished_game(
+            game_of(game_id, server.guild_id, 1_700_000_000.0 + n, seats, game="maltese-cross")
+        )
+    ann = seats[0]
+    await (await ann.slash("domino history", server.channels[0])).reply()
+    said = "\n".join(m.content for m in await answers_to(bot, ann))
+    assert all(m.visible_to == ann.id for m in await answers_to(bot, ann))
+    assert "page 1 of 1" in said
+    for game_id in ids:
+        assert f"`{game_id}`" in said, (game_id, said)
+    assert not server.fake.violations, server.fake.violations
