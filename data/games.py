@@ -8,7 +8,7 @@ from typing import Any
 
 from data.backend import Backend, Session
 from data.boards import count_game, keep_names
-from data.codec import document, dumps, loads
+from data.codec import document, dumps
 from data.models import FinishedGame, Participant, RoundResult
 
 Seat = tuple[int | None, str | None]
@@ -181,7 +181,7 @@ async def _games(
         )
     for row in rounds:
         by_game[row["game_id"]][1].append(
-            RoundResult(row["number"], row["reason"], row["winner"], loads(row["points"]))
+            RoundResult(row["number"], row["reason"], row["winner"], _numbers(row["points"]))
         )
     return [
         FinishedGame(
@@ -196,10 +196,23 @@ async def _games(
             rated=bool(row["rated"]),
             hints=bool(row["hints"]),
             channel_id=row["channel_id"],
-            stood_in=tuple(loads(row["stood_in"])),
+            stood_in=tuple(_numbers(row["stood_in"])),
         )
         for row in games
     ]
+
+
+def _numbers(value: Any) -> list[int]:
+    """A JSON column holding a list of whole numbers (a round's points, the moves the
+    computer made for a member), decoded; one that does not read as such (edited by hand,
+    half written) reads as none, as for a game stored before the column was kept, so
+    that one damaged game never hides a member's history or the series."""
+    decoded = document(value)
+    if isinstance(decoded, list) and all(
+        isinstance(item, int) and not isinstance(item, bool) for item in decoded
+    ):
+        return decoded
+    return []
 
 
 def _seat_key(seat: Seat) -> tuple[int, str]:

@@ -94,6 +94,30 @@ async def test_a_game_whose_record_is_not_json_does_not_hide_the_others(
     assert damaged is not None and damaged.record == '{"actions": ['
 
 
+async def test_a_game_whose_other_json_is_damaged_does_not_hide_the_others(
+    store: Repository,
+) -> None:
+    """The same for a game's other JSON columns, a round's points and the moves the
+    computer made for a member: they read as none (as for a game stored before they were
+    kept), and the game, the history and the series still read."""
+    await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB)))
+    await store.record_finished_game(at("g2", 2.0, duel(BOB, ANN)))
+    await store.record_finished_game(at("g3", 3.0, duel(ANN, BOB)))
+
+    async def damage(tx: Session) -> None:
+        await tx.execute("UPDATE games SET stood_in = '[1,' WHERE id = 'g1'")
+        await tx.execute("UPDATE games SET stood_in = '{\"a\": \"b\"}' WHERE id = 'g2'")
+        await tx.execute("UPDATE game_rounds SET points = 'x' WHERE game_id = 'g3'")
+
+    await store.backend.write(damage)
+    games, total = await store.games_of(ANN, 10)
+    assert ([game.id for game in games], total) == (["g3", "g2", "g1"], 3)
+    assert [(game.stood_in, game.rounds[0].points) for game in reversed(games)] == [
+        ((), [20, 0]), ((), [20, 0]), ((), [])
+    ]  # fmt: skip
+    assert await store.series(10, "cross", [(ANN, None), (BOB, None)]) == [2, 1]
+
+
 async def test_the_series_counts_wins_between_exactly_the_same_seats(store: Repository) -> None:
     await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB)))
     await store.record_finished_game(at("g2", 2.0, duel(BOB, ANN)))
