@@ -1,9 +1,9 @@
 """Members' running totals, ratings and leaderboards.
 
 - **Counted once.** A finished game adds to its members' totals by upserts, in its own
-  server and everywhere (``guild_id`` 0); each rating is read and rewritten while its
-  name is held (``Session.serialize``), so two games ending at once never both start
-  from the same old rating.
+  server and everywhere (``guild_id`` 0; a Discord server's game only); each rating is
+  read and rewritten while its name is held (``Session.serialize``), so two games
+  ending at once never both start from the same old rating.
 - **Leaderboards** read running totals through their indexes, ties broken by more games
   and then the lower user id, so a rank is a position.
 """
@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from data.backend import Backend, Row, Session
-from data.models import GLOBAL, FinishedGame, Leaderboard, LeaderboardEntry, Stats
+from data.models import (
+    GLOBAL,
+    FinishedGame,
+    Leaderboard,
+    LeaderboardEntry,
+    Stats,
+    counts_everywhere,
+)
 from data.ratings import Rating, ordinal, rate
 
 STAT_COLUMNS = ("games", "wins", "rounds_won", "points", "dominoes", "blocked_wins")
@@ -100,9 +107,10 @@ class Boards:
 
 
 async def count_game(tx: Session, game: FinishedGame) -> None:
-    """Add a rated finished game to its members' totals, in its server and globally, and
-    move their ratings, each computed once from the ratings stored before this game;
-    inside the caller's transaction. Computer seats count for nobody. (Their last names
+    """Add a rated finished game to its members' totals, in its server and globally (a
+    Discord server's game: :func:`~data.models.counts_everywhere`), and move their
+    ratings, each computed once from the ratings stored before this game; inside the
+    caller's transaction. Computer seats count for nobody. (Their last names
     are kept for every game, rated or not: :func:`keep_names`.)
 
     Locks are taken in one order everywhere (the table's row, then the members' names in
@@ -113,6 +121,7 @@ async def count_game(tx: Session, game: FinishedGame) -> None:
     if not members:
         return
     users = [p.user_id for p in members if p.user_id is not None]
+    guilds = (game.guild_id, GLOBAL) if counts_everywhere(game.guild_id) else (game.guild_id,)
     await tx.serialize(f"rating:{game.game}:{user}" for user in users)
     await tx.executemany(
         "INSERT INTO player_stats (user_id, game, guild_id, games, wins,"
@@ -129,7 +138,7 @@ async def count_game(tx: Session, game: FinishedGame) -> None:
             (p.user_id, game.game, guild, int(p.won), p.rounds_won, p.points,
              p.dominoes, p.blocked_wins)
             for p in members
-            for guild in (game.guild_id, GLOBAL)
+            for guild in guilds
         ],
     )  # fmt: skip
     current = await _ratings(tx, game.game, users)

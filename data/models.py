@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GLOBAL = 0
-"""The ``guild_id`` under which stats add up across every server."""
+"""The ``guild_id`` under which stats add up across every server: every Discord server
+(a positive id). The browser's local server (a negative id, as its guests' are) keeps
+its own board only: its guests are named by a cookie anyone can make, not by Discord."""
+
+
+def counts_everywhere(guild_id: int) -> bool:
+    """Whether a game of this server adds to the board of every server (:data:`GLOBAL`)."""
+    return guild_id > GLOBAL
 
 
 @dataclass(slots=True)

@@ -231,3 +231,28 @@ async def test_a_computer_partner_is_rated_with_the_team_but_never_stored(
     assert max([await rated(store, u, "milo") for u in (22, 23)]) < base
     board = await store.leaderboard("milo", None, "wins")
     assert sorted(e.user_id for e in board.entries) == [21, 22, 23]
+
+
+async def test_the_browsers_guests_stay_off_the_board_of_every_server(
+    store: Repository,
+) -> None:
+    """A game at the browser's table (its local server has a negative id, as its guests
+    do) adds to that server's board and its guests' stats there, not to Discord's board
+    of every server, where a name anyone may pick for a cookie would rank among members."""
+    guests = [
+        Participant(seat=0, team=0, final_score=100, won=True, user_id=-31, name="Ann"),
+        Participant(seat=1, team=1, final_score=40, won=False, user_id=-32, name="Bob"),
+    ]
+    members = [
+        Participant(seat=0, team=0, final_score=100, won=True, user_id=41, name="Cat"),
+        Participant(seat=1, team=1, final_score=40, won=False, user_id=42, name="Dan"),
+    ]
+    await store.record_finished_game(FinishedGame("l", "t1", -1, "cross", 0.0, {}, [], guests))
+    await store.record_finished_game(FinishedGame("d", "t2", 7, "cross", 1.0, {}, [], members))
+    local = await store.leaderboard("cross", -1, "wins", user_id=-31)
+    assert [e.user_id for e in local.entries] == [-31, -32] and local.me is not None
+    everywhere = await store.leaderboard("cross", None, "wins", user_id=-31)
+    assert [e.user_id for e in everywhere.entries] == [41, 42] and everywhere.me is None
+    assert [s.games for s in await store.get_stats(-31, guild_id=-1)] == [1]
+    assert await store.get_stats(-31) == []
+    assert await rated(store, -31, "cross") > ordinal(DEFAULT), "a guest is rated as ever"
