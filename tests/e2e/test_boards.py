@@ -66,3 +66,28 @@ async def test_a_page_of_history_lists_all_its_games_whatever_their_names(
     for game_id in ids:
         assert f"`{game_id}`" in said, (game_id, said)
     assert not server.fake.violations, server.fake.violations
+
+
+async def test_the_board_escapes_names_in_its_text_and_says_them_as_typed_in_its_alt(
+    running: Running, server: Server
+) -> None:
+    """The board is public: a name with markup or a mention neither formats nor pings in
+    the message, and its picture's alt text says it as typed; a page past the end says
+    how many there are."""
+    bot = await running.start()
+    ann, bob = server.member("Ann *bold* @everyone"), server.member("Bob")
+    for n in range(3):
+        await bot.store.record_finished_game(
+            game_of(f"g{n}-1", server.guild_id, 1_700_000_000.0 + n, [ann, bob])
+        )
+    board = await (
+        await bob.slash("domino leaderboard", server.channels[0], game="cross", order="wins")
+    ).reply()
+    assert board.visible_to is None
+    assert "1. Ann \\*bold\\* @\u200beveryone — 3 wins (3 games)" in board.content
+    [alt] = [a["description"] for a in board.attachments]
+    assert "1. Ann *bold* @everyone — 3 wins (3 games)" in alt
+    past = await (
+        await bob.slash("domino leaderboard", server.channels[0], game="cross", page=5)
+    ).reply()
+    assert "page 5 is past the end; there is only 1 page" in past.content
