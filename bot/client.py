@@ -134,7 +134,13 @@ class DominoBot(commands.AutoShardedBot):
                 self.activities = DiscordActivities(
                     self, client_id, self.settings.discord_client_secret
                 )
-            app = make_app(self.service, signer, self.activities, self.coach)
+            app = make_app(
+                self.service,
+                signer,
+                self.activities,
+                self.coach,
+                public_hosts=self.settings.web_public_hosts,
+            )
             self.web = await serve(app, self.settings.web_host, self.settings.web_port)
         offer_activity(self.activities is not None)  # said by every bot: it is module-wide
         await self.service.resume(owns=self.owns)

@@ -6,6 +6,7 @@ Every setting is listed, with a comment, in ``.env.example``.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,10 @@ class Settings:
     """Where the browser table listens: this machine only, unless set (LAN play)."""
     web_port: int | None = None
     """The browser table's port: 8080 with no Discord token; with one, only if set."""
+    web_public_hosts: tuple[str, ...] = ()
+    """The names the browser table is reached by besides this machine's own (``localhost``)
+    and IP addresses: a reverse proxy's public name, a LAN machine's name. The page
+    answers no other name (``web.hosts``)."""
     web_secret: str | None = None
     """Signs the guests' cookies; unset, the bot makes one and keeps it beside the database."""
     discord_client_secret: str | None = None
@@ -98,6 +103,7 @@ class Settings:
             shard_ids=shard_ids,
             web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
             web_port=_web_port(token),
+            web_public_hosts=_public_hosts(),
             web_secret=os.environ.get("WEB_SECRET", "").strip() or None,
             discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             coach_after_games=_switch("COACH_AFTER_GAMES", True),
@@ -194,6 +200,26 @@ def _shards() -> tuple[int | None, tuple[int, ...] | None]:
             f"SHARD_IDS must list shard numbers from 0 to {count - 1}, like 0,1; not {raw_ids!r}"
         )
     return count, tuple(sorted({int(part) for part in parts}))
+
+
+HOST_NAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*")
+"""A host name as a ``Host`` header carries it (underscores too: Docker's service names
+may have them)."""
+
+
+def _public_hosts() -> tuple[str, ...]:
+    """``WEB_PUBLIC_HOSTS``: host names, comma-separated, lower-cased as browsers send
+    them. A URL or a port is refused rather than half-used: the page would then answer no
+    name the operator meant, and every request through their proxy would be refused."""
+    raw = os.environ.get("WEB_PUBLIC_HOSTS", "")
+    names = [part.strip().lower() for part in raw.split(",") if part.strip()]
+    for name in names:
+        if not HOST_NAME.fullmatch(name):
+            raise ConfigError(
+                "WEB_PUBLIC_HOSTS must list host names only, like"
+                f" domino.example.com,table.lan (no scheme, port or path); not {name!r}"
+            )
+    return tuple(dict.fromkeys(names))
 
 
 DEFAULT_WEB_PORT = 8080

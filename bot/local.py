@@ -52,7 +52,7 @@ async def serve_local(settings: Settings, started: asyncio.Event | None = None) 
         # the service closes a started coach, with its other listeners
         coach = Coach() if settings.coach_after_games else None
         signer = Signer(load_secret(settings.web_secret, settings.local_folder))
-        app = make_app(service, signer, coach=coach)
+        app = make_app(service, signer, coach=coach, public_hosts=settings.web_public_hosts)
         runner = await serve(app, settings.web_host, settings.web_port)
         try:
             await service.resume(owns=_local)

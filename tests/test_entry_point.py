@@ -130,6 +130,28 @@ def test_the_coach_after_games_is_on_unless_turned_off(
         assert Settings.from_env(None).coach_after_games is on
 
 
+@pytest.mark.parametrize(
+    ("raw", "names"),
+    [
+        ("", ()),
+        ("Domino.Example.com, table.lan,", ("domino.example.com", "table.lan")),
+        ("https://domino.example.com", None),
+        ("domino.example.com:443", None),
+    ],
+)
+def test_public_hosts_are_names_only(
+    monkeypatch: pytest.MonkeyPatch, raw: str, names: tuple[str, ...] | None
+) -> None:
+    """A URL or a port is refused at start, not left to refuse every page later."""
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("WEB_PUBLIC_HOSTS", raw)
+    if names is None:
+        with pytest.raises(ConfigError, match="WEB_PUBLIC_HOSTS must list host names only"):
+            Settings.from_env(None)
+    else:
+        assert Settings.from_env(None).web_public_hosts == names
+
+
 def test_env_example_lists_every_setting_the_bot_and_compose_read() -> None:
     source = (ROOT / "bot" / "config.py").read_text()
     pattern = r'(?:environ\.get|_optional_int|_optional_id|_float|_int_in|_switch)\(\s*"([A-Z_]+)"'

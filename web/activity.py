@@ -47,7 +47,12 @@ class Activities(Protocol):
         ...
 
 
+def activity_host(client_id: str) -> str:
+    """The name Discord's proxy serves an application's Activity under."""
+    return f"{client_id}.discordsays.com"
+
+
 def activity_origin(client_id: str) -> str:
     """Where Discord serves an application's Activity from (its proxy): the page's
     origin inside Discord."""
-    return f"https://{client_id}.discordsays.com"
+    return f"https://{activity_host(client_id)}"

@@ -12,20 +12,21 @@ import asyncio
 import inspect
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, hdrs, web
 
 from bot.coaching import Coach
 from bot.refusals import Malformed, Refusal
 from bot.service import TableService
 from bot.standings import Standings
 from web import actions, reads
-from web.activity import Activities, activity_origin
+from web.activity import Activities, activity_host, activity_origin
 from web.face import Reader, WebFace
+from web.hosts import KnownHosts
 from web.identity import (
     COOKIE,
     COOKIE_DAYS,
@@ -57,9 +58,16 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+MISDIRECTED = (
+    "This server does not answer for this address. Open it at its own address (localhost,"
+    " or its IP address); its operator can add the name to WEB_PUBLIC_HOSTS."
+)
+"""The answer to a request for a name the server does not know (``web.hosts``): for the
+operator who reached it by a name they have not listed yet."""
 
 FACE_KEY = web.AppKey("face", WebFace)
 SIGNER_KEY = web.AppKey("signer", Signer)
+HOSTS_KEY = web.AppKey("hosts", KnownHosts)
 TAKING_UP_KEY = web.AppKey("taking_up", asyncio.Task[None])
 
 
@@ -68,15 +76,20 @@ def make_app(
     signer: Signer,
     activities: Activities | None = None,
     coach: Coach | None = None,
+    public_hosts: Iterable[str] = (),
 ) -> web.Application:
     """The web application over ``service`` (its face is added to the service as a
     listener while the application runs, and to ``coach``'s heralds: a finished table's
     summary shows each member's accuracy once the game is analysed); with
-    ``activities``, also the page of the Discord Activity (``web.activity``)."""
-    app = web.Application(middlewares=[_headers], client_max_size=GUEST_MOST_BYTES)
+    ``activities``, also the page of the Discord Activity (``web.activity``). It answers
+    requests for ``localhost``, IP addresses and ``public_hosts`` only (``web.hosts``)."""
+    app = web.Application(middlewares=[_headers, _known_host], client_max_size=GUEST_MOST_BYTES)
     face = WebFace(service, activities)
     app[FACE_KEY] = face
     app[SIGNER_KEY] = signer
+    app[HOSTS_KEY] = KnownHosts.of(
+        public_hosts, None if activities is None else activity_host(activities.client_id)
+    )
     for path in PAGES:
         app.router.add_get(path, _page)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
@@ -116,6 +129,16 @@ async def _headers(request: web.Request, handler: Handler) -> web.StreamResponse
     return response
 
 
+@web.middleware
+async def _known_host(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every request (the page, its files, the API, the socket) is for a name this
+    server knows, or is refused before anything is read or changed: a rebound name's
+    page would pass the same-origin check (``web.hosts``)."""
+    if not request.app[HOSTS_KEY].knows(request.headers.get(hdrs.HOST)):
+        return web.Response(status=421, text=MISDIRECTED)
+    return await handler(request)
+
+
 async def _page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -127,7 +150,9 @@ def _guest_of(request: web.Request) -> Guest | None:
 def _same_origin(request: web.Request) -> bool:
     """The request comes from a page this server served (a socket or a form from
     another site carries its own ``Origin``, and never gets this one): this server's
-    own, or the Activity's, which Discord's proxy serves the same page under."""
+    own, or the Activity's, which Discord's proxy serves the same page under. The
+    ``Host`` it is compared with is one the server knows (``_known_host``), so a rebound
+    name's page, whose origin is its own name, never gets here."""
     origin = request.headers.get("Origin")
     if origin is None:
         return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from bot.engine.errors import NotInHand
 from bot.engine.tiles import Tile
@@ -19,10 +20,14 @@ from tests.browser.harness import (
     play_turn,
     seat_everyone,
 )
+from tests.browser.skipping import chromium
 from web.identity import COOKIE, Guest, Signer
 from web.marks import WebMarks
 from words import i18n, marks
 from words.refusals import refusal
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 def worded(error: Refusal, frame: Frame) -> str:
@@ -135,6 +140,15 @@ def test_a_forged_cookie_names_nobody(people: People, bot: BotProcess) -> None:
         assert answer == {"type": "refused", "text": worded(GuestOnly(), frame)}
 
 
+OPEN_SOCKET = """url => new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    socket.onmessage = (event) => resolve(JSON.parse(event.data).type);
+    socket.onerror = () => resolve("refused");
+    setTimeout(() => resolve("no answer"), 10000);
+})"""
+"""Open a socket to ``url`` from the page: the type of its first frame, or ``refused``."""
+
+
 def test_another_site_cannot_open_the_socket(people: People, bot: BotProcess) -> None:
     """A page of another site (its Origin its own) that opens the bot's socket, with the
     guest's cookie or not, is refused before anything is sent to it."""
@@ -143,13 +157,26 @@ def test_another_site_cannot_open_the_socket(people: People, bot: BotProcess) ->
         "http://elsewhere.example/",
         lambda route: route.fulfill(body="<!doctype html><title>elsewhere</title>"),
     )
-    opening = """url => new Promise((resolve) => {
-        const socket = new WebSocket(url);
-        socket.onmessage = (event) => resolve(JSON.parse(event.data).type);
-        socket.onerror = () => resolve("refused");
-        setTimeout(() => resolve("no answer"), 10000);
-    })"""
     socket_url = bot.url.replace("http", "ws") + "/ws"
-    assert eve.page.evaluate(opening, socket_url) == "hello"  # from the bot's own page
+    assert eve.page.evaluate(OPEN_SOCKET, socket_url) == "hello"  # from the bot's own page
     eve.page.goto("http://elsewhere.example/")
-    assert eve.page.evaluate(opening, socket_url) == "refused"
+    assert eve.page.evaluate(OPEN_SOCKET, socket_url) == "refused"
+
+
+def test_a_site_whose_name_is_rebound_to_the_bot_gets_nothing(
+    browser: Browser, bot: BotProcess
+) -> None:
+    """DNS rebinding, as the browser does it: a site's name now resolves to the bot's
+    machine (Chromium is told so), so the site's page asks the bot with that name as
+    its origin and its host alike. The bot refuses the page, and the page's socket."""
+    rebound = browser.browser_type.launch(
+        executable_path=chromium(), args=["--host-resolver-rules=MAP rebound.example 127.0.0.1"]
+    )
+    try:
+        page = rebound.new_page()
+        answer = page.goto(f"http://rebound.example:{bot.port}/")
+        assert answer is not None and answer.status == 421
+        socket_url = f"ws://rebound.example:{bot.port}/ws"
+        assert page.evaluate(OPEN_SOCKET, socket_url) == "refused"
+    finally:
+        rebound.close()

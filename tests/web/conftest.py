@@ -62,15 +62,25 @@ class Site:
     """The web face under test, on one store: open pages on it, or restart it (a new
     service and server on the same store, as after a crash or a deploy)."""
 
-    def __init__(self, store: Repository, activities: Activities | None = None) -> None:
+    def __init__(
+        self,
+        store: Repository,
+        activities: Activities | None = None,
+        public_hosts: tuple[str, ...] = (),
+    ) -> None:
         self.store = store
         self.activities = activities
+        self.public_hosts = public_hosts
         self.pages: list[Page] = []
 
     async def start(self) -> None:
         self.service = TableService(self.store, computer_pace=0.0)
         self.client: TestClient[Any, Any] = TestClient(
-            TestServer(make_app(self.service, Signer(SECRET), self.activities))
+            TestServer(
+                make_app(
+                    self.service, Signer(SECRET), self.activities, public_hosts=self.public_hosts
+                )
+            )
         )
         await self.client.start_server()
         await self.service.resume()
