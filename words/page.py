@@ -38,6 +38,9 @@ def _frame() -> dict[str, str]:
     return {
         # Translators: the browser page's title and heading.
         "title": _("Dominoes"),
+        # Translators: the page's first link, seen once the keyboard reaches it;
+        # it takes the reader past the top bar to what the page shows.
+        "skip": _("Skip to main content"),
         # Translators: the name of the page's navigation, read by screen readers.
         "nav": _("Pages"),
         # Translators: the link to the list of open tables.

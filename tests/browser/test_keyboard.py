@@ -6,9 +6,42 @@ aloud with its winner, not only the last move."""
 from __future__ import annotations
 
 from tests.browser.harness import Frame, People, join_as, open_table, play_turn
+from words import i18n
+from words.page import page_words
 
 FOCUS_IN_MAIN = "document.querySelector('main').contains(document.activeElement)"
 ON_A_TILE = "document.activeElement?.matches('#table button[data-tile]') ?? false"
+SKIP_ON_TOP = """() => {
+  const link = document.getElementById("skip");
+  const box = link.getBoundingClientRect();
+  return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === link;
+}"""
+"""Whether the skip link is what shows (and takes a click) where it stands."""
+
+
+def test_the_first_tab_offers_to_skip_the_top_bar_and_enter_goes_to_the_page(
+    people: People,
+) -> None:
+    """A keyboard's user need not tab through the bar's links and language on every
+    page: the first Tab shows the skip link, in their language, and Enter on it puts the
+    focus on the page's main part, so the next Tab is in what the page shows."""
+    ann = people.arrive("Ann", locale="pt-BR")
+    page = ann.page
+    page.locator("form#guest").wait_for()
+    assert not page.evaluate(SKIP_ON_TOP), "the skip link shows before it has the focus"
+
+    page.keyboard.press("Tab")
+    with i18n.speaking(i18n.for_locale("pt-BR")):
+        worded = page_words()["skip"]
+    assert page.evaluate("document.activeElement.id") == "skip"
+    assert page.inner_text("#skip") == worded
+    assert page.evaluate(SKIP_ON_TOP), "the focused skip link is out of sight"
+
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    assert page.url == f"{people.bot.url}/", "the page's address changed"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "guest-name"
 
 
 def test_a_whole_game_by_keyboard_keeps_the_focus_and_says_the_winner(people: People) -> None:

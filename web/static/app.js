@@ -195,6 +195,7 @@ function enterDiscord(hello) {
 /** The header: the page's name, its links, who the reader is, and the language. */
 function header() {
   const hello = state.hello;
+  replace(/** @type {HTMLElement} */ (document.getElementById("skip")), word("skip"));
   replace(/** @type {HTMLElement} */ (document.getElementById("brand")), word("title"));
   const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
   nav.setAttribute("aria-label", word("nav"));
@@ -391,6 +392,13 @@ function rememberLanguage(code) {
     // Not kept: the server's choice from the browser's languages stands next time.
   }
 }
+
+// The skip link focuses the main part itself: followed, its `#main` would be added to
+// the address (inside Discord too), and the page drawn anew as if the reader had gone back.
+document.getElementById("skip")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  main.focus();
+});
 
 document.getElementById("lang")?.addEventListener("change", (event) => {
   const code = /** @type {HTMLSelectElement} */ (event.target).value;
