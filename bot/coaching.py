@@ -241,7 +241,7 @@ class Coach:
             raise NotRead(error.fault) from error
         if stored is not None:
             try:
-                return Analysis.from_dict(stored)
+                return _read(game, stored)
             except InvalidAnalysis:
                 log.exception("game %s's stored analysis does not read; it is made again", game.id)
         data = await self._in_worker(game.record, members_seats(game), game.stood_in)
@@ -307,7 +307,7 @@ async def stored_analysis(store: Repository, game: FinishedGame) -> Analysis | N
     if stored is None:
         return None
     try:
-        return Analysis.from_dict(stored)
+        return _read(game, stored)
     except InvalidAnalysis:
         log.exception("game %s's stored analysis does not read", game.id)
         return None
@@ -321,15 +321,23 @@ async def accuracies(store: Repository, games: list[FinishedGame]) -> dict[str, 
         stored = await store.analyses_of([game.id for game in games])
     except StoreError as error:
         raise NotRead(error.fault) from error
+    by_id = {game.id: game for game in games}
     found: dict[str, dict[int, float]] = {}
     for game_id, data in stored.items():
         try:
-            analysis = Analysis.from_dict(data)
+            analysis = _read(by_id[game_id], data)
         except InvalidAnalysis:
             log.exception("game %s's stored analysis does not read", game_id)
             continue
         found[game_id] = analysis.accuracies()
     return found
+
+
+def _read(game: FinishedGame, stored: object) -> Analysis:
+    """``game``'s stored analysis, held to the game (:meth:`Analysis.of_game`)."""
+    actions = game.record.get("actions")
+    count = len(actions) if isinstance(actions, list) else 0
+    return Analysis.of_game(stored, game.game, len(game.participants), count)
 
 
 def position(game: FinishedGame, seat: int, move: JudgedMove) -> SeatView:

@@ -244,6 +244,26 @@ class Analysis:
             seats.append(SeatAnalysis(seat, SCALES[game], moves))
         return cls(game, budget, tuple(seats))
 
+    @classmethod
+    def of_game(cls, data: object, game: str, players: int, actions: int) -> Analysis:
+        """Read an analysis stored for a game of ``game`` with ``players`` seats and
+        ``actions`` recorded actions: :meth:`from_dict`, and held to that game, since a
+        row that reads but names a seat the game has no name for, or a move past its
+        record, would put a wrong name on an accuracy or show a wrong position; raise
+        :class:`InvalidAnalysis` naming the first field that does not fit."""
+        analysis = cls.from_dict(data)
+        if analysis.game != game:
+            raise InvalidAnalysis("game", f"must be {game!r}, the game's, not {analysis.game!r}")
+        for i, analysed in enumerate(analysis.seats):
+            if analysed.seat >= players:
+                raise InvalidAnalysis(f"seats[{i}].seat", f"must be below {players}")
+            for j, move in enumerate(analysed.moves):
+                if move.action >= actions:
+                    raise InvalidAnalysis(
+                        f"seats[{i}].moves[{j}].action", f"must be below {actions}"
+                    )
+        return analysis
+
 
 class InvalidAnalysis(ValueError):
     """A stored analysis whose ``field`` is missing, unknown, of the wrong type or out of

@@ -5,6 +5,7 @@ missing or unannounced: on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from typing import Any
 
@@ -122,3 +123,35 @@ async def test_an_analysis_that_does_not_read_is_passed_over_not_a_failure(
     assert await stored_analysis(store, games[1]) is None
     assert await stored_analysis(store, games[0]) is not None
     assert "game g1's stored analysis does not read" in caplog.text
+
+
+async def test_an_analysis_that_does_not_fit_its_game_is_passed_over_not_a_failure(
+    store: Repository, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A row that reads as an analysis but not of its game: another game's, a seat the
+    game has not (a name would be missing for its accuracy), a move past the record
+    (the position shown would be another's). Each is logged and taken as none, as one
+    that does not read: the page of history reads its other games."""
+    record = {"actions": [[0, "6-6"]] * 4}
+    move = {
+        "action": 3, "game_number": 1, "round_number": 1, "index": 3, "played": "6-5 N",
+        "better": "6-5 N", "played_worth": 1.0, "better_worth": 1.0, "grade": "good",
+    }  # fmt: skip
+    fits = {**ANALYSIS, "seats": [{"seat": 1, "moves": [move]}]}
+    games = [
+        dataclasses.replace(at(f"g{number}", float(number), duel(5, 6)), record=record)
+        for number in range(4)
+    ]
+    for game in games:
+        await store.record_finished_game(game)
+    await store.save_analysis("g0", fits)
+    await store.save_analysis("g1", {**fits, "game": "milo"})
+    await store.save_analysis("g2", {**fits, "seats": [{"seat": 2, "moves": [move]}]})
+    past = {**move, "action": 4}
+    await store.save_analysis("g3", {**fits, "seats": [{"seat": 1, "moves": [past]}]})
+    assert list(await accuracies(store, games)) == ["g0"]
+    assert await stored_analysis(store, games[0]) is not None
+    assert [await stored_analysis(store, game) for game in games[1:]] == [None] * 3
+    for problem in ("game must be 'cross'", "seats[0].seat must be below 2",
+                    "seats[0].moves[0].action must be below 4"):  # fmt: skip
+        assert problem in caplog.text
