@@ -27,9 +27,9 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.commands import StandIn, Start
-from bot.engine import Match, find_variant
+from bot.engine import EngineError, Match, Options, find_variant
 from bot.events import Cancelled, Event, GameOver, Joined
-from bot.refusals import NotRead, Refusal, TournamentRefused
+from bot.refusals import NotRead, OptionsRefused, Refusal, TournamentRefused
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -159,6 +159,7 @@ class TournamentService:
             raise TournamentRefused("rounds")
         if settings.pairs and not settings.teams:
             raise TournamentRefused("pairs-game")
+        _check_target(settings)
         tournament = Tournament(
             id=secrets.token_hex(4),
             guild_id=guild_id,
@@ -796,6 +797,17 @@ def _players_of(table: TableSnapshot) -> set[int]:
     """The members a tournament's table is kept for: those seated, and those awaited."""
     seated = {seat.user_id for seat in table.seats if seat.user_id is not None}
     return seated | set(table.invited)
+
+
+def _check_target(settings: Settings) -> None:
+    """Refuses a target the game does not allow (as a table's own is refused): every
+    table of the tournament is opened with it, so one not allowed would be found only at
+    the start, each table refused and the tournament left with no round."""
+    try:
+        variant = find_variant(settings.game)
+        Options.for_game(variant, max(variant.player_counts), target=settings.target)
+    except EngineError as error:
+        raise OptionsRefused(error) from None
 
 
 def _check_organiser(tournament: Tournament, by: int, staff: bool) -> None:

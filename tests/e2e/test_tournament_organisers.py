@@ -179,3 +179,27 @@ async def test_a_cancelled_tournaments_announcement_keeps_no_buttons(
     await bot.herald.settled()
     assert tournament_id not in bot.tournaments.open
     assert not server.fake.messages[posted.id].buttons(), "no live buttons once cancelled"
+
+
+async def test_a_target_the_game_does_not_allow_is_refused_when_announced(
+    running: Running, server: Server
+) -> None:
+    """The command's own range (1 to 1000) is every game's at once: Cross plays to 10 or
+    more, Milo to 25 at most, Merry-Go-Round to 61 alone. A target its game does not
+    allow is refused privately as the tournament is announced, and nothing is stored,
+    rather than accepted and every table of round one failing to open at the start (the
+    tournament left running with no round, for good)."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    for game, target, said in (
+        ("cross", 5, "The target for Cross must be 10 to 1000, not"),
+        ("milo", 100, "The target for Milo must be 1 to 25, not"),
+        ("merry-go-round", 100, "always played to exactly 61"),
+    ):
+        options = {"game": game, "format": "swiss", "rounds": 1, "target": target}
+        reply = await (await boss.slash("domino tournament new", channel, **options)).reply()
+        assert reply.visible_to == boss.id and said in reply.content, reply.content
+    assert not announcements(fake, channel) and not bot.tournaments.open
+    assert not await bot.store.load_open_tournaments(), "nothing stored"
