@@ -278,6 +278,6 @@ class TournamentRefused(Refusal):
     ``partners`` (not entered that way), ``pairs-game``, ``partner-self``,
     ``partner-bot``, ``partner-taken``, ``partner-chose-another``, ``already-chosen``,
     or the name of the core's error an adjustment met (``NoSuchTable``,
-    ``NotTheSameTable``)."""
+    ``NotTheSameTable``) or a new tournament would meet (``NotForKnockout``)."""
 
     why: str

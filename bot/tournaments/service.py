@@ -34,7 +34,7 @@ from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments import bracket as brackets
-from bot.tournaments.errors import TooFewEntrants, TournamentError
+from bot.tournaments.errors import NotForKnockout, TooFewEntrants, TournamentError
 from bot.tournaments.model import (
     OPEN_PHASES,
     Drawn,
@@ -159,6 +159,9 @@ class TournamentService:
             raise TournamentRefused("rounds")
         if settings.pairs and not settings.teams:
             raise TournamentRefused("pairs-game")
+        if settings.format is Format.KNOCKOUT and settings.seating.drawn_partners:
+            # Its bracket could never be drawn: refused now, not found at the start.
+            raise TournamentRefused(NotForKnockout.__name__) from NotForKnockout()
         _check_target(settings)
         tournament = Tournament(
             id=secrets.token_hex(4),

@@ -203,3 +203,24 @@ async def test_a_target_the_game_does_not_allow_is_refused_when_announced(
         assert reply.visible_to == boss.id and said in reply.content, reply.content
     assert not announcements(fake, channel) and not bot.tournaments.open
     assert not await bot.store.load_open_tournaments(), "nothing stored"
+
+
+async def test_a_milo_knockout_with_drawn_partners_is_refused_when_announced(
+    running: Running, server: Server
+) -> None:
+    """A knockout's sides go on whole, so Milo's partners cannot be drawn each round in
+    one: announced so (partners left as drawn, the default), it is refused privately and
+    nothing is stored, rather than accepted and found unable to draw its bracket at the
+    start (left running with no round, for good). By pairs it is announced."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    for partners in ({}, {"partners": "drawn"}):
+        reply = await (await boss.slash("domino tournament new", channel, game="milo",
+                                        format="knockout", **partners)).reply()  # fmt: skip
+        assert reply.visible_to == boss.id, reply.content
+        assert "A knockout cannot draw partners: pairs sign up together." in reply.content
+    assert not announcements(fake, channel) and not bot.tournaments.open
+    assert not await bot.store.load_open_tournaments(), "nothing stored"
+    await announce(server, boss, game="milo", format="knockout", partners="pairs")
