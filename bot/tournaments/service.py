@@ -614,7 +614,9 @@ class TournamentService:
         number = tournament.round + 1
         try:
             if settings.format is Format.SWISS:
-                if number > (settings.rounds or 0) or len(entrants) < 2:
+                # Too few left for a table (four, with drawn partners): a round of byes
+                # alone would have no table whose end closes it.
+                if number > (settings.rounds or 0) or len(entrants) < settings.least_entrants:
                     return None
                 return swiss(entrants, tournament.record, settings.seating, number)
             if settings.format is Format.ROUND_ROBIN:

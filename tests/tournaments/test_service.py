@@ -446,3 +446,27 @@ async def test_a_member_entered_in_another_processs_tournament_is_not_forgotten(
         await service.close()
     for table_service in (others, tables):
         await table_service.close()
+
+
+async def test_a_swiss_of_drawn_partners_left_too_few_for_a_table_ends(
+    store: Repository,
+) -> None:
+    """Milo with partners drawn seats four at a table: once withdrawals leave three in,
+    no table can be made, and the tournament ends with the rounds it played (as a Swiss
+    left with one entrant does), rather than pairing a round of byes alone, which no
+    table's end would ever close (the tournament would wait for good)."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = Settings("milo", Format.SWISS, size=4, rounds=3, target=1, teams=True,
+                        start_at=clock.now + 600, checkin_minutes=10)  # fmt: skip
+    tournament = await started(tournaments, clock, settings, 4)
+    assert tournament.round == 1 and len(tournament.tables_of(1)) == 1
+    await tournaments.withdraw(tournament.id, PLAYERS[0][0])
+    await play_round(tables, tournaments, clock, tournament)
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
+    ended = Tournament.from_dict(row.state)
+    assert ended.round == 1 and all(isinstance(item, Result) for item in ended.record)
+    assert ("finished", ()) in venue.told
+    await tournaments.close()
+    await tables.close()
