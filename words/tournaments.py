@@ -609,6 +609,10 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "already-chosen": _(
             "You chose that member already: the pair is entered once they choose you back."
         ),
+        "plays-on": _(
+            "The next round is already drawn from that table's result: in a knockout it"
+            " can no longer change who goes on."
+        ),
     }  # fmt: skip
     return reasons.get(why) or _("The tournament cannot do that.")
 

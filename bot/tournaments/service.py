@@ -47,7 +47,7 @@ from bot.tournaments.model import (
 )
 from bot.tournaments.pairing import round_robin, swiss
 from bot.tournaments.results import Adjustment, Result, adjusted
-from bot.tournaments.seating import Pairings, Table
+from bot.tournaments.seating import Bye, Pairings, Table
 from data.models import TournamentRow
 from data.repository import StoreError, VersionConflict
 
@@ -405,6 +405,10 @@ class TournamentService:
                 record = adjusted(tournament.record, adjustment)
             except TournamentError as error:
                 raise TournamentRefused(type(error).__name__) from error
+            if tournament.settings.format is Format.KNOCKOUT and not _still_drawn(
+                tournament, record
+            ):
+                raise TournamentRefused("plays-on")
             await self._save(
                 replace(tournament, record=record),
                 {
@@ -813,6 +817,23 @@ def _check_target(settings: Settings) -> None:
         Options.for_game(variant, max(variant.player_counts), target=settings.target)
     except EngineError as error:
         raise OptionsRefused(error) from None
+
+
+def _still_drawn(tournament: Tournament, record: Sequence[Result | Bye]) -> bool:
+    """Whether a knockout's ``record`` sends on whom its tables drawn so far seat: a
+    changed result whose winner already plays on would leave a later table seating one
+    the bracket no longer sends there, whose result the bracket would then refuse."""
+    bracket = brackets.knockout(tournament.starters, tournament.settings.seating)
+    try:
+        reached = brackets.progress(bracket, [r for r in record if isinstance(r, Result)])
+    except TournamentError:
+        return False
+    numbers = {(match.round, match.table): match.number for match in bracket.matches}
+    return all(
+        set(reached.seated[numbers[drawn.round, drawn.position]])
+        == {entrant for side in drawn.sides for entrant in side}
+        for drawn in tournament.drawn
+    )
 
 
 def _check_organiser(tournament: Tournament, by: int, staff: bool) -> None:

@@ -470,3 +470,50 @@ async def test_a_swiss_of_drawn_partners_left_too_few_for_a_table_ends(
     assert ("finished", ()) in venue.told
     await tournaments.close()
     await tables.close()
+
+
+def flipped(result: Result) -> Result:
+    """A table of two's result with its winner and loser swapped (the points as played)."""
+    return Result(result.round, result.table, result.sides, result.places[::-1], result.points)
+
+
+async def test_a_knockout_result_is_not_changed_once_its_winner_plays_on(
+    store: Repository,
+) -> None:
+    """A knockout's next round is drawn from who went on: a result changed while its
+    round is under way draws the next round from the change, but one whose winner is
+    already seated in the next round is refused and changes nothing (else the next
+    round's table would seat the one the bracket no longer sends on, its result be
+    refused by the bracket, and the tournament wait for good). The final then ends it."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    tournament = await started(tournaments, clock, one_round(clock, Format.KNOCKOUT), 4)
+    first, second = round_tables(tables, tournament)
+    for seed, table in enumerate((first, second)):
+        for user in table.invited:
+            await tables.act(table.id, Join(user, "here"))
+        await tournaments.settled()
+        await play_out(tables, clock, table.id, seed)
+        await tournaments.settled()
+        if seed == 0:  # round one still under way: its first result may change
+            played = tournaments.get(tournament.id).result_of(1, 0)
+            assert played is not None
+            await tournaments.adjust(tournament.id, flipped(played), "scoring", by=ORGANISER)
+    final = tournaments.get(tournament.id)
+    assert final.round == 2
+    changed = final.result_of(1, 0)
+    assert changed is not None
+    winner = changed.sides[changed.places.index(1)][0]
+    assert winner in final.tables_of(2)[0].seats, "the round drawn from the change"
+
+    later = final.result_of(1, 1)
+    assert later is not None
+    with pytest.raises(TournamentRefused) as refused:
+        await tournaments.adjust(tournament.id, flipped(later), "late", by=ORGANISER)
+    assert refused.value.why == "plays-on"
+    assert tournaments.get(tournament.id) == final, "nothing changed"
+    await play_round(tables, tournaments, clock, final)
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
+    await tournaments.close()
+    await tables.close()
