@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from bot.commands import StandIn, Start
+from bot.commands import Cancel, StandIn, Start
 from bot.engine import EngineError, Match, Options, find_variant
 from bot.events import Cancelled, Event, GameOver, Joined
 from bot.refusals import NotRead, OptionsRefused, Refusal, TournamentRefused
@@ -391,6 +391,18 @@ class TournamentService:
                 replace(tournament, phase=Phase.CANCELLED, due=None), {"kind": "cancel", "by": by}
             )
         self.herald.changed(cancelled, "cancelled", ())
+        await self._close_waiting(cancelled)
+
+    async def _close_waiting(self, tournament: Tournament) -> None:
+        """Close the round's tables still waiting for their players (their host, the
+        organiser, cancels them): only the tournament starts them and no drawn player may
+        leave one, so once it ends they would wait for good, and whoever sat down could
+        sit nowhere else in the server. Games under way play on."""
+        for drawn in tournament.tables_of(tournament.round):
+            table = self.tables.find(drawn.table_id or "")
+            if table is not None and table.status is Status.LOBBY:
+                with contextlib.suppress(Refusal):  # it started or closed meanwhile
+                    await self.tables.act(table.id, Cancel(tournament.organiser_id))
 
     async def adjust(
         self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False

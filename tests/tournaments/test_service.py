@@ -517,3 +517,30 @@ async def test_a_knockout_result_is_not_changed_once_its_winner_plays_on(
     assert row is not None and row.status == Phase.FINISHED.value
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_cancelled_tournament_closes_its_rounds_tables_still_waiting(
+    store: Repository,
+) -> None:
+    """Only the tournament starts its tables, and a drawn player may not leave one: a
+    table still waiting for its players when the tournament is cancelled is closed with
+    it, else it would wait for good, and whoever had sat down could neither leave it nor
+    sit at another table in the server. A game under way plays on."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    tournament = await started(tournaments, clock, one_round(clock), 4)
+    waiting, playing = round_tables(tables, tournament)
+    seated = waiting.invited[0]
+    await tables.act(waiting.id, Join(seated, "here"))
+    for user in playing.invited:
+        await tables.act(playing.id, Join(user, "here"))
+    await tournaments.settled()
+    assert tables.snapshot(playing.id).status is Status.PLAYING
+    await tournaments.cancel(tournament.id, ORGANISER)
+    row = await store.get_table(waiting.id)
+    assert row is not None and row.status == Status.CANCELLED
+    assert tables.find(waiting.id) is None
+    assert tables.snapshot(playing.id).status is Status.PLAYING, "the game plays on"
+    assert tables.of_user(GUILD, seated) is None, "free to sit elsewhere"
+    await tournaments.close()
+    await tables.close()
