@@ -23,7 +23,7 @@ from discord.app_commands import locale_str
 from bot.engine import find_variant
 from bot.refusals import TournamentRefused
 from bot.service import TableService
-from bot.tournaments import Bye, Result
+from bot.tournaments import Bye, Result, knockout, placings
 from bot.tournaments.model import Format, Settings, Tournament
 from discord_face.acting import reply
 from discord_face.choices import GAME_CHOICES
@@ -252,7 +252,6 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
 
     def _status_of(self, tournament: Tournament, user: int) -> str:
         title = said.tournament_title(tournament.settings.game, tournament.settings.format)
-        player = tournament.player(user)
         entrant = tournament.entrant_of(user)  # by pairs, their pair
         place = points = None
         if tournament.round > 1 or any(isinstance(r, Result) for r in tournament.record):
@@ -270,7 +269,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
              if isinstance(b, Bye) and b.entrant == entrant and b.round == tournament.round),
             None,
         )  # fmt: skip
-        out = player is not None and player.out
+        out = _out_of_knockout(tournament, entrant)
         starters = len(tournament.starters)
         return said.player_status(title, place, starters, points, where, bye, out)
 
@@ -324,6 +323,21 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         if len(open_) == 1 and not found:
             return open_[0]
         raise TournamentRefused("which")
+
+
+def _out_of_knockout(tournament: Tournament, entrant: int) -> bool:
+    """Whether the entrant's run in a knockout has ended: they lost a table that sent
+    others on, or left (by pairs, either member). Only a knockout puts a player out; in
+    a Swiss or a round robin one who left is no longer paired, and is told nothing of
+    the sort."""
+    if tournament.settings.format is not Format.KNOCKOUT:
+        return False
+    members = tournament.members_of(entrant)
+    if any(p.out for p in tournament.players if p.user_id in members):
+        return True
+    bracket = knockout(tournament.starters, tournament.settings.seating)
+    results = [r for r in tournament.record if isinstance(r, Result)]
+    return any(gone == entrant for _, gone in placings(bracket, results))
 
 
 def won_by(result: Result, winner: int) -> Result:

@@ -308,3 +308,45 @@ async def test_a_round_robin_of_five_meets_everyone_once_and_ranks_by_head_to_he
     ), "every pair met exactly once"
     await fake.wait_for(lambda: podium_of(fake, channel))
     assert len(with_picture(fake, channel, "standings.png")) == 6, "after each round, and final"
+
+
+async def test_status_says_out_of_the_knockout_to_its_losers_and_not_to_a_swiss_leaver(
+    running: Running, server: Server
+) -> None:
+    """``status`` tells a knockout's player who lost that they are out of it (the words
+    say so only in a knockout: "out" is how a run ends there), and a Swiss's player who
+    withdrew is not told they are out of a knockout they never played."""
+    bot, clock = await started(running)
+    assert bot.tournaments is not None
+    channel = server.channels[0]
+    boss = server.member("Boss", manager=True)
+    players = [server.member(f"S{n}") for n in range(4)]
+    members = {m.id: m for m in players}
+    announcement, knockout_id = await announce(
+        server, boss, game="cross", format="knockout", seats=2, target=10, start_in=30,
+        checkin=10,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, players, knockout_id)
+    clock.now = bot.tournaments.get(knockout_id).settings.start_at
+    await bot.tournaments.run_due()
+    tournament = await deadline_then_next_round(server, bot, clock, knockout_id)
+    assert tournament is not None and tournament.round == 2
+    (final,) = tournament.tables_of(2)
+    [loser, winner] = [members[u] for u in tournament.tables_of(1)[0].seats
+                       if u not in final.seats] + [members[final.seats[0]]]  # fmt: skip
+    lost = await (await loser.slash("domino tournament status", channel)).reply()
+    assert lost.visible_to == loser.id and "You are out of the knockout." in lost.content, (
+        lost.content
+    )
+    plays_on = await (await winner.slash("domino tournament status", channel)).reply()
+    assert "out of the knockout" not in plays_on.content, plays_on.content
+
+    await (await boss.slash("domino tournament cancel", channel)).reply()
+    announcement, swiss_id = await announce(server, boss, game="cross", format="swiss",
+                                            rounds=2, seats=2, target=10)  # fmt: skip
+    await enter(bot, clock, announcement, players, swiss_id)
+    clock.now = bot.tournaments.get(swiss_id).settings.start_at
+    await bot.tournaments.run_due()
+    await (await players[0].slash("domino tournament withdraw", channel)).reply()
+    left = await (await players[0].slash("domino tournament status", channel)).reply()
+    assert left.visible_to == players[0].id and "knockout" not in left.content, left.content
