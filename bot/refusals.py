@@ -277,7 +277,8 @@ class TournamentRefused(Refusal):
     ``withdrawn`` (a forget-me while named in an open tournament), Milo by pairs'
     ``partners`` (not entered that way), ``pairs-game``, ``partner-self``,
     ``partner-bot``, ``partner-taken``, ``partner-chose-another``, ``already-chosen``,
-    ``plays-on`` (a knockout's result whose winner already plays in a later round),
+    ``replace-bot`` (a bot named to play in a member's place), ``plays-on`` (a
+    knockout's result whose winner already plays in a later round),
     or the name of the core's error an adjustment met (``NoSuchTable``,
     ``NotTheSameTable``) or a new tournament would meet (``NotForKnockout``)."""
 

@@ -196,8 +196,9 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         here, staff = self._here(interaction), await self._staff(interaction)
         seed = await rating_of(interaction, here.settings.game, new.id)
         await self.service.replace_player(
-            here.id, old.id, new.id, new.display_name, seed, by=interaction.user.id, staff=staff
-        )
+            here.id, old.id, new.id, new.display_name, seed,
+            by=interaction.user.id, staff=staff, new_is_bot=new.bot,
+        )  # fmt: skip
         await reply(interaction, said.replaced(new.display_name, here.name_of(old.id)))
 
     @tournament.command(

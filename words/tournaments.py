@@ -602,6 +602,7 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
                         " Milo tournament."),
         "partner-self": _("You cannot be your own partner: choose another member."),
         "partner-bot": _("A bot cannot be your partner: choose a member."),
+        "replace-bot": _("A bot cannot play in a tournament: choose a member."),
         "partner-taken": _("That member is already in a pair in this tournament."),
         "partner-chose-another": _(
             "That member chose another partner: they can choose you instead."

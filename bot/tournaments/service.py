@@ -331,15 +331,19 @@ class TournamentService:
         *,
         by: int,
         staff: bool = False,
+        new_is_bot: bool = False,
     ) -> None:
         """An organiser seats ``new`` in ``old``'s place from the next round on (``old``
         keeps what they earned); by pairs, in ``old``'s pair, which keeps its id and
         results (``old`` must be in one). Not in a knockout or a round robin of single
         players: their draw is made once, from everyone who checked in, and a newcomer
-        has no place in it (one would make another draw under the results so far)."""
+        has no place in it (one would make another draw under the results so far). Not
+        a bot: it would never join its tables, and lose each one for its side."""
         async with self._lock:
             tournament = self.get(tournament_id)
             _check_organiser(tournament, by, staff)
+            if new_is_bot:
+                raise TournamentRefused("replace-bot")
             if not tournament.settings.pairs and tournament.settings.format is not Format.SWISS:
                 raise TournamentRefused("fixed-draw")
             player = tournament.player(old)

@@ -97,6 +97,21 @@ async def test_a_member_who_is_neither_creator_nor_staff_changes_nothing(
     await tables.close()
 
 
+async def test_a_bot_is_not_named_to_play_in_a_members_place(store: Repository) -> None:
+    """It would never join its tables and would lose each for its side: refused, with
+    nothing changed or stored."""
+    tables, tournaments, tournament = await under_way(store)
+    log = await store.tournament_log(tournament.id)
+    with pytest.raises(TournamentRefused) as refused:
+        await tournaments.replace_player(tournament.id, PLAYERS[1][0], NEWCOMER, "Robo", 0.0,
+                                         by=ORGANISER, new_is_bot=True)  # fmt: skip
+    assert refused.value.why == "replace-bot"
+    assert tournaments.get(tournament.id) == tournament
+    assert await store.tournament_log(tournament.id) == log, "nothing stored"
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_staff_manage_any_tournament_and_the_creator_keeps_theirs(
     store: Repository,
 ) -> None:
