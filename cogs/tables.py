@@ -94,6 +94,8 @@ class TablesCog(DominoCommands, name="Tables"):
         hints: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        settings = await self.service.settings(interaction.guild_id)
+        acting.check_can_post(interaction, threads=settings.use_threads)
         await interaction.response.defer(ephemeral=True, thinking=True)
         request = NewTable(
             guild_id=interaction.guild_id,
@@ -113,7 +115,6 @@ class TablesCog(DominoCommands, name="Tables"):
         # rate limit as a channel message would.
         await interaction.followup.send(lobby.table_open(), ephemeral=True)
         posted = await acting.post_lobby(interaction, self.service, table)
-        settings = await self.service.settings(interaction.guild_id)
         channel = interaction.channel
         if settings.use_threads and isinstance(channel, discord.TextChannel):
             public = await acting.server_language(
@@ -278,6 +279,7 @@ class TablesCog(DominoCommands, name="Tables"):
         if table.status is Status.LOBBY:
             await interaction.followup.send(embed=embed(lobby.lobby_card(table)), ephemeral=True)
             return
+        acting.check_can_post(interaction)  # else "posted again" would promise a post
         await self.service.repost(table.id)
         await interaction.followup.send(lobby.posted_again(), ephemeral=True)
 

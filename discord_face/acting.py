@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot import hints
 from bot.commands import Command
@@ -205,6 +206,34 @@ def my_table(service: TableService, interaction: discord.Interaction[Any]) -> Ta
     if mine is None:
         raise NotSeatedHere()
     return about(interaction, mine)
+
+
+POSTING = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
+"""What the bot needs in a channel to show a table there (discord.py's names): to post
+its messages, their cards (embeds) and pictures (files), and after a restart to read
+back what it posted (so nothing is posted twice)."""
+IN_THREADS = ("create_public_threads", "send_messages_in_threads")
+"""What it needs besides in a channel whose tables each get a thread (the setting)."""
+
+
+def check_can_post(interaction: discord.Interaction[Any], *, threads: bool = False) -> None:
+    """Refuse a command that would have the bot post a table where Discord would refuse
+    the posts (by the bot's permissions in the interaction's channel, which Discord
+    sends with it): the member is told which are missing (the tree answers discord.py's
+    ``BotMissingPermissions``) before anything is opened or promised. In a thread the
+    bot posts with Send Messages in Threads; ``threads``: a table opened here would move
+    to a thread of its own."""
+    granted = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = [
+        "send_messages_in_threads" if in_thread and name == "send_messages" else name
+        for name in POSTING
+    ]
+    if threads and isinstance(interaction.channel, discord.TextChannel):
+        needed += IN_THREADS
+    missing = [name for name in needed if not getattr(granted, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
 
 
 def check_server(table: TableSnapshot, interaction: discord.Interaction[Any]) -> None:

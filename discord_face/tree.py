@@ -104,6 +104,9 @@ class DominoTree(app_commands.CommandTree[Any]):
         if isinstance(error, app_commands.TransformerError):
             await acting.apologize(interaction, refusals.not_a_choice())
             return
+        if isinstance(error, app_commands.BotMissingPermissions):
+            await acting.apologize(interaction, refusals.bot_lacks(error.missing_permissions))
+            return
         if isinstance(error, app_commands.CheckFailure):
             await acting.apologize(interaction, refusals.not_allowed())
             return

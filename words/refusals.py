@@ -5,6 +5,8 @@ the bot starting)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.engine import (
     find_variant,
 )
@@ -54,6 +56,7 @@ from bot.refusals import (
 )
 from words import i18n, marks, tournaments
 from words.common import (
+    and_list,
     game_title,
     label,
     level_name,
@@ -63,7 +66,7 @@ from words.common import (
     quote,
 )
 from words.engine_refusals import engine_refusal
-from words.i18n import _, ngettext, number
+from words.i18n import N_, _, ngettext, number
 
 
 def _lobby_closed(action: str) -> str:
@@ -257,6 +260,29 @@ def not_a_choice() -> str:
 def not_allowed() -> str:
     """A check of Discord's refused the command (a permission, a place)."""
     return _("You cannot use that command here.")
+
+
+PERMISSIONS = {
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+    "read_message_history": N_("Read Message History"),
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+}
+"""The permissions the bot asks a server for, by discord.py's names, as Discord's own
+settings name them (in each language, as its translation of Discord shows them)."""
+
+
+def bot_lacks(permissions: Sequence[str]) -> str:
+    """Said to a member whose command would have the bot post in a channel where it
+    lacks ``permissions`` (discord.py's names): nothing was done, and the member is told
+    what a server manager has to give."""
+    return _(
+        "I cannot post in this channel: I need {permissions} here. Ask someone who manages"
+        " the server to give me that, then try again."
+    ).format(permissions=and_list(_(PERMISSIONS[p]) for p in permissions if p in PERMISSIONS))
 
 
 def starting() -> str:

@@ -29,6 +29,20 @@ EPHEMERAL = 1 << 6
 ACK_DEADLINE = 3.0
 ALL_PERMISSIONS = str((1 << 50) - 1)
 JSON = "application/json"
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+"""The bot's permissions the fake checks, as Discord's permission bits number them."""
+THREAD = 11
+MISSING_ACCESS = {"message": "Missing Access", "code": 50001}
+MISSING_PERMISSIONS = {"message": "Missing Permissions", "code": 50013}
+UNKNOWN_CHANNEL = {"message": "Unknown Channel", "code": 10003}
+UNKNOWN_MESSAGE = {"message": "Unknown Message", "code": 10008}
+EMPTY_MESSAGE = {"message": "Cannot send an empty message", "code": 50006}
 
 T = TypeVar("T")
 
@@ -137,6 +151,8 @@ class FakeDiscord:
         self.bot_user = self._user_dict(self.application_id, "Domino Referee", bot=True)
         self.users: dict[int, dict[str, Any]] = {}
         self.guilds: dict[int, dict[str, Any]] = {}
+        self.left: dict[int, dict[str, Any]] = {}
+        """Guilds the bot was removed from (:meth:`remove_bot`), by id."""
         self.channels: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, Message] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
@@ -269,6 +285,76 @@ class FakeDiscord:
             nicks.pop(user_id, None)
         else:
             nicks[user_id] = nick
+
+    async def deny(self, channel_id: int, *permissions: int) -> None:
+        """Take ``permissions`` from the bot in a channel (and its threads), as a server's
+        owner does with a permission overwrite for the bot; none: give back all it was
+        denied. A connected bot is told (CHANNEL_UPDATE), and its interactions there say
+        it (``app_permissions``)."""
+        channel = self.channels[channel_id]
+        bot = str(self.application_id)
+        kept = [o for o in channel["permission_overwrites"] if o["id"] != bot]
+        if permissions:
+            denied = str(sum(set(permissions)))
+            kept.append({"id": bot, "type": 1, "allow": "0", "deny": denied})
+        channel["permission_overwrites"] = kept
+        await self.dispatch("CHANNEL_UPDATE", channel)
+
+    def bot_permissions(self, channel_id: int) -> int:
+        """The bot's permissions in a channel: all but what :meth:`deny` took there (a
+        thread's are its parent channel's)."""
+        channel = self.channels[channel_id]
+        if channel["type"] == THREAD:
+            channel = self.channels.get(int(channel["parent_id"]), channel)
+        bot = str(self.application_id)
+        denied = 0
+        for overwrite in channel["permission_overwrites"]:
+            if overwrite["id"] == bot:
+                denied |= int(overwrite["deny"])
+        return int(ALL_PERMISSIONS) & ~denied
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a channel or thread (a channel, with its threads): the bot
+        is told (CHANNEL_DELETE, THREAD_DELETE) and its requests there are answered 404
+        Unknown Channel."""
+        channel = self.channels.pop(channel_id)
+        guild_id = int(channel["guild_id"])
+        self.guilds[guild_id]["channels"].remove(channel_id)
+        if channel["type"] == THREAD:
+            gone = {key: channel[key] for key in ("id", "guild_id", "parent_id", "type")}
+            await self.dispatch("THREAD_DELETE", gone)
+            return
+        for thread in [c for c in self.channels.values() if c["parent_id"] == str(channel_id)]:
+            self.channels.pop(int(thread["id"]))
+            self.guilds[guild_id]["channels"].remove(int(thread["id"]))
+        await self.dispatch("CHANNEL_DELETE", channel)
+
+    def delete_message(self, message_id: int) -> None:
+        """A moderator deletes a message (the bot, without the message intents, is not
+        told): requests about it are answered 404 Unknown Message."""
+        del self.messages[message_id]
+
+    async def remove_bot(self, guild_id: int) -> None:
+        """The bot is kicked from a guild: told by GUILD_DELETE, and its requests in the
+        guild's channels are answered 403 Missing Access."""
+        await self.dispatch("GUILD_DELETE", {"id": str(guild_id)})
+        self.left[guild_id] = self.guilds.pop(guild_id)
+
+    def refused_in(self, channel_id: int, *needed: int) -> tuple[int, dict[str, Any]] | None:
+        """Discord's answer to a request of the bot's in a channel that it may not make
+        there: 404 Unknown Channel for a channel that is no more, 403 Missing Access in
+        a guild the bot has left or a channel it cannot see, 403 Missing Permissions
+        without one of the ``needed`` permissions; None: allowed."""
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            gone = any(channel_id in g["channels"] for g in self.left.values())
+            return (403, MISSING_ACCESS) if gone else (404, UNKNOWN_CHANNEL)
+        granted = self.bot_permissions(channel_id)
+        if not granted & VIEW_CHANNEL:
+            return 403, MISSING_ACCESS
+        if any(not granted & permission for permission in needed):
+            return 403, MISSING_PERMISSIONS
+        return None
 
     def fail_next(self, method: str, template: str, *statuses: int) -> None:
         """Make the next requests to an API route fail with these statuses, in order."""
@@ -855,7 +941,22 @@ async def _edit_followup(
 async def _send(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
-    message = fake.create_message(int(parts["channel_id"]), body, files)
+    """A message in a channel, as the bot's permissions there allow: Send Messages (Send
+    Messages in Threads in a thread), Attach Files for files; without Embed Links its
+    embeds are left out, as Discord does (and a message left empty is refused)."""
+    channel_id = int(parts["channel_id"])
+    in_thread = channel_id in fake.channels and fake.channels[channel_id]["type"] == THREAD
+    needed = [SEND_MESSAGES_IN_THREADS if in_thread else SEND_MESSAGES]
+    if files:
+        needed.append(ATTACH_FILES)
+    refused = fake.refused_in(channel_id, *needed)
+    if refused is not None:
+        return refused
+    if body.get("embeds") and not fake.bot_permissions(channel_id) & EMBED_LINKS:
+        body = {**body, "embeds": []}
+        if not body.get("content") and not files:
+            return 400, EMPTY_MESSAGE
+    message = fake.create_message(channel_id, body, files)
     return 200, message.to_dict()
 
 
@@ -863,9 +964,12 @@ async def _send(
 async def _edit(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
+    refused = fake.refused_in(int(parts["channel_id"]))
+    if refused is not None:
+        return refused
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
-        return 404, {"message": "Unknown Message", "code": 10008}
+        return 404, UNKNOWN_MESSAGE
     fake.apply_edit(message, body, files)
     return 200, message.to_dict()
 
@@ -893,7 +997,13 @@ async def _history(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
     """The channel's latest messages that everyone sees, newest first (``limit``, 1 to
-    100, default 50; ``before`` a message id)."""
+    100, default 50; ``before`` a message id); none without Read Message History, as
+    Discord answers."""
+    refused = fake.refused_in(int(parts["channel_id"]))
+    if refused is not None:
+        return refused
+    if not fake.bot_permissions(int(parts["channel_id"])) & READ_MESSAGE_HISTORY:
+        return 200, []
     try:
         limit = int(request.query.get("limit", "50"))
         before = int(request.query.get("before", str(2**63)))
@@ -909,9 +1019,12 @@ async def _history(
 async def _get_message(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
+    refused = fake.refused_in(int(parts["channel_id"]), READ_MESSAGE_HISTORY)
+    if refused is not None:
+        return refused
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
-        return 404, {"message": "Unknown Message", "code": 10008}
+        return 404, UNKNOWN_MESSAGE
     return 200, message.to_dict()
 
 
@@ -919,14 +1032,17 @@ async def _get_message(
 async def _get_channel(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
-    channel = fake.channels.get(int(parts["channel_id"]))
-    return (200, channel) if channel else (404, {"message": "Unknown Channel", "code": 10003})
+    refused = fake.refused_in(int(parts["channel_id"]))
+    return refused or (200, fake.channels[int(parts["channel_id"])])
 
 
 @route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
 async def _thread(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
+    refused = fake.refused_in(int(parts["channel_id"]), CREATE_PUBLIC_THREADS)
+    if refused is not None:
+        return refused
     parent = fake.channels[int(parts["channel_id"])]
     thread_id = fake.add_channel(  # a thread started from a message takes the message's id
         int(parent["guild_id"]),

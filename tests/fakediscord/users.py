@@ -189,7 +189,7 @@ class Member:
             "member": self.as_member(),
             "token": token,
             "version": 1,
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": str(self.fake.bot_permissions(channel_id)),
             "locale": self.locale,
             "guild_locale": self.fake.guilds[self.guild_id].get("preferred_locale", "en-US"),
             "entitlements": [],
