@@ -62,6 +62,17 @@ class TablesCog(DominoCommands, name="Tables"):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         await buttons.answer_unreachable(interaction)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A moderator deleted a channel: its table closes (``Announcer.channel_gone``)."""
+        await self.announcer.channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted (by a moderator, or with its channel): its table closes.
+        The raw event, so that a thread discord.py has not cached counts too."""
+        await self.announcer.channel_gone(payload.thread_id)
+
     # -- slash commands -----------------------------------------------------------------------
 
     @app_commands.command(

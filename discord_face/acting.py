@@ -270,6 +270,13 @@ class LobbyPosted:
     the channel shows it already, so the announcer leaves it."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceGone:
+    """``via`` of a table closed because its channel or thread was deleted (or the bot
+    removed from its server): there is nowhere to post it, so the announcer posts
+    nothing more of it."""
+
+
 # -- acting ---------------------------------------------------------------------------------
 
 

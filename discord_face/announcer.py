@@ -20,8 +20,10 @@ After posting, the version shown is stored (the transactional outbox: the servic
 stores each action with its events, and on start-up hands back whatever a channel has
 not been shown). A post Discord refuses is told to the channel once, in plain words,
 and tried again later with the newest state; the move it announces stands, stored
-first. Everything is posted in the server's language (``words.i18n``), whoever's click
-caused it.
+first. A table whose channel or thread is gone (deleted by a moderator; Discord answers
+Unknown Channel) is closed, its state stored as it stood, and nothing more is posted of
+it (:meth:`Announcer.channel_gone`). Everything is posted in the server's language
+(``words.i18n``), whoever's click caused it.
 """
 
 from __future__ import annotations
@@ -37,8 +39,10 @@ from typing import Any
 
 import discord
 
+from bot.commands import Cancel
 from bot.engine import PublicView
 from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
+from bot.refusals import Refusal
 from bot.service import Resumed, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -119,7 +123,12 @@ class Feed:
 
 
 class NotPosted(Exception):
-    """Discord refused a post (after discord.py's own retries); told and tried later."""
+    """Discord refused a post (after discord.py's own retries); told and tried later,
+    unless the channel is ``gone``."""
+
+    def __init__(self, gone: bool = False) -> None:
+        super().__init__()
+        self.gone = gone
 
 
 class Announcer:
@@ -142,6 +151,8 @@ class Announcer:
         self._feeds: dict[str, Feed] = {}
         self._posting = asyncio.Semaphore(POSTS_AT_ONCE)
         self._closing = False
+        self._noting: set[asyncio.Task[None]] = set()
+        """Ends noted as shown, of tables whose channel is gone (kept until done)."""
         self._answers: dict[int, asyncio.Event] = {}
         """Clicks the service passed on before they were answered (``acting.Click``), by
         interaction id: a follow-up waits for its click's answer."""
@@ -155,6 +166,9 @@ class Announcer:
             return  # browser's local tables, which only the browser face shows
         if isinstance(via, acting.LobbyPosted):
             return  # the lobby just posted: the channel shows it
+        if isinstance(via, acting.PlaceGone):
+            self._forget(table)
+            return
         feed = self._feeds.get(table.id)
         if feed is None:
             feed = self._feeds[table.id] = Feed(table)
@@ -179,6 +193,34 @@ class Announcer:
                 self._answers[via.id] = answered
         if not self._closing and (feed.task is None or feed.task.done()):
             feed.task = asyncio.create_task(self._run(feed), name=f"announce-{table.id}")
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """A channel or thread was deleted: its table is closed, stored as it stood (its
+        players free to sit elsewhere, a tournament's table counted as the tournament
+        counts a cancelled one), and nothing more is posted there, nor tried again."""
+        table = self.service.in_channel(channel_id)
+        if table is not None:
+            await self._close_gone(table)
+        for feed in [f for f in self._feeds.values() if f.table.channel_id == channel_id]:
+            self._forget(feed.table)  # an end not posted yet
+
+    async def _close_gone(self, table: TableSnapshot) -> None:
+        me = self.client.user.id if self.client.user is not None else 0
+        log.info("table %s: its channel %s is gone; closing it", table.id, table.channel_id)
+        with contextlib.suppress(Refusal):  # closed meanwhile: nothing left to do
+            await self.service.act(table.id, Cancel(me, manager=True), via=acting.PlaceGone())
+
+    def _forget(self, table: TableSnapshot) -> None:
+        """Post nothing more of ``table`` (its place is gone): what was waiting is
+        dropped, and its end is noted as shown so the service lets it go."""
+        feed = self._feeds.pop(table.id, None)
+        if feed is not None and feed.task is not None and feed.task is not asyncio.current_task():
+            feed.task.cancel()
+        noting = asyncio.create_task(
+            self.service.remember_message(acting.FACE, table.id, None, table.version)
+        )
+        self._noting.add(noting)
+        noting.add_done_callback(self._noting.discard)
 
     async def close(self, timeout: float = POSTS_FINISH_SECONDS) -> None:
         """Let the posts under way finish (a while), then stop; what is left is posted
@@ -219,7 +261,10 @@ class Announcer:
                 try:
                     with i18n.speaking(await self._language(table)):  # the server's, in public
                         await self._announce(feed, table, events, via)
-                except NotPosted:
+                except NotPosted as refused:
+                    if refused.gone:
+                        await self._gone(feed)
+                        return
                     feed.events[:0] = events
                     feed.pending = True
                     feed.failures += 1
@@ -235,6 +280,15 @@ class Announcer:
                 await asyncio.sleep(min(RETRY_FIRST * 2 ** (feed.failures - 1), RETRY_LONGEST))
         if not feed.pending and not feed.table.is_open:
             self._feeds.pop(feed.table.id, None)
+
+    async def _gone(self, feed: Feed) -> None:
+        """A post found the table's channel gone (deleted while the bot was not told: a
+        restart in between)."""
+        table = self.service.find(feed.table.id)
+        if table is not None:
+            await self._close_gone(table)
+        else:
+            self._forget(feed.table)
 
     async def _language(self, table: TableSnapshot) -> i18n.Language:
         guild = self.client.get_guild(table.guild_id)
@@ -486,6 +540,11 @@ class Announcer:
             self.posts["global"] += 1
             message = await channel.send(**kwargs)
             return Posted(message.id)
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise NotPosted(gone=True) from error
+            await self._refused(table, error)
+            raise NotPosted() from error
         except discord.HTTPException as error:
             await self._refused(table, error)
             raise NotPosted() from error
@@ -575,11 +634,16 @@ class Announcer:
                 self.posts["global"] += 1
                 channel = await self.client.fetch_channel(table.channel_id)
             except discord.HTTPException as error:
-                log.warning("table %s: channel %s is gone", table.id, table.channel_id)
-                raise NotPosted() from error
+                log.warning("table %s: channel %s cannot be found (%s)", table.id,
+                            table.channel_id, error.status)  # fmt: skip
+                gone = isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+                raise NotPosted(gone) from error
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
+
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code for a channel (or thread) that does not exist (any more)."""
 
 QUIET_ANSWERS = (
     discord.InteractionResponseType.deferred_message_update,

@@ -4,10 +4,19 @@ is opened that could never be posted."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
+
 import pytest
 
+from bot.client import DominoBot
+from bot.events import Event
+from bot.snapshot import TableSnapshot
+from bot.table import Status
+from discord_face.announcer import Announcer
 from tests.e2e.conftest import Running
 from tests.e2e.driver import open_lobby, seated_game, service_of
+from tests.e2e.test_discord_failures import play_by_slash
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import (
     ATTACH_FILES,
@@ -81,3 +90,83 @@ async def test_status_says_what_is_missing_instead_of_promising_a_post(
     assert "posted again" not in reply.content
     assert service_of(bot).in_channel(driver.channel_id) is not None, "the table stays open"
     assert len(server.fake.public(driver.channel_id)) == posts
+
+
+class Closings:
+    """A listener of the table service (no face of Discord's) that notes each table that
+    closes, so a test can wait for a close that posts nothing."""
+
+    face = "test"
+    catches_up = False
+
+    def __init__(self) -> None:
+        self.closed: dict[str, asyncio.Event] = {}
+
+    def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
+        if not table.is_open:
+            self.closed.setdefault(table.id, asyncio.Event()).set()
+
+    async def close(self) -> None:
+        """Nothing under way."""
+
+    async def of(self, table_id: str) -> None:
+        await asyncio.wait_for(self.closed.setdefault(table_id, asyncio.Event()).wait(), 10)
+
+
+def announcing(bot: DominoBot, table_id: str) -> bool:
+    """Whether the tables' announcer still has something of ``table_id`` to post (and so
+    tries again until Discord takes it)."""
+    announcer = getattr(bot.get_cog("Tables"), "announcer", None)
+    assert isinstance(announcer, Announcer)
+    return table_id in announcer._feeds
+
+
+@pytest.mark.parametrize("in_thread", [False, True])
+async def test_a_table_whose_channel_is_deleted_closes_with_its_state_stored(
+    running: Running, server: Server, in_thread: bool
+) -> None:
+    """A moderator deletes the channel (or the thread the table plays in) mid-game: the
+    table is closed and stored so, its players are free to sit elsewhere, and the bot
+    stops posting there rather than trying again for ever."""
+    if in_thread:  # the table is opened in a thread of the first channel
+        thread = server.fake.add_channel(
+            server.guild_id, "domino", kind=11, parent=server.channels[0]
+        )
+        server.channels.insert(0, thread)
+    bot = await running.start()
+    service = service_of(bot)
+    driver = await seated_game(server, service, "cross", 2, {"target": 100})
+    await driver.play_one()
+    table = driver.table()
+    assert table is not None
+    closings = Closings()
+    service.add_listener(closings)
+    await server.fake.delete_channel(driver.channel_id)
+    await closings.of(table.id)
+    assert all(service.of_user(server.guild_id, m) is None for m in driver.members)
+    stored = await service.store.get_table(table.id)
+    assert stored is not None and stored.status == Status.CANCELLED
+    assert stored.version == table.version + 1, "the game as it stood, then its close"
+    assert not announcing(bot, table.id)
+    ann = next(iter(driver.members.values()))
+    await open_lobby(server.fake, ann, server.channels[-1], game="cross")
+
+
+async def test_a_channel_deleted_unseen_is_found_gone_by_the_next_post(
+    running: Running, server: Server
+) -> None:
+    """The channel was deleted while the bot was not told (it was restarting): the next
+    post's 404 Unknown Channel closes the table as the event would have."""
+    bot = await running.start()
+    service = service_of(bot)
+    driver = await seated_game(server, service, "cross", 2, {"target": 100})
+    table = driver.table()
+    assert table is not None
+    closings = Closings()
+    service.add_listener(closings)
+    await play_by_slash(driver, 404)
+    await closings.of(table.id)
+    stored = await service.store.get_table(table.id)
+    assert stored is not None and stored.status == Status.CANCELLED
+    assert all(service.of_user(server.guild_id, m) is None for m in driver.members)
+    assert not announcing(bot, table.id)

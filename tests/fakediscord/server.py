@@ -357,7 +357,8 @@ class FakeDiscord:
         return None
 
     def fail_next(self, method: str, template: str, *statuses: int) -> None:
-        """Make the next requests to an API route fail with these statuses, in order."""
+        """Make the next requests to an API route fail with these statuses, in order
+        (403: Missing Permissions; 404: Unknown Channel; 429: a route's rate limit)."""
         self.faults.setdefault((method, template), []).extend(statuses)
 
     # -- reading what happened ------------------------------------------------------------
@@ -567,7 +568,9 @@ class FakeDiscord:
                 headers={"Retry-After": "0.05", "X-RateLimit-Scope": "user"},
             )
         if status == 403:
-            return json_response({"message": "Missing Permissions", "code": 50013}, status=403)
+            return json_response(MISSING_PERMISSIONS, status=403)
+        if status == 404:  # a channel deleted without the bot being told (it was away)
+            return json_response(UNKNOWN_CHANNEL, status=404)
         return json_response({"message": "Internal Server Error", "code": 0}, status=status)
 
     async def _read_body(self, request: web.Request) -> tuple[Any, dict[str, bytes]]:
