@@ -68,6 +68,11 @@ class TablesCog(DominoCommands, name="Tables"):
         await self.announcer.channel_gone(channel.id)
 
     @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server: its tables close (``Announcer.guild_gone``)."""
+        await self.announcer.guild_gone(guild.id)
+
+    @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted (by a moderator, or with its channel): its table closes.
         The raw event, so that a thread discord.py has not cached counts too."""

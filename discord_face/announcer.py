@@ -33,7 +33,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -199,14 +199,26 @@ class Announcer:
         players free to sit elsewhere, a tournament's table counted as the tournament
         counts a cancelled one), and nothing more is posted there, nor tried again."""
         table = self.service.in_channel(channel_id)
-        if table is not None:
+        await self._all_gone(
+            [] if table is None else [table], lambda feed: feed.table.channel_id == channel_id
+        )
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot was removed from a server: each of its tables is closed as a deleted
+        channel's is, since no post could reach them and no member could end them."""
+        await self._all_gone(
+            self.service.in_guild(guild_id), lambda feed: feed.table.guild_id == guild_id
+        )
+
+    async def _all_gone(self, tables: list[TableSnapshot], there: Callable[[Feed], bool]) -> None:
+        for table in tables:
             await self._close_gone(table)
-        for feed in [f for f in self._feeds.values() if f.table.channel_id == channel_id]:
+        for feed in [f for f in self._feeds.values() if there(f)]:
             self._forget(feed.table)  # an end not posted yet
 
     async def _close_gone(self, table: TableSnapshot) -> None:
         me = self.client.user.id if self.client.user is not None else 0
-        log.info("table %s: its channel %s is gone; closing it", table.id, table.channel_id)
+        log.info("table %s: channel %s out of reach; closing it", table.id, table.channel_id)
         with contextlib.suppress(Refusal):  # closed meanwhile: nothing left to do
             await self.service.act(table.id, Cancel(me, manager=True), via=acting.PlaceGone())
 

@@ -255,6 +255,15 @@ class TableService:
         table = self.tables.in_channel(channel_id)
         return self._snapshot(table) if table is not None else None
 
+    def in_guild(self, guild_id: int) -> list[TableSnapshot]:
+        """The open tables of a server: every open table is looked at, which suits the
+        rare moment it is asked (the bot is removed from the server)."""
+        return [
+            self._snapshot(table)
+            for table_id in self.tables
+            if (table := self.tables[table_id]).guild_id == guild_id
+        ]
+
     def of_user(self, guild_id: int, user_id: int) -> TableSnapshot | None:
         """The open table where the member sits in this server, if any."""
         table = self.tables.of_member(guild_id, user_id)

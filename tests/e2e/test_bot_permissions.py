@@ -170,3 +170,26 @@ async def test_a_channel_deleted_unseen_is_found_gone_by_the_next_post(
     assert stored is not None and stored.status == Status.CANCELLED
     assert all(service.of_user(server.guild_id, m) is None for m in driver.members)
     assert not announcing(bot, table.id)
+
+
+async def test_the_tables_of_a_server_the_bot_is_removed_from_close(
+    running: Running, server: Server
+) -> None:
+    """Removed from a server mid-game, the bot can post there no more and its members
+    can end nothing: each of its tables is closed, stored as it stood, and nothing more
+    is posted or tried again for it."""
+    bot = await running.start()
+    service = service_of(bot)
+    driver = await seated_game(server, service, "cross", 2, {"target": 100})
+    await driver.play_one()
+    table = driver.table()
+    assert table is not None
+    closings = Closings()
+    service.add_listener(closings)
+    await server.fake.remove_bot(server.guild_id)
+    await closings.of(table.id)
+    stored = await service.store.get_table(table.id)
+    assert stored is not None and stored.status == Status.CANCELLED
+    assert stored.version == table.version + 1, "the game as it stood, then its close"
+    assert service.in_guild(server.guild_id) == []
+    assert not announcing(bot, table.id)
