@@ -25,7 +25,7 @@ from bot.refusals import TournamentRefused
 from bot.service import TableService
 from bot.tournaments import Bye, Result, knockout, placings
 from bot.tournaments.model import Format, Settings, Tournament
-from discord_face.acting import reply
+from discord_face.acting import check_can_post, reply
 from discord_face.choices import GAME_CHOICES
 from discord_face.commands_i18n import slash
 from discord_face.tournaments import TournamentHerald, rating_of, standings_of
@@ -117,6 +117,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
             await reply(interaction, lobby.organisers_only())
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        check_can_post(interaction, threads=True)  # its tables play in threads of this channel
         variant = find_variant(game.value)
         counts = variant.player_counts
         if seats is None:  # two a table where the game allows it, else the game's own

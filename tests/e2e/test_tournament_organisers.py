@@ -20,6 +20,7 @@ from tests.e2e.test_tournaments import (
     started,
 )
 from tests.fakediscord.fixtures import Server, make_server
+from tests.fakediscord.server import CREATE_PUBLIC_THREADS
 
 
 async def test_settings_set_and_clear_the_organisers_role_for_managers_only(
@@ -224,3 +225,20 @@ async def test_a_milo_knockout_with_drawn_partners_is_refused_when_announced(
     assert not announcements(fake, channel) and not bot.tournaments.open
     assert not await bot.store.load_open_tournaments(), "nothing stored"
     await announce(server, boss, game="milo", format="knockout", partners="pairs")
+
+
+async def test_a_tournament_is_not_announced_where_its_tables_could_not_play(
+    running: Running, server: Server
+) -> None:
+    """Its tables play in threads of the channel: without Create Public Threads there,
+    the organiser is told so privately, and nothing is announced or stored."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    await fake.deny(channel, CREATE_PUBLIC_THREADS)
+    options = {"game": "cross", "format": "swiss", "rounds": 1}
+    reply = await (await boss.slash("domino tournament new", channel, **options)).reply()
+    assert reply.visible_to == boss.id and "Create Public Threads" in reply.content, reply.content
+    assert not announcements(fake, channel) and not bot.tournaments.open
+    assert not await bot.store.load_open_tournaments(), "nothing stored"
