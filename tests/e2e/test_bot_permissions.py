@@ -5,17 +5,18 @@ is opened that could never be posted."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 import pytest
 
 from bot.client import DominoBot
 from bot.events import Event
+from bot.service import TableService
 from bot.snapshot import TableSnapshot
-from bot.table import Status
+from bot.table import Status, Table
 from discord_face.announcer import Announcer
 from tests.e2e.conftest import Running
-from tests.e2e.driver import open_lobby, seated_game, service_of
+from tests.e2e.driver import Driver, open_lobby, seated_game, service_of
 from tests.e2e.test_discord_failures import play_by_slash
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import (
@@ -121,6 +122,27 @@ def announcing(bot: DominoBot, table_id: str) -> bool:
     return table_id in announcer._feeds
 
 
+async def a_move_in(running: Running, server: Server) -> tuple[DominoBot, Driver, Table]:
+    """The bot started, and a two-seat Cross game one move in."""
+    bot = await running.start()
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
+    await driver.play_one()
+    table = driver.table()
+    assert table is not None
+    return bot, driver, table
+
+
+async def closed_by(service: TableService, table: Table, cause: Awaitable[None]) -> None:
+    """``cause`` closes ``table``, stored as it stood and then closed, one version on."""
+    closings = Closings()
+    service.add_listener(closings)
+    await cause
+    await closings.of(table.id)
+    stored = await service.store.get_table(table.id)
+    assert stored is not None and stored.status == Status.CANCELLED
+    assert stored.version == table.version + 1, "the game as it stood, then its close"
+
+
 @pytest.mark.parametrize("in_thread", [False, True])
 async def test_a_table_whose_channel_is_deleted_closes_with_its_state_stored(
     running: Running, server: Server, in_thread: bool
@@ -133,20 +155,10 @@ async def test_a_table_whose_channel_is_deleted_closes_with_its_state_stored(
             server.guild_id, "domino", kind=11, parent=server.channels[0]
         )
         server.channels.insert(0, thread)
-    bot = await running.start()
+    bot, driver, table = await a_move_in(running, server)
     service = service_of(bot)
-    driver = await seated_game(server, service, "cross", 2, {"target": 100})
-    await driver.play_one()
-    table = driver.table()
-    assert table is not None
-    closings = Closings()
-    service.add_listener(closings)
-    await server.fake.delete_channel(driver.channel_id)
-    await closings.of(table.id)
+    await closed_by(service, table, server.fake.delete_channel(driver.channel_id))
     assert all(service.of_user(server.guild_id, m) is None for m in driver.members)
-    stored = await service.store.get_table(table.id)
-    assert stored is not None and stored.status == Status.CANCELLED
-    assert stored.version == table.version + 1, "the game as it stood, then its close"
     assert not announcing(bot, table.id)
     ann = next(iter(driver.members.values()))
     await open_lobby(server.fake, ann, server.channels[-1], game="cross")
@@ -178,18 +190,8 @@ async def test_the_tables_of_a_server_the_bot_is_removed_from_close(
     """Removed from a server mid-game, the bot can post there no more and its members
     can end nothing: each of its tables is closed, stored as it stood, and nothing more
     is posted or tried again for it."""
-    bot = await running.start()
+    bot, _, table = await a_move_in(running, server)
     service = service_of(bot)
-    driver = await seated_game(server, service, "cross", 2, {"target": 100})
-    await driver.play_one()
-    table = driver.table()
-    assert table is not None
-    closings = Closings()
-    service.add_listener(closings)
-    await server.fake.remove_bot(server.guild_id)
-    await closings.of(table.id)
-    stored = await service.store.get_table(table.id)
-    assert stored is not None and stored.status == Status.CANCELLED
-    assert stored.version == table.version + 1, "the game as it stood, then its close"
+    await closed_by(service, table, server.fake.remove_bot(server.guild_id))
     assert service.in_guild(server.guild_id) == []
     assert not announcing(bot, table.id)
