@@ -14,11 +14,13 @@ others keep their order behind it, and the game points stay as played.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
+from discord.ext import commands
 
 from bot.engine import find_variant
 from bot.refusals import TournamentRefused
@@ -67,6 +69,16 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         self.tables = tables
         self.service = service
         self.herald = herald
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server: its open tournaments are cancelled where
+        they stand (stored so), since no round of them could be posted or played; their
+        tables close with the server's (the tables' cog)."""
+        me = self.bot.user.id if self.bot.user is not None else 0
+        for tournament in self.service.in_guild(guild.id):
+            with contextlib.suppress(TournamentRefused):  # it ended meanwhile
+                await self.service.cancel(tournament.id, me, staff=True)
 
     # -- the organiser ------------------------------------------------------------------------
 

@@ -242,3 +242,19 @@ async def test_a_tournament_is_not_announced_where_its_tables_could_not_play(
     assert reply.visible_to == boss.id and "Create Public Threads" in reply.content, reply.content
     assert not announcements(fake, channel) and not bot.tournaments.open
     assert not await bot.store.load_open_tournaments(), "nothing stored"
+
+
+async def test_the_tournaments_of_a_server_the_bot_is_removed_from_are_cancelled(
+    running: Running, server: Server
+) -> None:
+    """No round of them could be posted or played there any more: each is stored as
+    cancelled, where it stood."""
+    bot, _ = await started(running)
+    tournaments = bot.tournaments
+    assert tournaments is not None
+    boss = server.member("Boss", manager=True)
+    _, tournament_id = await announce(server, boss, game="cross", format="swiss", rounds=2)
+    await server.fake.remove_bot(server.guild_id)
+    await server.fake.wait_for(lambda: not tournaments.open or None)
+    row = await bot.store.get_tournament(tournament_id)
+    assert row is not None and row.status == Phase.CANCELLED.value
