@@ -202,3 +202,31 @@ class TournamentRow:
     deadline); None: nothing is waiting on the clock."""
     created_at: float = 0.0
     updated_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One piece of news a tournament's change tells, handed to the store with the change
+    (``Tournaments.save_tournament``), which keeps it at the change's version."""
+
+    what: str
+    about: tuple[int, ...] = ()
+    adjustment: Any = None
+    """The organiser's adjustment as the service writes it (a JSON object), or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewsRow:
+    """A piece of a tournament's news as stored, not yet posted: what the herald is told
+    again at a start."""
+
+    tournament_id: str
+    guild_id: int
+    version: int
+    ordinal: int
+    """Its place among the pieces of its version."""
+    told: Told
+    state: Any
+    """The tournament as the news tells it (its state at ``version``); text stored there
+    that is not JSON comes back as that text, for the service to judge."""
+    created_at: float

@@ -130,8 +130,34 @@ async def _forget_in_tournaments(tx: Session, user_id: int) -> int:
                     (dumps(_without(action, user_id, placeholder, names)), row["id"],
                      line["version"]),
                 )  # fmt: skip
+        await _forget_in_news(tx, row["id"], user_id, placeholder, names)
         changed += 1
     return changed
+
+
+async def _forget_in_news(
+    tx: Session, tournament_id: str, user_id: int, placeholder: int, names: set[str]
+) -> None:
+    """The tournament's news not yet posted (a stop before its herald posted it) names
+    the member as its state and its log did: it is told as the tournament now stands, so
+    they are a former player there too (posted news keeps no state)."""
+    unposted = await tx.fetch(
+        "SELECT version, ordinal, about, state FROM tournament_news"
+        " WHERE tournament_id = ? AND posted_at IS NULL",
+        (tournament_id,),
+    )
+    for piece in unposted:
+        try:
+            about, state = loads(piece["about"]), loads(piece["state"])
+        except ValueError:
+            continue
+        await tx.execute(
+            "UPDATE tournament_news SET about = ?, state = ?"
+            " WHERE tournament_id = ? AND version = ? AND ordinal = ?",
+            (dumps(_without(about, user_id, placeholder, names)),
+             dumps(_without(state, user_id, placeholder, names)), tournament_id,
+             piece["version"], piece["ordinal"]),
+        )  # fmt: skip
 
 
 _CLOSED = "status NOT IN ({})".format(", ".join(f"'{status}'" for status in OPEN_STATUSES))

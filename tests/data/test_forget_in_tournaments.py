@@ -15,7 +15,7 @@ from bot.tournaments.model import Drawn, Format, Phase, Player, Settings, Tourna
 from bot.tournaments.results import Result
 from bot.tournaments.seating import Bye, Entrant
 from bot.tournaments.standings import swiss_standings
-from data.models import TournamentRow
+from data.models import Told, TournamentRow
 from data.repository import Repository
 
 ANN, BOB, CAT, DAN, OTHER_ANN = (1_100_000_000_000_000_000 + n for n in range(5))
@@ -144,3 +144,22 @@ async def test_a_second_member_forgotten_gets_an_id_of_their_own(store: Reposito
     assert {"kind": "drop", "by": ann, "player": cat} in log
     assert {"kind": "absent", "players": [cat]} in log
     assert (await store.forget(CAT)).tournaments == 0, "nothing left to forget"
+
+
+async def test_news_of_an_ended_tournament_not_yet_posted_forgets_the_member_too(
+    store: Repository,
+) -> None:
+    """A stop before the herald posted the podium leaves its news with a copy of the
+    state: forgotten meanwhile, the member is a former player there as in the row."""
+    tournament = ended("00000001")
+    await stored(store, tournament)
+    finished = dataclasses.replace(row(tournament), version=len(LOG) + 1)
+    await store.save_tournament(finished, len(LOG), {"kind": "finish"},
+                                news=[Told("dropped", (CAT, ANN)), Told("finished")])  # fmt: skip
+    await store.forget(ANN)
+    found = await store.get_tournament("00000001")
+    assert found is not None
+    placeholder = Tournament.from_dict(found.state).organiser_id
+    [dropped, podium] = await store.unposted_news()
+    assert dropped.told.about == (CAT, placeholder)
+    assert podium.told.what == "finished" and podium.state == found.state

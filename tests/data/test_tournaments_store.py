@@ -12,7 +12,7 @@ import pytest
 
 from data import open_store
 from data.backend import Session
-from data.models import TournamentRow
+from data.models import NewsRow, Told, TournamentRow
 from data.repository import Repository, VersionConflict
 from tests.data.databases import Database, count
 
@@ -208,3 +208,74 @@ async def test_a_state_that_is_not_json_is_handed_back_as_its_text(store: Reposi
     set_aside = dataclasses.replace(damaged, version=2, status="cancelled")
     await store.save_tournament(set_aside, 1, action("unreadable", who=0))
     assert [r.id for r in await store.load_open_tournaments()] == ["00000002"]
+
+
+async def test_news_is_kept_with_the_change_it_tells_and_read_back_in_order(
+    database: Database,
+) -> None:
+    """Each piece at the version of its change, in the order told, with the tournament
+    as it stood then (the row moves on) and the change's time; the tournaments oldest
+    first; after the store is opened again, as a start reads them."""
+    adjustment = {"result": [1, 0, [[5], [6]], [1, 2], [10, 3]], "reason": "misread"}
+    async with await open_store(database.url) as store:
+        await store.create_tournament(tournament(), action("new"), [Told("created")])
+        await store.create_tournament(tournament("ffffffff", created_at=0.5, guild_id=11),
+                                      action("new"), [Told("created")])  # fmt: skip
+        await store.save_tournament(
+            tournament(version=2), 1, action("result"), news=[Told("result"), Told("round-over")]
+        )
+        await store.save_tournament(tournament(version=3), 2, action("tables"))  # tells nothing
+        await store.save_tournament(tournament(version=4), 3, action("adjust"),
+                                    news=[Told("adjusted", (7,), adjustment)])  # fmt: skip
+    async with await open_store(database.url) as store:
+        unposted = await store.unposted_news()
+        assert [(n.tournament_id, n.version, n.ordinal, n.told.what) for n in unposted] == [
+            ("ffffffff", 1, 0, "created"),
+            ("0a1b2c3d", 1, 0, "created"), ("0a1b2c3d", 2, 0, "result"),
+            ("0a1b2c3d", 2, 1, "round-over"), ("0a1b2c3d", 4, 0, "adjusted"),
+        ]  # fmt: skip
+        assert unposted[-1] == NewsRow(
+            "0a1b2c3d", 10, 4, 0, Told("adjusted", (7,), adjustment),
+            {**STATE, "version": 4}, 5.0,
+        )  # fmt: skip
+        assert unposted[2].state == {**STATE, "version": 2}, "as it stood at its version"
+        assert [n.tournament_id for n in await store.unposted_news(lambda guild: guild == 11)] \
+            == ["ffffffff"], "a shard's servers only"  # fmt: skip
+
+
+async def test_a_change_not_stored_keeps_no_news(store: Repository) -> None:
+    """A save refused on its version, or failing within its transaction, leaves no news
+    of a change that never was."""
+    await store.create_tournament(tournament(), action("new"))
+    await store.save_tournament(tournament(version=2), 1, action("start"))
+    with pytest.raises(VersionConflict):
+        await store.save_tournament(tournament(version=2), 1, action("cancel"),
+                                    news=[Told("cancelled")])  # fmt: skip
+    with pytest.raises(TypeError):
+        await store.save_tournament(tournament(version=3), 2, {"not json": object()},
+                                    news=[Told("paused")])  # fmt: skip
+    assert await store.unposted_news() == []
+    assert await count(store, "tournament_news") == 0
+
+
+async def test_news_marked_posted_or_given_up_is_not_read_again(store: Repository) -> None:
+    """Marked, a piece is done with (once: a second mark changes nothing) and keeps no
+    copy of the state; why one was given up is kept."""
+    await store.create_tournament(tournament(), action("new"), [Told("created")])
+    await store.save_tournament(tournament(version=2), 1, action("pause"),
+                                news=[Told("paused"), Told("absent", (5,))])  # fmt: skip
+    await store.news_posted("0a1b2c3d", 1, 0, 10.0)
+    await store.news_posted("0a1b2c3d", 2, 0, 11.0, given_up="forbidden")
+    await store.news_posted("0a1b2c3d", 2, 0, 12.0)
+    assert [(n.version, n.ordinal) for n in await store.unposted_news()] == [(2, 1)]
+
+    async def marks(tx: Session) -> list[tuple[Any, ...]]:
+        rows = await tx.fetch("SELECT version, ordinal, posted_at, given_up, state"
+                              " FROM tournament_news ORDER BY version, ordinal")  # fmt: skip
+        return [tuple(r[k] for k in ("version", "ordinal", "posted_at", "given_up", "state"))
+                for r in rows]  # fmt: skip
+
+    [created, paused, absent] = await store.backend.read(marks)
+    assert created == (1, 0, 10.0, None, None)
+    assert paused == (2, 0, 11.0, "forbidden", None)
+    assert absent[2:4] == (None, None) and absent[4] is not None
