@@ -4,10 +4,23 @@ and the announcement's buttons.
 The service opens each round's tables in places the herald gives it (:meth:`place_for`:
 a public thread per table in the tournament's channel, started from a short heading
 message, since a thread needs a channel of its own for its table) and tells it what
-happened (:meth:`changed`), which must not wait: the herald queues it and one worker
-posts, in order, in the server's language, each request within the bot's share of
-Discord's global rate limit (the announcer's own budget once the tables' cog shares it,
-:meth:`TournamentHerald.share`). The tables themselves are posted by the announcer, as
+happened once it is stored (:meth:`told`), which must not wait: the herald queues it and
+a worker per tournament posts its news in order, in the server's language, each request
+within the bot's share of Discord's global rate limit (the announcer's own budget once
+the tables' cog shares it, :meth:`TournamentHerald.share`), and marks each piece done
+once Discord took every message of it. A piece Discord refuses for good (403, 404: the
+channel or the permission is gone) is given up; one that fails for now (5xx, 429, the
+network) is tried again later, the tournament's later news waiting behind it and other
+tournaments' going on.
+
+A piece told again after a restart (stored, not marked) may have been posted already:
+each message is sent with a nonce of its own (:func:`nonce_of`: the piece and the
+message's place in it), so Discord hands back the message it made with that nonce in
+its last few minutes instead of making another. The channel's history is not searched
+for older ones: only a stop in the instant between Discord's answer and the mark, that
+then lasts longer than Discord's window, posts a message twice, while telling a picture
+or an embed apart in the history is guesswork, and news more than an hour old is not
+told again at all (``NEWS_KEPT``). The tables themselves are posted by the announcer, as
 any table is: the herald asks the table service to show each new lobby
 (``TableService.repost``), which the announcer then posts in the table's thread.
 
@@ -24,13 +37,17 @@ partner apart.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import contextvars
 import io
+import itertools
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+import aiohttp
 import discord
 
 from bot.engine import find_variant
@@ -53,7 +70,7 @@ from bot.tournaments import (
     round_robin_standings,
     swiss_standings,
 )
-from bot.tournaments.model import Drawn, Format, Phase, Tournament
+from bot.tournaments.model import Drawn, Format, News, Phase, Tournament
 from discord_face import acting, buttons
 from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
@@ -63,13 +80,19 @@ from words import boards, i18n, refusals
 from words import tournaments as said
 
 if TYPE_CHECKING:  # the face reaches the service through the client, never its store
-    from bot.tournaments.service import TournamentService
+    from bot.tournaments.service import Done, TournamentService
 
 log = logging.getLogger(__name__)
 
 PREFIX = "domino-t"
 LOOKBACK = 50
 """The channel's latest messages read after a restart to find the announcement."""
+RETRY_SECONDS = 30.0
+"""The first wait before a piece of news that failed for now is tried again (doubled
+each time, up to :data:`RETRY_AT_MOST`)."""
+RETRY_AT_MOST = 600.0
+GIVEN_UP = {403: "forbidden", 404: "not-found"}
+"""Discord's answers that no retry changes, by what the mark says."""
 DEFAULT_RATING = 0.0
 """The seed of a member with no rating in the server: the openskill ordinal of a new
 player (mu 25 − 3 × sigma 25/3)."""
@@ -314,13 +337,27 @@ async def rating_of(interaction: discord.Interaction[Any], game: str, user_id: i
 # -- the herald -------------------------------------------------------------------------------
 
 
-class News(NamedTuple):
-    """What the service told, queued for the herald's worker (see ``Herald.changed``)."""
+class _Queued(NamedTuple):
+    """A piece of news told, queued for its tournament's worker (see ``Herald.told``)."""
 
     tournament: Tournament
-    what: str
-    about: tuple[int, ...]
-    adjustment: Adjustment | None
+    news: News
+    done: Done
+
+
+def nonce_of(news: News, part: int) -> str:
+    """The nonce of the ``part``-th message of a piece of news: the same each time the
+    piece is posted, another for every other message (Discord's nonce is a string of at
+    most 25 characters: the tournament's 8, its version and the two places fit)."""
+    return f"{news.tournament_id}.{news.version}.{news.ordinal}.{part}"
+
+
+_nonces: contextvars.ContextVar[Iterator[str] | None] = contextvars.ContextVar(
+    "tournament_nonces", default=None
+)
+"""The nonces of the piece of news a worker posts, one per message sent, in order (each
+worker is a task of its own, so each has its own). None outside a piece: a table's
+thread heading is no news."""
 
 
 class TournamentHerald:
@@ -333,8 +370,10 @@ class TournamentHerald:
         self.tables = tables
         self.painter = painter
         self.budget = budget
-        self._news: asyncio.Queue[News] = asyncio.Queue()
-        self._worker: asyncio.Task[None] | None = None
+        self._queues: dict[str, collections.deque[_Queued]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        """One worker per tournament with news to post (it ends when none is left)."""
+        self.retry_seconds = RETRY_SECONDS
         self._announcements: dict[str, int] = {}
         self._edited: dict[str, int] = {}
         """The version each announcement was last edited for (older news skip the edit)."""
@@ -346,14 +385,18 @@ class TournamentHerald:
         self.budget = budget
 
     async def close(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
+        """Stop posting: what is not marked posted is told again at the next start."""
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        for worker in workers:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._worker
+                await worker
 
     async def settled(self) -> None:
-        """Until everything told so far has been posted (for tests and a clean stop)."""
-        await self._news.join()
+        """Until everything told so far has been posted or given up (for tests)."""
+        while self._workers:
+            await asyncio.wait(list(self._workers.values()))
 
     # -- Herald ------------------------------------------------------------------------------
 
@@ -371,32 +414,78 @@ class TournamentHerald:
         thread_id: int = thread.id
         return thread_id
 
-    def changed(
-        self,
-        tournament: Tournament,
-        what: str,
-        about: Sequence[int],
-        adjustment: Adjustment | None = None,
-    ) -> None:
-        self._latest[tournament.id] = tournament
-        if what == "dropped":
-            self._dropped.update((tournament.id, user) for user in about)
-        self._news.put_nowait(News(tournament, what, tuple(about), adjustment))
-        if self._worker is None or self._worker.done():
-            self._worker = asyncio.create_task(self._work(), name="tournament-herald")
+    def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
+        newest = self._latest.get(tournament.id)
+        if newest is None or newest.version <= tournament.version:
+            self._latest[tournament.id] = tournament
+        queue = self._queues.setdefault(tournament.id, collections.deque())
+        for piece in news:
+            if piece.what == "dropped":
+                self._dropped.update((tournament.id, user) for user in piece.about)
+            queue.append(_Queued(tournament, piece, done))
+        if tournament.id not in self._workers:
+            self._workers[tournament.id] = asyncio.create_task(
+                self._work(tournament.id), name=f"tournament-herald-{tournament.id}"
+            )
 
-    # -- the worker ----------------------------------------------------------------------------
+    # -- the workers ---------------------------------------------------------------------------
 
-    async def _work(self) -> None:
-        while True:
-            tournament, what, about, adjustment = await self._news.get()
-            try:
-                with i18n.speaking(await self._language(tournament.guild_id)):
-                    await self._tell(tournament, what, about, adjustment)
-            except Exception:
-                log.exception("tournament %s: telling %r failed", tournament.id, what)
-            finally:
-                self._news.task_done()
+    async def _work(self, tournament_id: str) -> None:
+        """Post the tournament's news in order, each marked done once posted or given up;
+        one that failed for now is tried again after a wait, the later ones behind it."""
+        queue = self._queues[tournament_id]
+        wait = self.retry_seconds
+        try:
+            while queue:
+                tournament, news, done = queue[0]
+                given_up = await self._post(tournament, news)
+                if given_up == "later":
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, RETRY_AT_MOST)
+                    continue
+                wait = self.retry_seconds
+                queue.popleft()
+                await done(news, given_up)
+        finally:
+            del self._workers[tournament_id]
+            if not queue:
+                del self._queues[tournament_id]
+
+    async def _post(self, tournament: Tournament, news: News) -> str | None:
+        """Post one piece of news: None once Discord took each of its messages, else why
+        it is given up, or ``later`` when it failed for now."""
+        nonces = _nonces.set(nonce_of(news, part) for part in itertools.count())
+        try:
+            with i18n.speaking(await self._language(tournament.guild_id)):
+                await self._tell(tournament, news.what, news.about, news.adjustment)
+        except discord.HTTPException as error:
+            if error.status in GIVEN_UP:
+                log.warning("tournament %s: %r given up, Discord refused it (%s)",
+                            tournament.id, news.what, error.status)  # fmt: skip
+                return GIVEN_UP[error.status]
+            log.info("tournament %s: %r to be tried again (%s)", tournament.id, news.what,
+                     error.status)  # fmt: skip
+            return "later"
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.info("tournament %s: %r to be tried again (%s)", tournament.id, news.what,
+                     type(error).__name__)  # fmt: skip
+            return "later"
+        except Exception:  # a bug of ours: trying again would fail again
+            log.exception("tournament %s: telling %r failed", tournament.id, news.what)
+            return "failed"
+        finally:
+            _nonces.reset(nonces)
+        return None
+
+    async def _send(self, channel: Any, *args: Any, **kwargs: Any) -> discord.Message:
+        """``channel.send`` within the budget, with the next nonce of the piece of news
+        being posted (see :func:`nonce_of`)."""
+        nonces = _nonces.get()
+        if nonces is not None:
+            kwargs["nonce"] = next(nonces)
+        await self.budget.take()
+        sent: discord.Message = await channel.send(*args, **kwargs)
+        return sent
 
     async def _tell(
         self,
@@ -452,8 +541,8 @@ class TournamentHerald:
 
     async def _announce(self, tournament: Tournament) -> None:
         channel = await self._channel(tournament.channel_id)
-        await self.budget.take()
-        posted = await channel.send(
+        posted = await self._send(
+            channel,
             embed=embed(said.announcement_card(_announcement(tournament))),
             view=announcement_view(tournament),
         )
@@ -518,8 +607,9 @@ class TournamentHerald:
             table = self.tables.find(drawn.table_id or "")
             if table is None:
                 continue
-            with contextlib.suppress(Refusal):
-                await self.tables.repost(table.id)
+            if self.tables.shown(acting.FACE, table.id).message_id is None:
+                with contextlib.suppress(Refusal):  # its lobby, once (news may be told again)
+                    await self.tables.repost(table.id)
             players = (
                 [_mentioned(tournament, e) for side in drawn.sides for e in side]
                 if tournament.settings.pairs
@@ -607,8 +697,7 @@ class TournamentHerald:
             return
         podium = [(place, [names.get(user, "?")]) for place, user in order if place <= 3]
         channel = await self._channel(tournament.channel_id)
-        await self.budget.take()
-        await channel.send(embed=embed(said.podium_card(title, podium)))
+        await self._send(channel, embed=embed(said.podium_card(title, podium)))
 
     # -- requests ---------------------------------------------------------------------------------
 
@@ -628,11 +717,10 @@ class TournamentHerald:
         mentions = (
             discord.AllowedMentions(users=True) if mention else discord.AllowedMentions.none()
         )
-        await self.budget.take()
         kwargs: dict[str, Any] = {"allowed_mentions": mentions}
         if file is not None:
             kwargs["file"] = file
-        await channel.send(text or None, **kwargs)
+        await self._send(channel, text or None, **kwargs)
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from statistics import fmean
 from typing import Any
 
-from bot.tournaments.results import Result
+from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.seating import Bye, Entrant, Seating, Table
 
 
@@ -339,6 +339,36 @@ class Tournament:
             pairs=tuple(Pair(int(i), (int(a), int(b))) for i, a, b in data.get("pairs", ())),
             asked=tuple((int(a), int(b)) for a, b in data.get("asked", ())),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """A piece of a tournament's news, stored with the change it tells (the outbox):
+    ``what`` happened (``signed-up``, ``round``, ``finished`` …: see ``Herald.told``),
+    ``about`` whom, and an organiser's ``adjustment``. It is named by the ``version``
+    of that change and its ``ordinal`` among the change's pieces, which is also the
+    order it is told in."""
+
+    tournament_id: str
+    version: int
+    ordinal: int
+    what: str
+    about: tuple[int, ...] = ()
+    adjustment: Adjustment | None = None
+
+
+def adjustment_to_json(adjustment: Adjustment) -> dict[str, Any]:
+    """An adjustment as news keeps it (its result as the record keeps one)."""
+    return {**_item_to_json(adjustment.result), "reason": adjustment.reason}
+
+
+def adjustment_from_json(data: dict[str, Any]) -> Adjustment:
+    """The adjustment :func:`adjustment_to_json` kept (KeyError, TypeError or ValueError
+    if the data is not one)."""
+    result = _item_from_json(data)
+    if not isinstance(result, Result):
+        raise ValueError("an adjustment changes a result")
+    return Adjustment(result, str(data["reason"]))
 
 
 def _item_to_json(item: Result | Bye) -> dict[str, Any]:

@@ -10,9 +10,12 @@ members seated across. Everything is stored before it is told (compare-and-swap 
 tournament's version, as for tables); after a restart the open tournaments, their
 deadlines and their tables' results are taken up again from the store.
 
-A face hears of tournaments through a :class:`Herald` (what to announce), and the
-service hears of tables as one more listener of the table service (``face =
-"tournaments"``).
+A face hears of tournaments through a :class:`Herald` (what to announce): each piece of
+news is stored in the transaction of the change it tells (``tournament_news``, an
+outbox), the herald is told it then, and marks it once posted; a start hands the herald
+again what was stored and not posted, of the open tournaments and the ended ones alike
+(news older than :data:`NEWS_KEPT` is passed over). The service hears of tables as one
+more listener of the table service (``face = "tournaments"``).
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from itertools import groupby
+from typing import NamedTuple, Protocol
 
 from bot.commands import Cancel, StandIn, Start
 from bot.engine import EngineError, Match, Options, find_variant
@@ -39,16 +43,19 @@ from bot.tournaments.model import (
     OPEN_PHASES,
     Drawn,
     Format,
+    News,
     Pair,
     Phase,
     Player,
     Settings,
     Tournament,
+    adjustment_from_json,
+    adjustment_to_json,
 )
 from bot.tournaments.pairing import round_robin, swiss
 from bot.tournaments.results import Adjustment, Result, adjusted
 from bot.tournaments.seating import Bye, Pairings, Table
-from data.models import TournamentRow
+from data.models import NewsRow, Told, TournamentRow
 from data.repository import StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -56,27 +63,44 @@ log = logging.getLogger(__name__)
 FACE = "tournaments"
 STAND_IN_LEVEL = "normal"
 """The computer that plays an absentee's seat."""
+NEWS_KEPT = 3600.0
+"""Seconds a tournament's news stored and not posted is still told at a start: older,
+it is passed over (marked ``stale``), since a round's pairings, a round's standings or a
+podium an hour late say nothing the tournament's status does not, and would ping
+players for a round long past. The announcement of a tournament still open is told
+however old: without it no one can sign up."""
+
+Done = Callable[[News, "str | None"], Awaitable[None]]
+"""How a herald says it is done with a piece of news: posted (None), or given up (why)."""
 
 
 class Herald(Protocol):
-    """What a face is told of tournaments (each after it is stored)."""
+    """What a face is told of tournaments (each piece of news once it is stored)."""
 
     async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
         """A channel (a thread) for a round's table: a table needs a channel of its own."""
         ...
 
-    def changed(
-        self,
-        tournament: Tournament,
-        what: str,
-        about: Sequence[int],
-        adjustment: Adjustment | None = None,
-    ) -> None:
-        """``what`` happened (``signed-up``, ``round``, ``absent``, ``result``,
-        ``finished``, by pairs ``not-both-checked-in`` …), ``about`` whom (members, or
-        pairs' ids; for ``adjusted``, the organiser who made the ``adjustment``, which
-        says which table and why); must not wait (it queues)."""
+    def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
+        """``news`` of ``tournament`` (as it stood at their version), stored: each
+        ``what`` happened (``signed-up``, ``round``, ``absent``, ``result``,
+        ``round-over``, ``finished``, by pairs ``not-both-checked-in`` …), ``about``
+        whom (members, or pairs' ids; for ``adjusted``, the organiser who made the
+        ``adjustment``, which says which table and why). To be posted after everything
+        told before of the same tournament, each piece then marked with ``done`` (once
+        posted, or given up and why); one not marked is told again at the next start,
+        so a face that posts makes a second post of it come to nothing. Must not wait
+        (it queues)."""
         ...
+
+
+class _Telling(NamedTuple):
+    """A piece of news a change tells, before it is stored (:meth:`TournamentService._save`
+    names it by the change's version)."""
+
+    what: str
+    about: tuple[int, ...] = ()
+    adjustment: Adjustment | None = None
 
 
 class TournamentService:
@@ -133,12 +157,60 @@ class TournamentService:
                 log.error("tournament %s cannot be read back (%s)", row.id, error)
                 continue
             self._keep(tournament)
+        await self._take_up_news(owns)
         self.tables.add_listener(self)
         self._worker = asyncio.create_task(self._listen(), name="tournaments")
         self._timer = asyncio.create_task(self._tick(), name="tournament-deadlines")
         for tournament in list(self.open.values()):
             await self._catch_up(tournament)
         return len(self.open)
+
+    async def _take_up_news(self, owns: Callable[[int], bool]) -> None:
+        """Hand the herald again the news stored and not posted (a stop came between
+        the two) of the tournaments of the servers this process ``owns``, open or ended,
+        each with the tournament as it stood at its version, in the order told; before
+        anything new is told. News older than :data:`NEWS_KEPT` is passed over."""
+        try:
+            unposted = await self.store.unposted_news(owns)
+        except StoreError as error:
+            log.warning("the tournaments' news not yet posted cannot be read (%s)", error.fault)
+            return
+        now = self.clock()
+        for _, grouped in groupby(unposted, key=lambda row: (row.tournament_id, row.version)):
+            rows = list(grouped)
+            try:
+                tournament = Tournament.from_dict(rows[0].state)
+                news = [_news(row) for row in rows]
+            except (KeyError, TypeError, ValueError) as error:
+                log.error("tournament %s: its news of version %d cannot be read back (%s)",
+                          rows[0].tournament_id, rows[0].version, error)  # fmt: skip
+                for row in rows:
+                    await self.news_done(_news_named(row), "unreadable")
+                continue
+            fresh = []
+            for row, piece in zip(rows, news, strict=True):
+                announcement = piece.what == "created" and tournament.id in self.open
+                if now - row.created_at > NEWS_KEPT and not announcement:
+                    log.info("tournament %s: %r of version %d is too old to tell now",
+                             tournament.id, piece.what, piece.version)  # fmt: skip
+                    await self.news_done(piece, "stale")
+                else:
+                    fresh.append(piece)
+            if fresh:
+                self.herald.told(tournament, fresh, self.news_done)
+
+    async def news_done(self, news: News, given_up: str | None = None) -> None:
+        """The herald is done with ``news``: posted (``given_up`` None), or given up
+        (why). A mark the store fails is logged: the piece is told again at the next
+        start, where the face's own guard keeps a second post from coming to anything
+        (see ``Herald.told``)."""
+        try:
+            await self.store.news_posted(
+                news.tournament_id, news.version, news.ordinal, self.clock(), given_up
+            )
+        except StoreError as error:
+            log.warning("tournament %s: its news of version %d not marked done (%s)",
+                        news.tournament_id, news.version, error.fault)  # fmt: skip
 
     def _keep(self, tournament: Tournament) -> None:
         if tournament.phase in OPEN_PHASES:
@@ -173,9 +245,12 @@ class TournamentService:
             version=1,
         )
         row = self._row(tournament)
-        await self.store.create_tournament(row, {"kind": "create", "by": organiser_id})
+        created = _Telling("created")
+        await self.store.create_tournament(
+            row, {"kind": "create", "by": organiser_id}, _stored(created)
+        )
         self._keep(tournament)
-        self.herald.changed(tournament, "created", ())
+        self._tell(tournament, [created])
         return tournament
 
     def get(self, tournament_id: str) -> Tournament:
@@ -224,8 +299,8 @@ class TournamentService:
             await self._save(
                 tournament.with_player(Player(user_id, name, rating)),
                 {"kind": "sign-up", "by": user_id},
+                news=[_Telling("signed-up", (user_id,))],
             )
-        self.herald.changed(self.open[tournament_id], "signed-up", (user_id,))
 
     def choosers(self, tournament_id: str, user_id: int) -> tuple[int, ...]:
         """Before a member chooses a partner (Milo by pairs): refused as
@@ -282,8 +357,7 @@ class TournamentService:
                 asked = tuple(a for a in tournament.asked if a[0] != user_id)
                 changed = replace(tournament.with_player(me), asked=(*asked, (user_id, partner)))
                 action = {"kind": "choose-partner", "by": user_id, "partner": partner}
-            await self._save(changed, action)
-        self.herald.changed(self.open[tournament_id], "signed-up", (user_id, partner))
+            await self._save(changed, action, news=[_Telling("signed-up", (user_id, partner))])
         return pair
 
     async def check_in(self, tournament_id: str, user_id: int) -> None:
@@ -300,8 +374,8 @@ class TournamentService:
             await self._save(
                 tournament.with_player(replace(player, checked_in=True)),
                 {"kind": "check-in", "by": user_id},
+                news=[_Telling("checked-in", (user_id,))],
             )
-        self.herald.changed(self.open[tournament_id], "checked-in", (user_id,))
 
     async def withdraw(
         self, tournament_id: str, user_id: int, *, by: int | None = None, staff: bool = False
@@ -318,8 +392,11 @@ class TournamentService:
                 _check_organiser(tournament, by, staff)
             kind = "drop" if by is not None else "withdraw"
             changed, leaving = _without(tournament, user_id)
-            await self._save(changed, {"kind": kind, "by": by or user_id, "player": user_id})
-        self.herald.changed(self.open[tournament_id], "dropped" if by else "withdrew", leaving)
+            await self._save(
+                changed,
+                {"kind": kind, "by": by or user_id, "player": user_id},
+                news=[_Telling("dropped" if by else "withdrew", leaving)],
+            )
 
     async def replace_player(
         self,
@@ -361,8 +438,11 @@ class TournamentService:
                 changed = replace(
                     changed, pairs=tuple(moved if p == pair else p for p in changed.pairs)
                 )
-            await self._save(changed, {"kind": "replace", "by": by, "old": old, "new": new})
-        self.herald.changed(self.open[tournament_id], "replaced", (old, new))
+            await self._save(
+                changed,
+                {"kind": "replace", "by": by, "old": old, "new": new},
+                news=[_Telling("replaced", (old, new))],
+            )
 
     async def pause(
         self, tournament_id: str, by: int, paused: bool, *, staff: bool = False
@@ -381,8 +461,8 @@ class TournamentService:
             await self._save(
                 replace(tournament, phase=phase),
                 {"kind": "pause" if paused else "resume", "by": by},
+                news=[_Telling("paused" if paused else "resumed")],
             )
-        self.herald.changed(self.open[tournament_id], "paused" if paused else "resumed", ())
         if phase is Phase.RUNNING:
             await self._advance(tournament_id)
 
@@ -392,9 +472,10 @@ class TournamentService:
             tournament = self.get(tournament_id)
             _check_organiser(tournament, by, staff)
             cancelled = await self._save(
-                replace(tournament, phase=Phase.CANCELLED, due=None), {"kind": "cancel", "by": by}
+                replace(tournament, phase=Phase.CANCELLED, due=None),
+                {"kind": "cancel", "by": by},
+                news=[_Telling("cancelled")],
             )
-        self.herald.changed(cancelled, "cancelled", ())
         await self._close_waiting(cancelled)
 
     async def _close_waiting(self, tournament: Tournament) -> None:
@@ -434,8 +515,8 @@ class TournamentService:
                     "table": result.table,
                     "reason": reason,
                 },
+                news=[_Telling("adjusted", (by,), adjustment)],
             )
-        self.herald.changed(self.open[tournament_id], "adjusted", (by,), adjustment)
 
     # -- deadlines --
 
@@ -484,19 +565,22 @@ class TournamentService:
             tournament = self.get(tournament_id)
             entrants = tournament.entrants
             if len(entrants) < tournament.settings.least_entrants:
-                cancelled = await self._save(
+                await self._save(
                     replace(tournament, phase=Phase.CANCELLED, due=None),
                     {"kind": "too-few", "entrants": len(entrants)},
+                    news=[_Telling("too-few")],
                 )
-                self.herald.changed(cancelled, "too-few", ())
                 return
-            await self._save(replace(tournament, phase=Phase.RUNNING, due=None), {"kind": "start"})
             halves = tuple(
                 pair.id for pair in tournament.pairs
                 if not tournament.pair_out(pair) and not tournament.pair_checked_in(pair)
             )  # fmt: skip
-        if halves:  # a pair plays only if both checked in
-            self.herald.changed(self.open[tournament_id], "not-both-checked-in", halves)
+            await self._save(
+                replace(tournament, phase=Phase.RUNNING, due=None),
+                {"kind": "start"},
+                # a pair plays only if both checked in
+                news=[_Telling("not-both-checked-in", halves)] if halves else [],
+            )
         await self._advance(tournament_id)
 
     async def _show_up_deadline(self, tournament_id: str) -> None:
@@ -533,9 +617,10 @@ class TournamentService:
                 for d in tournament.drawn
             )
             await self._save(
-                replace(tournament, drawn=drawn_now), {"kind": "absent", "players": list(absent)}
+                replace(tournament, drawn=drawn_now),
+                {"kind": "absent", "players": list(absent)},
+                news=[_Telling("absent", absent)],
             )
-        self.herald.changed(self.open[tournament_id], "absent", absent)
 
     # -- rounds --
 
@@ -548,14 +633,13 @@ class TournamentService:
             current = tournament.tables_of(tournament.round)
             if any(tournament.result_of(d.round, d.position) is None for d in current):
                 return
-            if tournament.round > 0:
-                self.herald.changed(tournament, "round-over", ())
             pairings = self._pair(tournament)
             if pairings is None:
-                finished = await self._save(
-                    replace(tournament, phase=Phase.FINISHED, due=None), {"kind": "finish"}
+                await self._save(
+                    replace(tournament, phase=Phase.FINISHED, due=None),
+                    {"kind": "finish"},
+                    news=[_Telling("finished")],
                 )
-                self.herald.changed(finished, "finished", ())
                 return
             number = tournament.round + 1
             drawn = tuple(
@@ -570,9 +654,14 @@ class TournamentService:
                 record=(*tournament.record, *pairings.byes),
                 due=due,
             )
-            await self._save(tournament, {"kind": "round", "round": number})
+            # The round is told once its tables are open (:meth:`_store_opened`); a
+            # round with none to open, at once.
+            await self._save(
+                tournament,
+                {"kind": "round", "round": number},
+                news=[] if drawn else [_Telling("round")],
+            )
         await self._open_missing(tournament_id)
-        self.herald.changed(self.get(tournament_id), "round", ())
 
     async def _open_missing(self, tournament_id: str, strays: Sequence[TableSnapshot] = ()) -> None:
         """Open the current round's tables that have none yet and store which they are:
@@ -613,7 +702,9 @@ class TournamentService:
         ]
 
     async def _store_opened(self, tournament_id: str, opened: Sequence[Drawn]) -> None:
-        """Store the tables ``opened`` for the current round's drawn tables."""
+        """Store the tables ``opened`` for the current round's drawn tables, and, once
+        every table of the round is open, its news: the round (its pairings, each table
+        with its thread)."""
         async with self._lock:
             tournament = self.get(tournament_id)
             by_place = {(o.round, o.position): o for o in opened}
@@ -621,10 +712,12 @@ class TournamentService:
                 tournament,
                 drawn=tuple(by_place.get((d.round, d.position), d) for d in tournament.drawn),
             )
+            complete = all(d.table_id for d in tournament.tables_of(tournament.round))
             await self._save(
                 tournament,
                 {"kind": "tables", "round": tournament.round},
                 tables=[(o.table_id or "", o.round, o.position) for o in opened if o.table_id],
+                news=[_Telling("round")] if complete else [],
             )
 
     def _pair(self, tournament: Tournament) -> Pairings | None:
@@ -752,11 +845,17 @@ class TournamentService:
                 )
                 places[index] = places[previous] if same and previous is not None else rank
             result = Result(drawn.round, drawn.position, sides, tuple(places), tuple(points))
-            await self._save(
-                replace(tournament, record=(*tournament.record, result)),
-                {"kind": "result", "round": drawn.round, "table": drawn.position},
+            recorded = replace(tournament, record=(*tournament.record, result))
+            # The round's last table ends it: its standings are told as they stand now,
+            # before the next round's byes join the record.
+            over = all(
+                recorded.result_of(d.round, d.position) for d in recorded.tables_of(drawn.round)
             )
-        self.herald.changed(self.open[tournament_id], "result", ())
+            await self._save(
+                recorded,
+                {"kind": "result", "round": drawn.round, "table": drawn.position},
+                news=[_Telling("result"), *([_Telling("round-over")] if over else [])],
+            )
         await self._advance(tournament_id)
 
     async def _catch_up(self, tournament: Tournament) -> None:
@@ -805,17 +904,58 @@ class TournamentService:
         tournament: Tournament,
         action: dict[str, object],
         tables: Sequence[tuple[str, int, int]] = (),
+        *,
+        news: Sequence[_Telling] = (),
     ) -> Tournament:
-        """Store the tournament's next version (under the lock), then keep it; returns it
-        as stored (a closed one is no longer kept: the face is told this one)."""
+        """Store the tournament's next version (under the lock) with the ``news`` it
+        tells, then keep it and tell the herald that news; returns it as stored (a closed
+        one is no longer kept: the herald is told this one)."""
         before = tournament.version
         changed = replace(tournament, version=before + 1)
         try:
-            await self.store.save_tournament(self._row(changed), before, action, tables)
+            await self.store.save_tournament(
+                self._row(changed), before, action, tables, _stored(*news)
+            )
         except VersionConflict:
             raise TournamentRefused("moved-on") from None
         self._keep(changed)
+        self._tell(changed, news)
         return changed
+
+    def _tell(self, tournament: Tournament, news: Sequence[_Telling]) -> None:
+        """Tell the herald the ``news`` just stored with ``tournament``'s version (under
+        the lock, so each tournament's news reaches it in the order stored). A herald
+        that fails is logged: the change stands, and its news waits for the next start."""
+        if not news:
+            return
+        pieces = [News(tournament.id, tournament.version, ordinal, *told)
+                  for ordinal, told in enumerate(news)]  # fmt: skip
+        try:
+            self.herald.told(tournament, pieces, self.news_done)
+        except Exception:  # stored: the next start tells it again
+            log.exception("tournament %s: the herald was not told %s", tournament.id,
+                          [piece.what for piece in pieces])  # fmt: skip
+
+
+def _stored(*news: _Telling) -> list[Told]:
+    """News as the store keeps it."""
+    return [
+        Told(what, about, None if adjustment is None else adjustment_to_json(adjustment))
+        for what, about, adjustment in news
+    ]
+
+
+def _news_named(row: NewsRow) -> News:
+    """Stored news by its name alone (what a mark needs), its contents unread."""
+    return News(row.tournament_id, row.version, row.ordinal, row.told.what)
+
+
+def _news(row: NewsRow) -> News:
+    """Stored news as the herald is told it (KeyError, TypeError or ValueError if its
+    adjustment is not one)."""
+    told = row.told
+    adjustment = None if told.adjustment is None else adjustment_from_json(told.adjustment)
+    return replace(_news_named(row), about=told.about, adjustment=adjustment)
 
 
 def _players_of(table: TableSnapshot) -> set[int]:

@@ -28,6 +28,8 @@ API = "/api/v10"
 EPHEMERAL = 1 << 6
 ACK_DEADLINE = 3.0
 ALL_PERMISSIONS = str((1 << 50) - 1)
+NONCE_WINDOW = 300.0
+"""Discord checks an enforced nonce "in the past few minutes"."""
 JSON = "application/json"
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -161,6 +163,10 @@ class FakeDiscord:
         self.requests: list[tuple[str, str, float]] = []
         """(method, path, when) of every request, for benchmarks."""
         self.faults: dict[tuple[str, str], list[int]] = {}
+        self.nonce_window = NONCE_WINDOW
+        """Seconds a message's nonce is held against a second message (see :meth:`sent`)."""
+        self._nonces: dict[tuple[int, str, str], tuple[int, float]] = {}
+        """(channel, author, nonce) → (the message made with it, when)."""
         self.sync_count = 0
         self.activities = activities.Activities(self)
         """OAuth2 grants and running Activities (:mod:`tests.fakediscord.activities`)."""
@@ -631,6 +637,23 @@ class FakeDiscord:
         self.messages[message.id] = message
         return message
 
+    def sent(self, channel_id: int, data: dict[str, Any], files: dict[str, bytes]) -> Message:
+        """A message the bot sends to a channel, as Discord makes it: with ``nonce`` and
+        ``enforce_nonce`` (discord.py sends both with every message), a nonce the bot
+        used in that channel within :attr:`nonce_window` seconds makes no second
+        message: the first one is answered again."""
+        nonce, enforced = data.get("nonce"), data.get("enforce_nonce")
+        key = (channel_id, str(self.bot_user["id"]), str(nonce))
+        now = time.monotonic()
+        if enforced and nonce is not None and key in self._nonces:
+            message_id, at = self._nonces[key]
+            if now - at <= self.nonce_window and message_id in self.messages:
+                return self.messages[message_id]
+        message = self.create_message(channel_id, data, files)
+        if enforced and nonce is not None:
+            self._nonces[key] = (message.id, now)
+        return message
+
     def apply_edit(self, message: Message, data: dict[str, Any], files: dict[str, bytes]) -> None:
         self.check_limits(data, "edit")
         if "content" in data:
@@ -959,7 +982,7 @@ async def _send(
         body = {**body, "embeds": []}
         if not body.get("content") and not files:
             return 400, EMPTY_MESSAGE
-    message = fake.create_message(channel_id, body, files)
+    message = fake.sent(channel_id, body, files)
     return 200, message.to_dict()
 
 

@@ -14,9 +14,9 @@ import pytest
 from bot.commands import Join
 from bot.refusals import TournamentRefused
 from bot.service import TableService
-from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
-from bot.tournaments.results import Adjustment, Result
-from bot.tournaments.service import TournamentService
+from bot.tournaments.model import Drawn, Format, News, Phase, Settings, Tournament
+from bot.tournaments.results import Result
+from bot.tournaments.service import Done, TournamentService
 from data import open_store, sqlite_url
 from data.repository import Repository
 from tests.tables.helpers import Clock
@@ -203,22 +203,17 @@ async def test_a_tournament_that_fails_leaves_the_others_their_results_and_deadl
     tables, tournaments = await running(store, clock, venue)
     settings = one_round(clock)
     swiss = await started(tournaments, clock, settings, 4)
-    told = venue.changed
+    told = venue.told
     failures = 0
 
-    def failing(
-        tournament: Tournament,
-        what: str,
-        about: Sequence[int],
-        adjustment: Adjustment | None = None,
-    ) -> None:
+    def failing(tournament: Tournament, news: Sequence[News], done: Done) -> None:
         nonlocal failures
-        if what == "result" and not failures:
+        if news[0].what == "result" and not failures:
             failures += 1
             raise RuntimeError("the face failed")
-        told(tournament, what, about, adjustment)
+        told(tournament, news, done)
 
-    venue.changed = failing  # type: ignore[method-assign]
+    venue.told = failing  # type: ignore[method-assign]
     await play_round(tables, tournaments, clock, swiss)
     assert failures == 1
     assert swiss.id not in tournaments.open, "the other table was heard: it finished"

@@ -109,7 +109,7 @@ async def test_a_pair_is_entered_once_both_chose_each_other_and_refusals_change_
     assert service.get(tid).asked == ((CAT, EVE),)
     second = await choose(service, tid, EVE, CAT)
     assert second is not None and second.id == pair.id - 1
-    assert ("signed-up", (EVE, CAT)) in venue.told
+    assert ("signed-up", (EVE, CAT)) in venue.heard
 
     drawn_partners = replace(milo(start_at=clock.now + 60), pairs=False)
     drawn = await service.create(GUILD, CHANNEL, ORGANISER, drawn_partners)
@@ -135,7 +135,7 @@ async def test_a_withdrawal_before_the_start_takes_the_pair_and_frees_the_partne
     await service.withdraw(tid, ANN)
     tournament = service.get(tid)
     assert tournament.pairs == () and tournament.entrants == ()
-    assert ("withdrew", (ANN, ANN, BOB)) in venue.told, "the face names the pair that left"
+    assert ("withdrew", (ANN, ANN, BOB)) in venue.heard, "the face names the pair that left"
     assert await choose(service, tid, BOB, CAT) is None, "Bob may choose another partner"
     assert await choose(service, tid, CAT, BOB) is not None
     await service.close()
@@ -198,7 +198,7 @@ async def test_pairs_play_across_forfeit_with_an_absentee_and_keep_their_id_when
     await service.run_due()
     tournament = service.get(tid)
     half = tournament.pair_of(107)
-    assert half is not None and ("not-both-checked-in", (half.id,)) in venue.told
+    assert half is not None and ("not-both-checked-in", (half.id,)) in venue.heard
     [drawn] = tournament.tables_of(1)
     [bye] = [item for item in tournament.record if not isinstance(item, Result)]
     assert len({*drawn.sides[0], *drawn.sides[1], bye.entrant}) == 3
@@ -229,6 +229,6 @@ async def test_pairs_play_across_forfeit_with_an_absentee_and_keep_their_id_when
     assert after.pair_out(moved) and all(
         (player := after.player(m)) is not None and player.out for m in moved.members
     ), "a withdrawal takes the pair out"
-    assert ("withdrew", (newcomer, *moved.members)) in venue.told, "the pair that left is named"
+    assert ("withdrew", (newcomer, *moved.members)) in venue.heard, "the pair that left is named"
     await service.close()
     await tables.close()

@@ -19,9 +19,9 @@ from bot.refusals import TournamentRefused, TournamentSeatKept
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from bot.tournaments.model import Drawn, Format, Phase, Settings, Tournament
-from bot.tournaments.results import Adjustment, Result
-from bot.tournaments.service import STAND_IN_LEVEL, TournamentService
+from bot.tournaments.model import Drawn, Format, News, Phase, Settings, Tournament
+from bot.tournaments.results import Result
+from bot.tournaments.service import STAND_IN_LEVEL, Done, TournamentService
 from bot.tournaments.standings import swiss_standings
 from data import open_store, sqlite_url
 from data.models import TournamentRow
@@ -38,19 +38,16 @@ class Venue:
 
     def __init__(self) -> None:
         self.channels = itertools.count(1000)
-        self.told: list[tuple[str, tuple[int, ...]]] = []
+        self.heard: list[tuple[str, tuple[int, ...]]] = []
+        self.news: list[tuple[Tournament, News]] = []
+        """Every piece told, with the tournament it was told with (none marked done)."""
 
     async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
         return next(self.channels)
 
-    def changed(
-        self,
-        tournament: Tournament,
-        what: str,
-        about: Sequence[int],
-        adjustment: Adjustment | None = None,
-    ) -> None:
-        self.told.append((what, tuple(about)))
+    def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
+        self.heard.extend((piece.what, piece.about) for piece in news)
+        self.news.extend((tournament, piece) for piece in news)
 
 
 @pytest.fixture
@@ -193,7 +190,7 @@ async def test_a_swiss_runs_its_rounds_and_an_absentee_forfeits_to_a_stand_in(
     assert forfeit.places[lost] == max(forfeit.places), "an absentee is placed last"
     standings = swiss_standings(ended.entrants, ended.record)
     assert sorted(s.entrant for s in standings) == sorted(user for user, _ in PLAYERS)
-    assert ("finished", ()) in venue.told
+    assert ("finished", ()) in venue.heard
     await tournaments.close()
     await tables.close()
 
@@ -386,7 +383,7 @@ async def test_a_restart_after_a_stand_in_sat_still_forfeits_the_absentee(
     again = tournaments.get(tournament.id)
     assert again.tables_of(1)[0].absent == (absentee,)
     assert tables.snapshot(table.id).status is Status.PLAYING
-    assert venue.told.count(("absent", (absentee,))) == 1
+    assert venue.heard.count(("absent", (absentee,))) == 1
     await tournaments.close()
     await tables.close()
 
@@ -467,7 +464,7 @@ async def test_a_swiss_of_drawn_partners_left_too_few_for_a_table_ends(
     assert row is not None and row.status == Phase.FINISHED.value
     ended = Tournament.from_dict(row.state)
     assert ended.round == 1 and all(isinstance(item, Result) for item in ended.record)
-    assert ("finished", ()) in venue.told
+    assert ("finished", ()) in venue.heard
     await tournaments.close()
     await tables.close()
 

@@ -1,0 +1,94 @@
+"""A tournament's news survives a stop, end to end through the fake Discord: the last
+table of a Swiss's last round ends, which stores the round's end and the podium, and the
+bot stops before its herald posts them, or after it posted the podium and before it
+marked it posted. Started again, the bot posts the round's standings and the podium
+exactly once: what was not posted is taken up from the store, and what was posted and
+not marked is sent again with the same nonces, which Discord (the fake, as Discord does)
+answers with the messages it made the first time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.client import DominoBot
+from bot.tournaments.model import News, Tournament
+from tests.e2e.conftest import Running
+from tests.e2e.test_tournaments import (
+    announce,
+    deadline_then_next_round,
+    enter,
+    podium_of,
+    started,
+    with_picture,
+)
+from tests.fakediscord.fixtures import Server
+
+ENDING = ("round-over", "finished")
+"""The news the last table's end tells: the round's standings, then the podium and the
+final standings."""
+
+
+def stop_at_the_end(bot: DominoBot, posted: bool) -> asyncio.Event:
+    """Make the bot hang at the tournament's end as a stop there would leave it: its
+    herald posts nothing of the end (``posted`` False), or posts the podium and is never
+    done with it (True). The event is set when it hangs."""
+    herald, service = bot.herald, bot.tournaments
+    assert herald is not None and service is not None
+    there = asyncio.Event()
+    if not posted:
+        post = herald._post
+
+        async def hanging_post(tournament: Tournament, news: News) -> str | None:
+            if news.what in ENDING:
+                there.set()
+                await asyncio.Event().wait()
+            return await post(tournament, news)
+
+        herald._post = hanging_post  # type: ignore[method-assign]
+    else:
+        mark = service.news_done
+
+        async def hanging_mark(news: News, given_up: str | None = None) -> None:
+            if news.what == "finished":
+                there.set()
+                await asyncio.Event().wait()
+            await mark(news, given_up)
+
+        service.news_done = hanging_mark  # type: ignore[method-assign]
+    return there
+
+
+@pytest.mark.parametrize("posted", [False, True], ids=["before-posting", "before-marking"])
+async def test_the_podium_is_posted_once_after_a_stop_at_the_end(
+    running: Running, server: Server, posted: bool
+) -> None:
+    bot, clock = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    players = [server.member(f"P{n}") for n in range(2)]
+    announcement, tournament_id = await announce(
+        server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
+        start_in=60, checkin=30,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, players, tournament_id)
+    clock.now = bot.tournaments.get(tournament_id).settings.start_at
+    there = stop_at_the_end(bot, posted)
+    await bot.tournaments.run_due()
+    # Nobody comes: the computers play the one table at once, and its end ends it all.
+    assert await deadline_then_next_round(server, bot, clock, tournament_id) is None
+    await asyncio.wait_for(there.wait(), 60)
+    unposted = [n.told.what for n in await bot.store.unposted_news()]
+    assert unposted == (["finished"] if posted else list(ENDING))
+    assert (podium_of(fake, channel) is not None) is posted
+    await running.stop()
+
+    bot = await running.start()
+    assert bot.herald is not None
+    await bot.herald.settled()
+    podiums = [m for m in fake.public(channel) if m.embeds and "podium" in m.embeds[0]["title"]]
+    assert len(podiums) == 1, "the podium, once"
+    assert len(with_picture(fake, channel, "standings.png")) == 2, "the round's, and final"
+    assert await bot.store.unposted_news() == []
