@@ -92,3 +92,25 @@ async def test_the_podium_is_posted_once_after_a_stop_at_the_end(
     assert len(podiums) == 1, "the podium, once"
     assert len(with_picture(fake, channel, "standings.png")) == 2, "the round's, and final"
     assert await bot.store.unposted_news() == []
+
+
+async def test_a_post_discord_refuses_for_good_is_given_up_and_the_next_is_posted(
+    running: Running, server: Server
+) -> None:
+    """Discord refuses the post of "paused" (403: the bot may not write there): the
+    herald gives it up (marked, not tried again) and posts the next piece, "resumed"."""
+    bot, _ = await started(running)
+    assert bot.herald is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    await announce(server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
+                   start_in=60, checkin=30)  # fmt: skip
+    await bot.herald.settled()
+    fake.fail_next("POST", "/channels/{channel_id}/messages", 403)
+    await (await boss.slash("domino tournament pause", channel)).reply()
+    await bot.herald.settled()
+    await (await boss.slash("domino tournament resume", channel)).reply()
+    await bot.herald.settled()
+    said = [m.content for m in fake.public(channel)]
+    assert "The tournament is resumed." in said and "The tournament is paused." not in said
+    assert await bot.store.unposted_news() == []
