@@ -570,3 +570,17 @@ def play_game(
             current = mover.shown(frame["version"] + 1)
         frame = current
     return frame, ways
+
+
+def until_a_choice(person: Person, frame: Frame) -> tuple[Frame, str]:
+    """Play on from ``frame`` (``person``'s turns by click, the computers their own) until
+    it is ``person``'s turn with a tile that fits several ends; that frame and tile. A
+    Cross lead is a spinner with four ends alike, so one comes early."""
+    while frame["status"] == "playing":
+        if frame["turn"] is not None and frame["turn"] == frame["you"]:
+            several = [tile for tile, moves in person.hand(frame).items() if len(moves) > 1]
+            if several:
+                return frame, several[0]
+            play_turn(person, frame)
+        frame = person.shown(frame["version"] + 1)
+    raise AssertionError(f"{person.label} never held a tile that fits several ends")

@@ -1,0 +1,140 @@
+"""An automated accessibility audit of every screen a player meets: axe-core (bundled by
+``axe-playwright-python``, nothing fetched) runs its WCAG 2.1 A and AA rules on the page
+as the player sees it, and each violation is reported by the screen, its rule and the
+element it was found on.
+
+The walk: the first page with the name form, the lobby with the form that opens a
+table, a table waiting for players with computers seated, the game under way on the
+player's turn (their hand and its moves) and as a spectator yet to be named, a
+refusal's notice, a round's end, the game's end, its replay, a game's rules, the
+leaderboards and the page of a table that is not there; in English at a desktop's
+width, and in Brazilian Portuguese at a phone's. Apart, a tile picked with its ends lit
+as buttons on the felt.
+
+No rule is switched off: every one applies to some screen here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.harness import (
+    Frame,
+    People,
+    Person,
+    act,
+    join_as,
+    open_table,
+    play_turn,
+    until_a_choice,
+)
+
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+"""The rules of WCAG 2.0 and 2.1 at levels A and AA, as axe-core tags them."""
+
+AXE = Axe()
+
+
+def audit(person: Person, screen: str) -> list[str]:
+    """axe-core's WCAG 2.1 A and AA violations on the page ``person`` shows now, one line
+    per element: the screen, the rule, where, and what is wrong. Motion is reduced
+    first, so a tile still arriving is audited where it comes to rest."""
+    person.page.emulate_media(reduced_motion="reduce")
+    results = AXE.run(
+        person.page,
+        options={"runOnly": {"type": "tag", "values": WCAG_21_AA}, "resultTypes": ["violations"]},
+    )
+    found: list[dict[str, Any]] = results.response["violations"]
+    return [
+        f"{screen}: {violation['id']} at {' '.join(map(str, node['target']))}:"
+        f" {node.get('failureSummary', violation['help'])}"
+        for violation in found
+        for node in violation["nodes"]
+    ]
+
+
+def play_until(person: Person, frame: Frame, done: str) -> Frame:
+    """``person`` plays their turns (the computers play theirs) until their page shows
+    ``done`` (a CSS selector); the frame then shown."""
+    page = person.page
+    while not page.locator(done).count():
+        assert frame["status"] == "playing", f"the game ended before {done} showed"
+        if frame["turn"] is not None and frame["turn"] == frame["you"]:
+            play_turn(person, frame)
+        frame = person.shown(frame["version"] + 1)
+    return frame
+
+
+@pytest.mark.parametrize(("locale", "width"), [("en-US", 1280), ("pt-BR", 360)])
+def test_every_screen_passes_axe(people: People, locale: str, width: int) -> None:
+    violations: list[str] = []
+    ann = people.arrive("Ann", locale=locale, width=width)
+    page = ann.page
+    page.locator("form#guest").wait_for()
+    violations += audit(ann, "the name form")
+
+    join_as(ann, "Ann")
+    page.locator("form#open").wait_for()
+    violations += audit(ann, "the lobby")
+
+    # Milo to 3: a round is worth at most 2 points, so a round ends before the game does.
+    table_id = open_table(ann, "milo", 3)
+    for _ in range(3):
+        act(ann, "button[data-level=easy]")
+    violations += audit(ann, "a table waiting, computers seated")
+
+    frame = act(ann, "button[data-action=start]")
+    while frame["turn"] != frame["you"]:
+        frame = ann.shown(frame["version"] + 1)
+    violations += audit(ann, "the player's turn")
+    watcher = people.arrive("Watcher", locale=locale, width=width)
+    watcher.page.goto(f"/t/{table_id}")
+    watcher.wait_frame(lambda seen: seen.get("type") == "table")
+    watcher.shown()
+    violations += audit(watcher, "a spectator, not yet named")
+
+    ann.send({"type": "act", "table": table_id, "version": frame["version"] - 1, "action": "pass"})
+    page.locator("#notice[role=alert]").wait_for()
+    violations += audit(ann, "a refusal's notice")
+
+    frame = play_until(ann, frame, "#ended")
+    violations += audit(ann, "a round's end")
+    page.locator("#ended button.secondary").click()
+
+    frame = play_until(ann, frame, "#table[data-status=finished] #ended")
+    violations += audit(ann, "the game's end")
+
+    page.click("#ended a[href^='/replay/']")
+    page.locator("#replay .step").wait_for()
+    page.keyboard.press("End")
+    violations += audit(ann, "the replay")
+
+    page.goto(f"/t/{table_id}")
+    ann.shown(frame["version"])
+    page.click("a[href='/rules/milo']")
+    page.locator("article.rules").wait_for()
+    violations += audit(ann, "a game's rules")
+
+    page.click("nav a[href='/boards']")
+    page.locator(".boards .board").first.wait_for()
+    violations += audit(ann, "the leaderboards")
+
+    page.goto("/t/nothing-here")
+    page.locator("[role=alert]").wait_for()
+    violations += audit(ann, "a table that is not there")
+
+    assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
+
+
+def test_a_tile_picked_with_its_ends_lit_passes_axe(people: People) -> None:
+    """The felt's ends become buttons once a tile that fits several is picked."""
+    ann = people.guest("Ann")
+    open_table(ann, "cross")
+    act(ann, "button[data-level=easy]")
+    _, tile = until_a_choice(ann, act(ann, "button[data-action=start]"))
+    ann.page.click(f'#table button[data-tile="{tile}"]')
+    ann.page.locator("[data-end][data-playable=true]").first.wait_for()
+    violations = audit(ann, "a tile picked, its ends lit")
+    assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
