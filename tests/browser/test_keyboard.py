@@ -5,7 +5,15 @@ aloud with its winner, not only the last move."""
 
 from __future__ import annotations
 
-from tests.browser.harness import Frame, People, join_as, open_table, play_turn
+from tests.browser.harness import (
+    Frame,
+    People,
+    act,
+    join_as,
+    open_table,
+    play_turn,
+    until_a_choice,
+)
 from words import i18n
 from words.page import page_words
 
@@ -105,3 +113,24 @@ def test_a_rounds_end_put_away_by_keyboard_leaves_the_focus_in_the_page(
     page.keyboard.press("Enter")
     assert page.locator("#ended").count() == 0
     assert page.evaluate(FOCUS_IN_MAIN), "after Dismiss the focus fell to the page's top"
+
+
+def test_a_tile_played_on_an_end_chosen_by_keyboard_leaves_the_focus_on_the_hand(
+    people: People,
+) -> None:
+    """Enter on a tile that fits several ends puts the focus on the first end it can go
+    to; Enter there plays it. That end stays drawn but is a button no more: the focus
+    must go on to the hand, not fall to the page's top (``<body>``)."""
+    ann = people.guest("Ann")
+    page = ann.page
+    open_table(ann, "cross")
+    act(ann, "button[data-level=easy]")
+    frame, tile = until_a_choice(ann, act(ann, "button[data-action=start]"))
+
+    page.focus(f'#table button[data-tile="{tile}"]')
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.playable") == "true"
+    page.keyboard.press("Enter")
+    ann.shown(frame["version"] + 1)
+    focused = page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert page.evaluate(ON_A_TILE), f"after playing on an end the focus is on {focused}"

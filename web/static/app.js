@@ -328,19 +328,21 @@ function focusKey() {
 /**
  * Put the focus back on the control it was on; if that control is gone (a played tile,
  * Start, Draw or Pass once pressed), on the hand, else on the page's main part: never on
- * the page's top, where a keyboard's user would have to find their way back.
+ * the page's top, where a keyboard's user would have to find their way back. A control
+ * can stay in the page yet take no focus any more: an end a tile was played on is still
+ * drawn, but no longer a button; so the focus is checked to have landed.
  * @param {string} selector
  */
 function refocus(selector) {
-  const target = main.querySelector(selector) ?? main.querySelector("button[data-tile]");
-  if (!(target instanceof HTMLElement || target instanceof SVGElement)) {
-    main.focus({ preventScroll: true });
-    return;
+  for (const target of [main.querySelector(selector), main.querySelector("button[data-tile]")]) {
+    if (!(target instanceof HTMLElement || target instanceof SVGElement)) continue;
+    if (target.matches("button[data-tile]")) {
+      for (const tile of main.querySelectorAll("button[data-tile]")) tile.setAttribute("tabindex", tile === target ? "0" : "-1");
+    }
+    target.focus({ preventScroll: true });
+    if (document.activeElement === target) return;
   }
-  if (target.matches("button[data-tile]")) {
-    for (const tile of main.querySelectorAll("button[data-tile]")) tile.setAttribute("tabindex", tile === target ? "0" : "-1");
-  }
-  target.focus({ preventScroll: true });
+  main.focus({ preventScroll: true });
 }
 
 /**
