@@ -11,10 +11,15 @@ leaderboards and the page of a table that is not there; in English at a desktop'
 width, and in Brazilian Portuguese at a phone's. Apart, a tile picked with its ends lit
 as buttons on the felt.
 
-No rule is switched off: every one applies to some screen here."""
+No rule is switched off: every one applies to some screen here.
+
+What axe cannot judge is checked apart: each move is said once in the live region (and
+the focus kept in the page after an action, in test_keyboard.py).
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -27,14 +32,31 @@ from tests.browser.harness import (
     act,
     join_as,
     open_table,
+    play_game,
     play_turn,
+    sit_down,
     until_a_choice,
 )
+from words import i18n
+from words.page import page_words
 
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 """The rules of WCAG 2.0 and 2.1 at levels A and AA, as axe-core tags them."""
 
 AXE = Axe()
+
+LIVE_LOG = """
+document.addEventListener("DOMContentLoaded", () => {
+  window.__said = [];
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) window.__said.push(node.textContent);
+  }).observe(document.getElementById("live"), { childList: true, subtree: true });
+});
+"""
+"""Run before the page's own code: everything put in the live region (what a screen
+reader says) is kept, in order, in ``window.__said``."""
+TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
 
 
 def audit(person: Person, screen: str) -> list[str]:
@@ -138,3 +160,33 @@ def test_a_tile_picked_with_its_ends_lit_passes_axe(people: People) -> None:
     ann.page.locator("[data-end][data-playable=true]").first.wait_for()
     violations = audit(ann, "a tile picked, its ends lit")
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
+
+
+def test_each_move_is_said_once_in_the_live_region(people: People) -> None:
+    """A screen reader's user hears each move once: another player's, the computer's and
+    their own, said when it is made and not again (the layout's words, which name the
+    last tile played and every arm, are the picture's name, not said with each move);
+    and they are told when it is their turn."""
+    with i18n.speaking(i18n.ENGLISH):
+        your_turn = page_words()["your_turn"]
+    ann, bob = people.guest("Ann"), people.guest("Bob")
+    ann.page.add_init_script(LIVE_LOG)
+    ann.page.reload()
+    sit_down(bob, open_table(ann, "cross"))
+    act(ann, "button[data-level=easy]")
+    act(ann, "button[data-action=start]")
+    last, _ = play_game([ann, bob], most=6)  # within the first round: no tile twice
+    assert last["status"] == "playing", last["lines"]
+    ann.shown(last["version"])
+
+    said: list[str] = ann.page.evaluate("window.__said")
+    moves = {
+        line: match[0] for f in ann.tables() for line in f["lines"] if (match := TILE.search(line))
+    }
+    assert any(not line.startswith("Ann ") for line in moves), f"nobody else played: {moves}"
+    for line, tile in moves.items():
+        a, b = tile.split("-")
+        either = re.compile(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])")
+        times = sum(len(either.findall(text)) for text in said)
+        assert times == 1, f"{line!r}: {tile} said {times} times:\n" + "\n".join(said)
+    assert your_turn in said, said

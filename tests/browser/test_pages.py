@@ -4,6 +4,8 @@ the page's own links (client-side navigation) and shows what its API answered.""
 
 from __future__ import annotations
 
+import re
+
 from tests.browser.harness import People, act, open_table, play_game
 from words import i18n
 from words.page import page_words
@@ -35,6 +37,10 @@ def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> Non
     page.keyboard.press("ArrowRight")
     at(2)
     page.locator("#live").filter(has_text=replay["frames"][1]["line"]).wait_for()
+    tile = re.search(r"\d-\d", replay["frames"][1]["line"])  # the first move's
+    assert tile, replay["frames"][1]
+    said = page.inner_text("#live")
+    assert said.count(tile[0]) == 1, f"the move is said more than once: {said}"
     page.keyboard.press("End")
     at(count)
     page.click("button[data-step=previous]")

@@ -273,11 +273,15 @@ async function fetched(path, draw) {
 }
 
 /**
- * A `table` frame: the whole table. A newer version is said aloud (what happened, then
- * the layout in words) and its last tile arrives. A frame of another table than the
- * address names is the rematch opened at the same place (the server follows the place,
- * not the table): the address becomes the new table's, unless the page has just asked
- * for a table and this frame is an older one's, still on its way.
+ * A `table` frame: the whole table. A newer version is said aloud once: what happened
+ * (its lines), the winner when the game is over, and "Your turn" when it has become the
+ * reader's. The layout in words is not said again with each move: it repeats the move
+ * just said ("Last played: …") and every arm, so a screen reader would fall further
+ * behind the game at each move; it stays the picture's name, to be read when wanted.
+ * Its last tile arrives. A frame of another table than the address names is the rematch
+ * opened at the same place (the server follows the place, not the table): the address
+ * becomes the new table's, unless the page has just asked for a table and this frame is
+ * an older one's, still on its way.
  * @param {any} frame
  */
 function tableCame(frame) {
@@ -297,7 +301,8 @@ function tableCame(frame) {
   if (fresh) {
     // The game's end is said with its winner (the card's title), not only the last move.
     const over = frame.status === "finished" && before?.status !== "finished";
-    announce(...frame.lines, over ? frame.card?.title : "", frame.alt);
+    const yours = frame.status === "playing" && frame.you !== null && frame.turn === frame.you;
+    announce(...frame.lines, over ? frame.card?.title : "", yours ? word("your_turn") : "");
     document.title = `${frame.title} · ${word("title")}`;
   }
 }

@@ -73,8 +73,20 @@ export class ReplayView {
     const forward = next === this.step + 1;
     this.step = next;
     this.draw(forward);
-    const frame = this.replay.frames[next];
-    this.announce([frame.line, frame.note, frame.alt].filter(Boolean).join(" "));
+    this.announce(this.said().join(" "));
+  }
+
+  /**
+   * What the step shown says happened: its move, the coach's note, a round's end and,
+   * on the last step, the game's result. The layout in words is the picture's name, not
+   * said again: it repeats the move ("Last played: …").
+   * @returns {string[]}
+   */
+  said() {
+    const frames = this.replay.frames;
+    const frame = frames[this.step];
+    const result = this.step === frames.length - 1 ? this.replay.result : [];
+    return [frame.line, frame.note, ...(frame.over ?? []), ...result].filter(Boolean);
   }
 
   /** @param {boolean} forward one move on: its tile arrives */
