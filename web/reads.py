@@ -46,7 +46,8 @@ async def boards(
     offers (rating, wins, points), as rank, name, value and games. A board nobody is on
     yet has no rows and a ``note`` saying so, in the words Discord's answer uses. For a
     ``reader`` (a guest: id and name), where they stand on each board when it is not on
-    its first page, and their own stats."""
+    its first page, and their own stats. Each board's ``heading`` names its order too:
+    the page shows a game's three boards together."""
     user_id = reader[0] if reader is not None else NOBODY
     shown = []
     for game, variant in GAMES.items():
@@ -58,6 +59,7 @@ async def boards(
             heads = pictures.leaderboard_text(title, order)
             read: Read = {
                 "title": title,
+                "heading": board_words.board_heading(title, order),
                 "game": game,
                 "order": order,
                 "columns": [heads.rank, heads.player, heads.value, heads.games],

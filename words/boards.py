@@ -28,6 +28,17 @@ def board_title(game_title_: str, *, everywhere: bool) -> str:
     return _("{game} — this server").format(game=game_title(game_title_))
 
 
+def board_heading(title: str, order: str) -> str:
+    """A board's heading where a game's boards stand together (the browser's page): its
+    title and what it is ordered by, so that the game's three boards, alike in title,
+    are told apart by someone who goes from heading to heading or table to table."""
+    if order == "wins":
+        return _("{title}, by wins").format(title=title)
+    if order == "points":
+        return _("{title}, by points").format(title=title)
+    return _("{title}, by rating").format(title=title)
+
+
 def boards_title() -> str:
     """The heading over every board of a server (the browser's leaderboards page)."""
     return _("Leaderboards")

@@ -61,3 +61,12 @@ def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> Non
     boards = answered.value.json()
     page.get_by_role("heading", name=boards["title"], level=1).wait_for()
     assert page.url.endswith("/boards")
+    # Each board is a heading of its own to go to (a game's three boards told apart by
+    # their order); a board nobody is on yet has no table, which a screen reader would
+    # read out as an empty grid of headers.
+    assert any(board["rows"] for board in boards["boards"]), boards
+    assert any(not board["rows"] for board in boards["boards"]), boards
+    for board in boards["boards"]:
+        page.get_by_role("heading", name=board["heading"], level=2, exact=True).wait_for()
+        table = page.get_by_role("table", name=board["heading"], exact=True)
+        assert table.count() == (1 if board["rows"] else 0), board

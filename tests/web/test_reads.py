@@ -190,6 +190,7 @@ async def test_the_boards_list_the_players_of_each_game(service: TableService) -
     for order, value in (("wins", "Wins"), ("points", "Points")):
         board = boards["milo", order]
         assert board["title"] == "Milo — this server"
+        assert board["heading"] == f"Milo — this server, by {value.lower()}"
         assert board["columns"] == ["#", "Player", value, "Games"]
         assert sorted(row[1] for row in board["rows"]) == ["Ann", "Bob", "Cat", "Dan"]
         assert [row[0] for row in board["rows"]] == ["1", "2", "3", "4"]

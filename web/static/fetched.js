@@ -80,7 +80,7 @@ function paragraphs(text) {
 }
 
 /**
- * The leaderboards and stats: `{title, boards: [{title, columns, rows}]}`.
+ * The leaderboards and stats: `{title, boards: [{heading, columns, rows}]}`.
  * @param {any} boards
  */
 export function boardsView(boards) {
@@ -107,20 +107,27 @@ function stats(card) {
 }
 
 /**
- * One board as a table (it scrolls sideways on a narrow screen rather than squeeze),
- * with its note when nobody is on it yet and where the reader stands when off its page.
- * @param {{title: string, columns: string[], rows: unknown[][], note?: string, you?: string}} board
+ * One board under its heading (its title and order), as a table (it scrolls sideways on a narrow screen rather
+ * than squeeze), with its note when nobody is on it yet and where the reader stands when
+ * off its page. A board with nobody on it has no table: a table of headers alone is read
+ * out as an empty grid.
+ * @param {{heading: string, columns: string[], rows: unknown[][], note?: string, you?: string}} board
+ * @param {number} index
  */
-function board(board) {
+function board(board, index) {
+  const id = `board-${index}`;
   const head = el("tr", {}, ...board.columns.map((c) => el("th", { scope: "col" }, marked(String(c)))));
   const cells = (/** @type {unknown[]} */ row) => row.map((cell) => el("td", {}, marked(String(cell ?? ""))));
   const rows = board.rows.map((row) => el("tr", {}, ...cells(row)));
   return el(
-    "div",
-    { class: "board" },
-    el("table", {}, el("caption", {}, marked(board.title)), el("thead", {}, head), el("tbody", {}, ...rows)),
+    "section",
+    { class: "board", "aria-labelledby": id },
+    el("h2", { id }, marked(board.heading)),
+    rows.length
+      ? el("table", { "aria-labelledby": id }, el("thead", {}, head), el("tbody", {}, ...rows))
+      : null,
     board.note ? el("p", { class: "help" }, marked(board.note)) : null,
     board.you ? el("p", {}, marked(board.you)) : null,
-    !board.rows.length && !board.note ? el("p", { class: "help", text: word("nothing") }) : null,
+    !rows.length && !board.note ? el("p", { class: "help", text: word("nothing") }) : null,
   );
 }
