@@ -7,6 +7,7 @@ store, the herald a test's (:class:`~tests.tournaments.test_service.Venue`)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,7 +104,9 @@ async def test_a_start_passes_over_old_news_but_an_open_tournaments_announcement
     tables, tournaments = await running(store, clock, venue)
     cancelled = await tournaments.create(GUILD, CHANNEL, ORGANISER, two_rounds(clock))
     await tournaments.cancel(cancelled.id, ORGANISER)
-    still = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, two_rounds(clock))
+    # It starts after the second start: no deadline of its falls due in between.
+    later = replace(two_rounds(clock), start_at=clock.now + 3 * NEWS_KEPT)
+    still = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, later)
     await tournaments.sign_up(still.id, *PLAYERS[0], rating=1.0)
     clock.now += NEWS_KEPT + 1
     await tournaments.sign_up(still.id, *PLAYERS[1], rating=1.0)
