@@ -240,6 +240,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         here, staff = self._here(interaction), await self._staff(interaction)
+        here.check_manager(interaction.user.id, staff)
         result = here.result_of(round, table - 1)
         if result is None:
             raise TournamentRefused("no-result")

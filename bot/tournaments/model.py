@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from statistics import fmean
 from typing import Any
 
+from bot.refusals import TournamentRefused
 from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.seating import Bye, Entrant, Seating, Table
 
@@ -155,6 +156,16 @@ class Tournament:
 
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)
+
+    def check_manager(self, by: int, staff: bool) -> None:
+        """Who may manage the tournament: the member who created it (even if they have
+        since lost the right to create one), or any of the server's organisers, whom the
+        face vouches for with ``staff`` (it reads the server's permissions and roles:
+        Manage Server, or the role the server chose). Anyone else is refused; a face
+        that reads the tournament for a command asks this first, so that who a member
+        is is answered before what they named."""
+        if not staff and by != self.organiser_id:
+            raise TournamentRefused("organiser-only")
 
     def name_of(self, user_id: int) -> str:
         player = self.player(user_id)

@@ -380,7 +380,7 @@ class TournamentService:
     async def withdraw(
         self, tournament_id: str, user_id: int, *, by: int | None = None, staff: bool = False
     ) -> None:
-        """A player leaves (``by`` an organiser: dropped, see :func:`_check_organiser`);
+        """A player leaves (``by`` an organiser: dropped, see :meth:`Tournament.check_manager`);
         they keep what they earned and are paired no more. By pairs, their pair leaves
         with them (:func:`_without`)."""
         async with self._lock:
@@ -389,7 +389,7 @@ class TournamentService:
             if player is None or player.out:
                 raise TournamentRefused("not-entered")
             if by is not None:
-                _check_organiser(tournament, by, staff)
+                tournament.check_manager(by, staff)
             kind = "drop" if by is not None else "withdraw"
             changed, leaving = _without(tournament, user_id)
             await self._save(
@@ -418,7 +418,7 @@ class TournamentService:
         a bot: it would never join its tables, and lose each one for its side."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            _check_organiser(tournament, by, staff)
+            tournament.check_manager(by, staff)
             if new_is_bot:
                 raise TournamentRefused("replace-bot")
             if not tournament.settings.pairs and tournament.settings.format is not Format.SWISS:
@@ -448,10 +448,10 @@ class TournamentService:
         self, tournament_id: str, by: int, paused: bool, *, staff: bool = False
     ) -> None:
         """No round starts while paused (the tables under way play on); an organiser's
-        (:func:`_check_organiser`)."""
+        (:meth:`Tournament.check_manager`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            _check_organiser(tournament, by, staff)
+            tournament.check_manager(by, staff)
             if (tournament.phase is Phase.PAUSED) == paused:
                 raise TournamentRefused("already")
             # Resumed before its first round, it is open for sign-up again, and starts
@@ -467,10 +467,10 @@ class TournamentService:
             await self._advance(tournament_id)
 
     async def cancel(self, tournament_id: str, by: int, *, staff: bool = False) -> None:
-        """An organiser ends the tournament where it stands (:func:`_check_organiser`)."""
+        """An organiser ends the tournament where it stands (:meth:`Tournament.check_manager`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            _check_organiser(tournament, by, staff)
+            tournament.check_manager(by, staff)
             cancelled = await self._save(
                 replace(tournament, phase=Phase.CANCELLED, due=None),
                 {"kind": "cancel", "by": by},
@@ -492,11 +492,11 @@ class TournamentService:
     async def adjust(
         self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False
     ) -> None:
-        """An organiser (:func:`_check_organiser`) changes a table's result, for
+        """An organiser (:meth:`Tournament.check_manager`) changes a table's result, for
         ``reason`` (kept in the log)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            _check_organiser(tournament, by, staff)
+            tournament.check_manager(by, staff)
             adjustment = Adjustment(result, reason)
             try:
                 record = adjusted(tournament.record, adjustment)
@@ -990,15 +990,6 @@ def _still_drawn(tournament: Tournament, record: Sequence[Result | Bye]) -> bool
         == {entrant for side in drawn.sides for entrant in side}
         for drawn in tournament.drawn
     )
-
-
-def _check_organiser(tournament: Tournament, by: int, staff: bool) -> None:
-    """Who may manage a tournament: the member who created it (even if they have since
-    lost the right to create one), or any of the server's organisers, whom the face
-    vouches for with ``staff`` (it reads the server's permissions and roles: Manage
-    Server, or the role the server chose). Anyone else is refused."""
-    if not staff and by != tournament.organiser_id:
-        raise TournamentRefused("organiser-only")
 
 
 @dataclass(frozen=True, slots=True)

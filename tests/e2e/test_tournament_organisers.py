@@ -123,6 +123,9 @@ async def test_an_organiser_who_does_not_play_changes_a_result_and_says_why(
     denied = await (await player.slash("domino tournament adjust", channel, round=1, table=1,
                                        winner=players[loser], reason="mine")).reply()  # fmt: skip
     assert denied.visible_to == player.id and "organiser" in denied.content, denied.content
+    no_such = await (await player.slash("domino tournament adjust", channel, round=1, table=9,
+                                        winner=players[loser], reason="mine")).reply()  # fmt: skip
+    assert "organiser" in no_such.content, "who they are is answered before what they named"
     assert bot.tournaments.get(tournament_id).result_of(1, 0) == before
     assert await bot.store.tournament_log(tournament_id) == log, "nothing stored"
 
