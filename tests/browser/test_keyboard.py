@@ -134,3 +134,24 @@ def test_a_tile_played_on_an_end_chosen_by_keyboard_leaves_the_focus_on_the_hand
     ann.shown(frame["version"] + 1)
     focused = page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
     assert page.evaluate(ON_A_TILE), f"after playing on an end the focus is on {focused}"
+
+
+def test_a_spectator_typing_a_name_keeps_it_while_the_table_moves(people: People) -> None:
+    """Someone watching a table, not yet named, starts typing their name in the side
+    panel's form: a move at the table redraws it, and neither what they typed nor the
+    focus is lost."""
+    ann = people.arrive("Ann")
+    join_as(ann, "Ann")
+    table_id = open_table(ann, "cross")
+    act(ann, "button[data-level=easy]")
+    frame = act(ann, "button[data-action=start]")
+    eve = people.arrive("Eve")
+    eve.page.goto(f"/t/{table_id}")
+    eve.wait_frame(lambda seen: seen.get("type") == "table" and seen["id"] == table_id)
+    while frame["turn"] != frame["you"]:
+        frame = ann.shown(frame["version"] + 1)
+    eve.page.locator("#guest-name").type("Ev")
+    play_turn(ann, frame)
+    eve.shown(frame["version"] + 1)
+    assert eve.page.input_value("#guest-name") == "Ev"
+    assert eve.page.evaluate("document.activeElement?.id") == "guest-name"

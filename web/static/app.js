@@ -44,6 +44,12 @@ const state = {
   tablesSlot: null,
   /** Which page a load belongs to: an answer for a page left since is dropped. */
   loads: 0,
+  /**
+   * @type {HTMLElement|null} the name form while the reader has no name: one per
+   * greeting, put back in place at each redraw (a move at the table they watch), so
+   * what they are typing stays
+   */
+  nameForm: null,
 };
 
 const connection = new Connection({
@@ -60,7 +66,7 @@ const table = new TableView({
   send: (message) => connection.send(message),
   levels: () => state.hello?.levels ?? [],
   notify,
-  guest: () => (state.hello?.you ? null : guestForm(notify, () => connection.renew())),
+  guest: nameForm,
 });
 
 const replay = new ReplayView(announce);
@@ -169,6 +175,7 @@ function greeted(hello) {
     if (asked) return;
   }
   state.hello = hello;
+  state.nameForm = null; // a name taken or a language changed: drawn anew
   speak(hello.words, hello.lang);
   document.documentElement.lang = hello.lang;
   // The page is drawn anew (a name taken, a language changed): focus in it stays in it.
@@ -176,6 +183,13 @@ function greeted(hello) {
   header();
   render();
   if (focused && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+}
+
+/** The name form, while the reader has none (see `state.nameForm`). */
+function nameForm() {
+  if (state.hello?.you) return null;
+  state.nameForm ??= guestForm(notify, () => connection.renew());
+  return state.nameForm;
 }
 
 /**
@@ -233,7 +247,7 @@ function render() {
           "div",
           { class: "lobby" },
           el("h1", { class: "visually-hidden", text: word("title") }),
-          hello.you ? null : guestForm(notify, () => connection.renew()),
+          nameForm(),
           state.tablesSlot,
           hello.you ? openForm(hello.games, (message) => connection.send(message)) : null,
           rulesLinks(hello.games),
