@@ -155,3 +155,19 @@ def test_a_spectator_typing_a_name_keeps_it_while_the_table_moves(people: People
     eve.shown(frame["version"] + 1)
     assert eve.page.input_value("#guest-name") == "Ev"
     assert eve.page.evaluate("document.activeElement?.id") == "guest-name"
+
+
+def test_a_status_notice_is_said_in_the_live_region(people: People) -> None:
+    """A copied link (a status, not an alert) is said in the page's live region, which
+    screen readers follow from the start, not only in a status region that appears
+    already filled, which not all of them read."""
+    ann = people.arrive("Ann")
+    join_as(ann, "Ann")
+    open_table(ann, "cross")
+    words = page_words()
+    ann.page.get_by_role("button", name=words["copy"]).click()
+    notice = ann.page.locator("#notice")
+    notice.wait_for()
+    said = ann.page.locator("#live").inner_text()
+    assert words["copied"] in said or words["copy_this"] in said, said
+    assert notice.get_attribute("role") is None, "said once: the live region says it"

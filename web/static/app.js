@@ -374,14 +374,18 @@ function announce(...texts) {
 
 /**
  * A notice the reader can close: a refusal is an alert, a hint or a copied link a
- * status. A new notice takes the place of the last one.
+ * status. A new notice takes the place of the last one. An alert is read as it
+ * appears; a status region that appears already filled is not read by every screen
+ * reader, so a status is said in the page's live region, there from the start, beside
+ * what the table last said.
  * @param {string} text
  * @param {"alert"|"status"} kind
  */
 function notify(text, kind) {
+  if (kind === "status") live.append(el("p", {}, marked(text)));
   const notice = el(
     "div",
-    { id: "notice", class: `notice ${kind}`, role: kind },
+    { id: "notice", class: `notice ${kind}`, role: kind === "alert" && "alert" },
     el("p", {}, marked(text)),
     el("button", {
       type: "button",
