@@ -378,7 +378,6 @@ class TournamentHerald:
         self._edited: dict[str, int] = {}
         """The version each announcement was last edited for (older news skip the edit)."""
         self._latest: dict[str, Tournament] = {}
-        self._dropped: set[tuple[str, int]] = set()
 
     def share(self, budget: RequestBudget) -> None:
         """Take the announcer's budget, so that the two never pass the bot's share."""
@@ -420,8 +419,6 @@ class TournamentHerald:
             self._latest[tournament.id] = tournament
         queue = self._queues.setdefault(tournament.id, collections.deque())
         for piece in news:
-            if piece.what == "dropped":
-                self._dropped.update((tournament.id, user) for user in piece.about)
             queue.append(_Queued(tournament, piece, done))
         if tournament.id not in self._workers:
             self._workers[tournament.id] = asyncio.create_task(
@@ -653,7 +650,7 @@ class TournamentHerald:
                 lines = said.bracket_lines(bracket, reached, names)
                 filename = "bracket.png"
             else:
-                rows = said.standings_rows(standings_of(tournament), names, self._left(tournament))
+                rows = said.standings_rows(standings_of(tournament), names, _left(tournament))
                 stext = said.standings_text(
                     title, format_, tournament.round, _rounds(tournament), len(rows)
                 )
@@ -666,20 +663,6 @@ class TournamentHerald:
             return
         file = discord.File(io.BytesIO(image.png), filename=filename, description=alt[:1024])
         await self._say(tournament, next(iter(acting.chunks(lines)), ""), file=file)
-
-    def _left(self, tournament: Tournament) -> dict[int, said.Left]:
-        """Each entrant who left, and why: by pairs, a pair is dropped when the organiser
-        dropped either member."""
-        left: dict[int, said.Left] = {
-            p.user_id: "dropped" if (tournament.id, p.user_id) in self._dropped else "withdrew"
-            for p in tournament.players
-            if p.out
-        }
-        for pair in tournament.pairs:
-            if tournament.pair_out(pair):
-                dropped = any((tournament.id, m) in self._dropped for m in pair.members)
-                left[pair.id] = "dropped" if dropped else "withdrew"
-        return left
 
     async def _podium(self, tournament: Tournament) -> None:
         names = _names(tournament)
@@ -761,6 +744,19 @@ def _no_show(tournament: Tournament, names: dict[int, str], user: int) -> str:
     if pair is None:
         return said.no_show(names.get(user, "?"))
     return said.no_show_in_pair(names.get(user, "?"), names[pair.id])
+
+
+def _left(tournament: Tournament) -> dict[int, said.Left]:
+    """Each entrant who left, and why, as the tournament keeps it (``Player.dropped``):
+    by pairs, a pair is dropped when the organiser dropped either member."""
+    left: dict[int, said.Left] = {
+        p.user_id: "dropped" if p.dropped else "withdrew" for p in tournament.players if p.out
+    }
+    for pair in tournament.pairs:
+        if tournament.pair_out(pair):
+            dropped = any(p.dropped for p in tournament.players if p.user_id in pair.members)
+            left[pair.id] = "dropped" if dropped else "withdrew"
+    return left
 
 
 def standings_of(tournament: Tournament) -> tuple[Standing, ...]:

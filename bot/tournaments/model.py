@@ -86,13 +86,16 @@ class Settings:
 @dataclass(frozen=True, slots=True)
 class Player:
     """A member who signed up: ``rating`` seeds them; ``checked_in`` once they said they
-    are here; ``out`` once they withdrew or were dropped (they keep what they earned)."""
+    are here; ``out`` once they withdrew or were dropped (they keep what they earned),
+    and ``dropped`` when an organiser took them out: the standings say which for as long
+    as they are shown, so it is kept with the tournament rather than by a face."""
 
     user_id: int
     name: str
     rating: float
     checked_in: bool = False
     out: bool = False
+    dropped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +287,9 @@ class Tournament:
                 "pairs": settings.pairs,
             },
             "phase": self.phase.value,
-            "players": [[p.user_id, p.name, p.rating, p.checked_in, p.out] for p in self.players],
+            "players": [
+                [p.user_id, p.name, p.rating, p.checked_in, p.out, p.dropped] for p in self.players
+            ],
             "round": self.round,
             "drawn": [
                 [
@@ -309,7 +314,8 @@ class Tournament:
     def from_dict(cls, data: dict[str, Any]) -> Tournament:
         """The tournament :meth:`to_dict` stored (KeyError, TypeError or ValueError if
         the data is not one). One stored before pairs could sign up has no pairs and
-        draws its Milo partners."""
+        draws its Milo partners; one stored before a drop was kept has its players who
+        left as having withdrawn (what was said of them then, after a restart)."""
         stored = data["settings"]
         settings = Settings(
             game=str(stored["game"]),
@@ -332,10 +338,7 @@ class Tournament:
             organiser_id=int(data["organiser_id"]),
             settings=settings,
             phase=Phase(data["phase"]),
-            players=tuple(
-                Player(int(u), str(n), float(r), bool(c), bool(o))
-                for u, n, r, c, o in data["players"]
-            ),
+            players=tuple(_player_from_json(p) for p in data["players"]),
             round=int(data["round"]),
             drawn=tuple(
                 Drawn(
@@ -380,6 +383,15 @@ def adjustment_from_json(data: dict[str, Any]) -> Adjustment:
     if not isinstance(result, Result):
         raise ValueError("an adjustment changes a result")
     return Adjustment(result, str(data["reason"]))
+
+
+def _player_from_json(data: list[Any]) -> Player:
+    """A player as :meth:`Tournament.to_dict` keeps one (``dropped`` last, absent from a
+    row stored before it was kept: withdrawn)."""
+    user_id, name, rating, checked_in, out, *dropped = data
+    if len(dropped) > 1:
+        raise ValueError("a player is six fields at most")
+    return Player(int(user_id), str(name), float(rating), bool(checked_in), bool(out), any(dropped))
 
 
 def _item_to_json(item: Result | Bye) -> dict[str, Any]:

@@ -391,7 +391,7 @@ class TournamentService:
             if by is not None:
                 tournament.check_manager(by, staff)
             kind = "drop" if by is not None else "withdraw"
-            changed, leaving = _without(tournament, user_id)
+            changed, leaving = _without(tournament, user_id, dropped=by is not None)
             await self._save(
                 changed,
                 {"kind": kind, "by": by or user_id, "player": user_id},
@@ -1018,13 +1018,19 @@ def _check_choosing(tournament: Tournament, user_id: int) -> None:
         raise TournamentRefused("signed-up")
 
 
-def _without(tournament: Tournament, user_id: int) -> tuple[Tournament, tuple[int, ...]]:
-    """The tournament once the member leaves, and whom the face is told of: the member,
+def _without(
+    tournament: Tournament, user_id: int, *, dropped: bool
+) -> tuple[Tournament, tuple[int, ...]]:
+    """The tournament once the member leaves (``dropped`` by an organiser, else they
+    withdrew: kept, as the standings say it), and whom the face is told of: the member,
     then, by pairs, their pair's two in order. A member's withdrawal takes their pair
     out: both members are out (their partner may sign up anew while sign-up is open;
     until the start the pair, which has played nothing, is no more), and whom they had
     chosen waits for nobody."""
-    out = tuple(replace(p, out=True) if p.user_id == user_id else p for p in tournament.players)
+    out = tuple(
+        replace(p, out=True, dropped=dropped) if p.user_id == user_id else p
+        for p in tournament.players
+    )
     asked = tuple(a for a in tournament.asked if a[0] != user_id)
     pair = tournament.pair_of(user_id)
     if pair is None:

@@ -18,6 +18,7 @@ from tests.e2e.test_tournaments import (
     deadline_then_next_round,
     enter,
     started,
+    with_picture,
 )
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import CREATE_PUBLIC_THREADS
@@ -261,3 +262,39 @@ async def test_the_tournaments_of_a_server_the_bot_is_removed_from_are_cancelled
     await server.fake.wait_for(lambda: not tournaments.open or None)
     row = await bot.store.get_tournament(tournament_id)
     assert row is not None and row.status == Phase.CANCELLED.value
+
+
+async def test_a_dropped_player_is_still_dropped_in_the_standings_after_a_restart(
+    running: Running, server: Server
+) -> None:
+    """The organiser drops one player and another withdraws in round 1; the bot restarts
+    before the round ends. The standings picture then says which left how, in its lines
+    and its alt text: what the organiser did is the tournament's, not the herald's
+    memory."""
+    bot, clock = await started(running)
+    assert bot.tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    players = [server.member(f"D{n}") for n in range(4)]
+    announcement, tournament_id = await announce(
+        server, boss, game="cross", format="swiss", rounds=2, seats=2, target=10,
+        start_in=30, checkin=10,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, players, tournament_id)
+    clock.now = bot.tournaments.get(tournament_id).settings.start_at
+    await bot.tournaments.run_due()
+    dropped, leaver = players[0], players[1]
+    await (await boss.slash("domino tournament drop", channel, member=dropped)).reply()
+    await (await leaver.slash("domino tournament withdraw", channel)).reply()
+    await running.stop()
+
+    bot = await running.start()
+    assert bot.tournaments is not None
+    bot.tournaments.clock = clock
+    await deadline_then_next_round(server, bot, clock, tournament_id)
+    [standings] = await fake.wait_for(lambda: with_picture(fake, channel, "standings.png"))
+    alt = standings.attachments[0]["description"]
+    for entries in (alt.split(". "), standings.content.splitlines()):
+        [gone] = [entry for entry in entries if dropped.name in entry]
+        [went] = [entry for entry in entries if leaver.name in entry]
+        assert gone.endswith("(dropped)") and went.endswith("(withdrew)"), entries

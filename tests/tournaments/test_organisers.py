@@ -256,3 +256,27 @@ async def test_no_one_takes_a_players_place_in_a_fixed_draw(
     assert tournaments.get(before.id) == before
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_drop_is_kept_apart_from_a_withdrawal_and_read_back_as_stored(
+    store: Repository,
+) -> None:
+    """Whether a player left by themselves or an organiser dropped them is the
+    tournament's (the standings say it after a restart too): stored, read back, and a
+    row stored before it was kept reads its players who left as having withdrawn."""
+    tables, tournaments, tournament = await under_way(store)
+    dropped, withdrew = PLAYERS[0][0], PLAYERS[1][0]
+    await tournaments.withdraw(tournament.id, dropped, by=ORGANISER)
+    await tournaments.withdraw(tournament.id, withdrew)
+    row = await store.get_tournament(tournament.id)
+    assert row is not None
+    stored = Tournament.from_dict(row.state)
+    assert stored == tournaments.get(tournament.id)
+    left = {p.user_id: (p.out, p.dropped) for p in stored.players}
+    assert left[dropped] == (True, True) and left[withdrew] == (True, False)
+    older = stored.to_dict()
+    older["players"] = [player[:5] for player in older["players"]]
+    assert not any(p.dropped for p in Tournament.from_dict(older).players)
+    assert [p.out for p in Tournament.from_dict(older).players] == [p.out for p in stored.players]
+    await tournaments.close()
+    await tables.close()
