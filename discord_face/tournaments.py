@@ -70,7 +70,7 @@ from bot.tournaments import (
     round_robin_standings,
     swiss_standings,
 )
-from bot.tournaments.model import Drawn, Format, News, Phase, Tournament
+from bot.tournaments.model import Drawn, Format, News, NoPlace, Phase, Tournament
 from discord_face import acting, buttons
 from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
@@ -401,15 +401,22 @@ class TournamentHerald:
 
     async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
         """A public thread for the table, started from its heading in the tournament's
-        channel (two requests, within the budget)."""
-        with i18n.speaking(await self._language(tournament.guild_id)):
-            name = said.table_thread_name(tournament.settings.game, drawn.round,
-                                          drawn.position + 1)  # fmt: skip
-        channel = await self._channel(tournament.channel_id)
-        await self.budget.take()
-        heading = await channel.send(name)
-        await self.budget.take()
-        thread = await heading.create_thread(name=name)
+        channel (two requests, within the budget). Discord's refusal (403, 404: the
+        channel is gone, or the bot may not post or make threads there) is ``NoPlace``
+        for good; any other failure of Discord's or the network's, for now."""
+        try:
+            with i18n.speaking(await self._language(tournament.guild_id)):
+                name = said.table_thread_name(tournament.settings.game, drawn.round,
+                                              drawn.position + 1)  # fmt: skip
+            channel = await self._channel(tournament.channel_id)
+            await self.budget.take()
+            heading = await channel.send(name)
+            await self.budget.take()
+            thread = await heading.create_thread(name=name)
+        except discord.HTTPException as error:
+            raise NoPlace(str(error.status), for_good=error.status in GIVEN_UP) from error
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            raise NoPlace(type(error).__name__) from error
         thread_id: int = thread.id
         return thread_id
 
@@ -510,6 +517,9 @@ class TournamentHerald:
             await self._round(tournament)
         elif what == "adjusted" and adjustment is not None:
             await self._adjusted(tournament, about, adjustment)
+        elif what == "unopened" and about:
+            await self._say(tournament, said.round_not_opened(tournament.round, about[0]),
+                            mention=True)  # fmt: skip
         elif what == "absent":
             await self._say(tournament, "\n".join(_no_show(tournament, names, u) for u in about))
         elif what == "not-both-checked-in":

@@ -451,6 +451,17 @@ def round_over(round_: int) -> str:
     return _("Round {round} is over.").format(round=number(round_))
 
 
+def round_not_opened(round_: int, organiser: int) -> str:
+    """Discord refused a round's table its thread for good: the tournament waits, and
+    its organiser (pinged) is told why and what they can do."""
+    return _(
+        "Round {round} cannot begin: Discord refused a thread for one of its tables (the"
+        " channel is gone, or the bot may no longer create threads or send messages in"
+        " them here). The tournament is paused: {organiser}, resume it once the bot can,"
+        " or cancel it."
+    ).format(round=number(round_), organiser=marks.current().member(organiser))
+
+
 def paused() -> str:
     return _("The tournament is paused.")
 

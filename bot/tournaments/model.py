@@ -371,6 +371,19 @@ class News:
     adjustment: Adjustment | None = None
 
 
+class NoPlace(Exception):
+    """A face could not make a round's table its place (``Herald.place_for``: a thread,
+    in Discord). For now (the platform failed or was busy: the service tries again
+    later), or ``for_good`` when no retry changes it (the channel is gone, or the bot
+    may not make threads there): then the tournament waits for an organiser. Here, not
+    in the service, so that a face may raise it without reaching the store."""
+
+    def __init__(self, why: str, *, for_good: bool = False) -> None:
+        super().__init__(why)
+        self.why = why
+        self.for_good = for_good
+
+
 def adjustment_to_json(adjustment: Adjustment) -> dict[str, Any]:
     """An adjustment as news keeps it (its result as the record keeps one)."""
     return {**_item_to_json(adjustment.result), "reason": adjustment.reason}

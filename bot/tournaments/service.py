@@ -1,7 +1,9 @@
 """The tournament service: tournaments above the table service, as tables are above the
 engine. It signs players up, pairs each round (the pure core: ``pairing``, ``bracket``),
 opens each round's tables through the table service in places a face gives it (a
-thread each, in Discord), starts each table once its players sit, lets a computer stand
+thread each, in Discord: one that fails for now is tried again on a backoff, one refused
+for good pauses the tournament, and a round is told and timed once its last table is
+open), starts each table once its players sit, lets a computer stand
 in for whoever has not come by the round's deadline (they forfeit), hears each table's
 end from the table service's events and records it, and goes on to the next round or
 to the podium. Milo's partners sign up as pairs where the organiser chose so
@@ -44,6 +46,7 @@ from bot.tournaments.model import (
     Drawn,
     Format,
     News,
+    NoPlace,
     Pair,
     Phase,
     Player,
@@ -70,6 +73,12 @@ podium an hour late say nothing the tournament's status does not, and would ping
 players for a round long past. The announcement of a tournament still open is told
 however old: without it no one can sign up."""
 
+PLACE_RETRY_SECONDS = 30.0
+"""The first wait before a round's table whose place failed for now is tried again
+(doubled each time, up to :data:`PLACE_RETRY_AT_MOST`): the deadline loop tries it, so
+a platform that fails for a while is asked a few times an hour, not in a busy loop."""
+PLACE_RETRY_AT_MOST = 600.0
+
 Done = Callable[[News, "str | None"], Awaitable[None]]
 """How a herald says it is done with a piece of news: posted (None), or given up (why)."""
 
@@ -78,13 +87,15 @@ class Herald(Protocol):
     """What a face is told of tournaments (each piece of news once it is stored)."""
 
     async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
-        """A channel (a thread) for a round's table: a table needs a channel of its own."""
+        """A channel (a thread) for a round's table: a table needs a channel of its own.
+        Raises :class:`NoPlace` when it cannot make one (for now, or for good)."""
         ...
 
     def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
         """``news`` of ``tournament`` (as it stood at their version), stored: each
         ``what`` happened (``signed-up``, ``round``, ``absent``, ``result``,
-        ``round-over``, ``finished``, by pairs ``not-both-checked-in`` …), ``about``
+        ``round-over``, ``finished``, by pairs ``not-both-checked-in``, ``unopened``: a
+        round's place refused for good, the tournament paused …), ``about``
         whom (members, or pairs' ids; for ``adjusted``, the organiser who made the
         ``adjustment``, which says which table and why). To be posted after everything
         told before of the same tournament, each piece then marked with ``done`` (once
@@ -124,6 +135,13 @@ class TournamentService:
         self._worker: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        self._retries: dict[str, tuple[float, float]] = {}
+        """Each running tournament with a round's table whose place failed for now:
+        when it is tried again, and the wait that led there (doubled at each failure).
+        In memory: a restart tries at once (:meth:`_catch_up`)."""
+        self._opening: set[str] = set()
+        """The tournaments whose missing tables are being opened (the deadline loop,
+        a resume and a start may ask at once; a table is opened once)."""
 
     # -- the table service's listener --
 
@@ -464,6 +482,8 @@ class TournamentService:
                 news=[_Telling("paused" if paused else "resumed")],
             )
         if phase is Phase.RUNNING:
+            # A round paused for a table whose place was refused is opened now.
+            await self._open_missing(tournament_id)
             await self._advance(tournament_id)
 
     async def cancel(self, tournament_id: str, by: int, *, staff: bool = False) -> None:
@@ -536,16 +556,24 @@ class TournamentService:
 
     def next_due(self) -> float | None:
         """When the deadline loop acts next, if anything is due: the nearest deadline of
-        the open tournaments that are not paused. A paused one's waits for its resume
-        (which wakes the loop): counted, a due that passed meanwhile would wake the loop
-        again and again for nothing."""
+        the open tournaments that are not paused, or the next try of a running one's
+        table not yet opened. A paused one's waits for its resume (which wakes the
+        loop): counted, a due that passed meanwhile would wake the loop again and again
+        for nothing."""
         dues = [
             t.due for t in self.open.values() if t.due is not None and t.phase is not Phase.PAUSED
         ]
+        dues += [at for tournament_id, (at, _) in self._retries.items()
+                 if self._running(tournament_id)]  # fmt: skip
         return min(dues, default=None)
 
+    def _running(self, tournament_id: str) -> bool:
+        tournament = self.open.get(tournament_id)
+        return tournament is not None and tournament.phase is Phase.RUNNING
+
     async def run_due(self) -> None:
-        """Do what is due now: start a tournament, or close a round's sign-in."""
+        """Do what is due now: start a tournament, close a round's sign-in, or try again
+        to open a round's table whose place failed for now."""
         now = self.clock()
         for tournament in list(self.open.values()):
             if tournament.due is None or tournament.due > now:
@@ -559,6 +587,16 @@ class TournamentService:
                 log.warning("tournament %s: %s", tournament.id, error)
             except Exception:  # a bug of one tournament's must not end every deadline
                 log.exception("tournament %s: what was due failed", tournament.id)
+        for tournament_id, (at, _) in list(self._retries.items()):
+            if tournament_id not in self.open:
+                del self._retries[tournament_id]
+            elif at <= now and self._running(tournament_id):
+                try:
+                    await self._open_missing(tournament_id)
+                except (Refusal, StoreError) as error:
+                    log.warning("tournament %s: %s", tournament_id, error)
+                except Exception:  # as above
+                    log.exception("tournament %s: opening its tables failed", tournament_id)
 
     async def _start(self, tournament_id: str) -> None:
         async with self._lock:
@@ -646,16 +684,15 @@ class TournamentService:
                 Drawn(number, position, tournament.seats_of(table), table.sides)
                 for position, table in _positioned(pairings)
             )
-            due = self.clock() + 60.0 * tournament.settings.show_up_minutes
             tournament = replace(
                 tournament,
                 round=number,
                 drawn=(*tournament.drawn, *drawn),
                 record=(*tournament.record, *pairings.byes),
-                due=due,
+                due=None if drawn else self._show_up_due(tournament),
             )
-            # The round is told once its tables are open (:meth:`_store_opened`); a
-            # round with none to open, at once.
+            # The round is told, and its show-up deadline counted, once its tables are
+            # open (:meth:`_store_opened`); a round with none to open, at once.
             await self._save(
                 tournament,
                 {"kind": "round", "round": number},
@@ -663,19 +700,27 @@ class TournamentService:
             )
         await self._open_missing(tournament_id)
 
-    async def _open_missing(self, tournament_id: str, strays: Sequence[TableSnapshot] = ()) -> None:
+    async def _open_missing(self, tournament_id: str) -> None:
         """Open the current round's tables that have none yet and store which they are:
-        once the round is paired, and after a restart, which may come between storing the
-        round and storing its tables (or after a table could not be opened). A table
-        opened before such a restart, its id not stored (one of ``strays``,
-        :meth:`_strays`), is taken up again by its players, not opened twice. The tables
-        opened are stored even when another fails to open (its error is raised after)."""
+        once the round is paired, after a restart (which may come between storing the
+        round and storing its tables), when a place that failed for now is tried again
+        (:data:`PLACE_RETRY_SECONDS`), and at a resume. A table opened before its id
+        could be stored (one of :meth:`_strays`) is taken up again by its players, not
+        opened twice. A place that fails for now is tried again later, the tables that
+        opened stored meanwhile; one refused for good pauses the tournament
+        (:meth:`_store_opened`)."""
         tournament = self.get(tournament_id)
         missing = [d for d in tournament.tables_of(tournament.round) if d.table_id is None]
-        if not missing:
+        if tournament.phase is not Phase.RUNNING or tournament_id in self._opening:
             return
-        strays = list(strays)
+        if not missing:
+            self._retries.pop(tournament_id, None)
+            return
+        self._opening.add(tournament_id)
+        strays = self._strays(tournament)
         opened: list[Drawn] = []
+        refused: NoPlace | None = None
+        failed = False
         try:
             for drawn in missing:
                 players = set(drawn.seats)
@@ -684,16 +729,46 @@ class TournamentService:
                     strays.remove(stray)
                     self._by_table[stray.id] = tournament_id
                     opened.append(replace(drawn, table_id=stray.id))
-                else:
+                    continue
+                try:
                     opened.append(await self._open(tournament_id, drawn))
+                except NoPlace as error:
+                    if error.for_good:  # the channel's: every other table's would be too
+                        refused = error
+                        break
+                    failed = True
+                    log.info("tournament %s: no place for table %d of round %d yet (%s)",
+                             tournament_id, drawn.position + 1, drawn.round, error.why)  # fmt: skip
+                except (Refusal, StoreError) as error:
+                    failed = True
+                    log.warning("tournament %s: table %d of round %d not opened (%s)",
+                                tournament_id, drawn.position + 1, drawn.round, error)  # fmt: skip
+                except Exception:  # logged; tried again, as the rest of the round waits
+                    failed = True
+                    log.exception("tournament %s: opening table %d of round %d failed",
+                                  tournament_id, drawn.position + 1, drawn.round)  # fmt: skip
         finally:
-            if opened:
-                await self._store_opened(tournament_id, opened)
+            self._opening.discard(tournament_id)
+            self._retry_later(tournament_id, failed and refused is None)
+            if opened or refused is not None:
+                await self._store_opened(tournament_id, opened, refused)
+
+    def _retry_later(self, tournament_id: str, failed: bool) -> None:
+        """After opening a round's tables: when to try again, if a place ``failed`` for
+        now (after :data:`PLACE_RETRY_SECONDS`, then twice as long each time, up to
+        :data:`PLACE_RETRY_AT_MOST`), the deadline loop woken to count it."""
+        if not failed:
+            self._retries.pop(tournament_id, None)
+            return
+        last = self._retries.get(tournament_id)
+        wait = PLACE_RETRY_SECONDS if last is None else min(last[1] * 2, PLACE_RETRY_AT_MOST)
+        self._retries[tournament_id] = (self.clock() + wait, wait)
+        self._wake.set()
 
     def _strays(self, tournament: Tournament) -> list[TableSnapshot]:
         """The open tables opened for ``tournament`` whose ids it has not stored: only a
-        stop between opening a round's tables and storing them leaves any, so only a
-        restart looks (every open table is read)."""
+        stop, or a store that failed, between opening a round's tables and storing them
+        leaves any (every open table is read, as a round's tables are opened)."""
         known = {d.table_id for d in tournament.drawn}
         return [
             table
@@ -701,10 +776,15 @@ class TournamentService:
             if table is not None and table.tournament == tournament.id and table.id not in known
         ]
 
-    async def _store_opened(self, tournament_id: str, opened: Sequence[Drawn]) -> None:
-        """Store the tables ``opened`` for the current round's drawn tables, and, once
-        every table of the round is open, its news: the round (its pairings, each table
-        with its thread)."""
+    async def _store_opened(
+        self, tournament_id: str, opened: Sequence[Drawn], refused: NoPlace | None = None
+    ) -> None:
+        """Store the tables ``opened`` for the current round's drawn tables. Once every
+        table of the round is open, with its news, the round (its pairings, each table
+        with its thread, its players pinged), and its show-up deadline, counted from
+        now: its players can join no sooner. A place ``refused`` for good before that
+        pauses the tournament, its organiser told (``unopened``): their resume opens
+        what is missing, or they cancel."""
         async with self._lock:
             tournament = self.get(tournament_id)
             by_place = {(o.round, o.position): o for o in opened}
@@ -712,13 +792,25 @@ class TournamentService:
                 tournament,
                 drawn=tuple(by_place.get((d.round, d.position), d) for d in tournament.drawn),
             )
-            complete = all(d.table_id for d in tournament.tables_of(tournament.round))
+            action: dict[str, object] = {"kind": "tables", "round": tournament.round}
+            news: list[_Telling] = []
+            if all(d.table_id for d in tournament.tables_of(tournament.round)):
+                tournament = replace(tournament, due=self._show_up_due(tournament))
+                news.append(_Telling("round"))
+            elif refused is not None and tournament.phase is Phase.RUNNING:
+                tournament = replace(tournament, phase=Phase.PAUSED)
+                action["paused"] = refused.why
+                news.append(_Telling("unopened", (tournament.organiser_id,)))
             await self._save(
                 tournament,
-                {"kind": "tables", "round": tournament.round},
+                action,
                 tables=[(o.table_id or "", o.round, o.position) for o in opened if o.table_id],
-                news=[_Telling("round")] if complete else [],
+                news=news,
             )
+
+    def _show_up_due(self, tournament: Tournament) -> float:
+        """The round's show-up deadline, if its players are told of it now."""
+        return self.clock() + 60.0 * tournament.settings.show_up_minutes
 
     def _pair(self, tournament: Tournament) -> Pairings | None:
         """The next round's pairings, or None when the tournament is over."""
@@ -864,7 +956,7 @@ class TournamentService:
         or no longer stored with no game, is a tie (:meth:`_record`). Tables of the round
         not yet opened are opened (:meth:`_open_missing`)."""
         if tournament.phase is Phase.RUNNING and tournament.round:
-            await self._open_missing(tournament.id, self._strays(tournament))
+            await self._open_missing(tournament.id)
             tournament = self.get(tournament.id)
         for drawn in tournament.tables_of(tournament.round):
             if drawn.table_id is None or tournament.result_of(drawn.round, drawn.position):

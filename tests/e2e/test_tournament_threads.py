@@ -1,0 +1,89 @@
+"""A round's table whose thread Discord did not make, end to end through the fake
+Discord: failed for now (a 503), the thread is made again later and only then is the
+round posted, every player pinged, its show-up deadline counted from then; refused (the
+bot lost Create Public Threads for a moment), the tournament is paused and its
+organiser pinged, and their resume, once the permission is back, opens the table and
+posts the round."""
+
+from __future__ import annotations
+
+from bot.tournaments.model import Phase
+from tests.e2e.conftest import Running
+from tests.e2e.test_tournaments import announce, current, enter, lobbies, started
+from tests.fakediscord.fixtures import Server
+from tests.fakediscord.server import CREATE_PUBLIC_THREADS, Message
+
+THREADS = "/channels/{channel_id}/messages/{message_id}/threads"
+
+
+def round_posted(server: Server, channel: int) -> list[Message]:
+    return [m for m in server.fake.public(channel) if "Round 1 begins" in m.content]
+
+
+async def test_a_thread_discord_failed_to_make_is_made_later_and_then_the_round_is_posted(
+    running: Running, server: Server
+) -> None:
+    bot, clock = await started(running)
+    tournaments = bot.tournaments
+    assert tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    players = [server.member(f"T{n}") for n in range(4)]
+    announcement, tournament_id = await announce(
+        server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
+        start_in=30, checkin=10,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, players, tournament_id)
+    fake.fail_next("POST", THREADS, 503)
+    clock.now = tournaments.get(tournament_id).settings.start_at
+    await tournaments.run_due()
+    waiting = current(bot, tournament_id)
+    assert waiting is not None and waiting.due is None
+    assert [d.table_id is None for d in waiting.tables_of(1)] == [True, False]
+    assert not round_posted(server, channel), "not posted while a table has no thread"
+
+    retry = tournaments.next_due()
+    assert retry is not None
+    clock.now = retry
+    await tournaments.run_due()
+    [pairing] = await fake.wait_for(lambda: round_posted(server, channel))
+    assert all(f"<@{p.id}>" in pairing.content for p in players), "everyone pinged"
+    assert len(await lobbies(fake, bot, tournament_id)) == 2
+    opened = current(bot, tournament_id)
+    assert opened is not None and opened.due is not None
+    assert opened.due >= clock.now + 60 * opened.settings.show_up_minutes - 1
+
+
+async def test_a_thread_refused_pauses_the_tournament_and_a_resume_opens_it(
+    running: Running, server: Server
+) -> None:
+    bot, clock = await started(running)
+    tournaments = bot.tournaments
+    assert tournaments is not None
+    fake, channel = server.fake, server.channels[0]
+    boss = server.member("Boss", manager=True)
+    players = [server.member(f"U{n}") for n in range(4)]
+    announcement, tournament_id = await announce(
+        server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
+        start_in=30, checkin=10,
+    )  # fmt: skip
+    await enter(bot, clock, announcement, players, tournament_id)
+    await fake.deny(channel, CREATE_PUBLIC_THREADS)
+    clock.now = tournaments.get(tournament_id).settings.start_at
+    await tournaments.run_due()
+    paused = current(bot, tournament_id)
+    assert paused is not None and paused.phase is Phase.PAUSED and paused.due is None
+    [told] = await fake.wait_for(
+        lambda: [m for m in fake.public(channel) if "Round 1 cannot begin" in m.content]
+    )
+    assert f"<@{boss.id}>" in told.content, told.content
+    assert not round_posted(server, channel)
+
+    await fake.deny(channel)  # the permission is back
+    reply = await (await boss.slash("domino tournament resume", channel)).reply()
+    assert reply.visible_to == boss.id
+    [pairing] = await fake.wait_for(lambda: round_posted(server, channel))
+    assert all(f"<@{p.id}>" in pairing.content for p in players)
+    resumed = current(bot, tournament_id)
+    assert resumed is not None and resumed.phase is Phase.RUNNING
+    assert len(await lobbies(fake, bot, tournament_id)) == 2
