@@ -18,7 +18,7 @@ from tests.e2e.conftest import Running
 from tests.e2e.test_tournaments import (
     announce,
     deadline_then_next_round,
-    enter,
+    entered,
     podium_of,
     started,
     with_picture,
@@ -64,16 +64,11 @@ def stop_at_the_end(bot: DominoBot, posted: bool) -> asyncio.Event:
 async def test_the_podium_is_posted_once_after_a_stop_at_the_end(
     running: Running, server: Server, posted: bool
 ) -> None:
-    bot, clock = await started(running)
+    entrants = await entered(running, server, ["P0", "P1"], format="swiss", rounds=1,
+                             start_in=60, checkin=30)  # fmt: skip
+    bot, clock, tournament_id = entrants.bot, entrants.clock, entrants.tournament_id
     assert bot.tournaments is not None
     fake, channel = server.fake, server.channels[0]
-    boss = server.member("Boss", manager=True)
-    players = [server.member(f"P{n}") for n in range(2)]
-    announcement, tournament_id = await announce(
-        server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
-        start_in=60, checkin=30,
-    )  # fmt: skip
-    await enter(bot, clock, announcement, players, tournament_id)
     clock.now = bot.tournaments.get(tournament_id).settings.start_at
     there = stop_at_the_end(bot, posted)
     await bot.tournaments.run_due()

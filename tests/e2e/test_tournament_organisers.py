@@ -17,6 +17,7 @@ from tests.e2e.test_tournaments import (
     announcements,
     deadline_then_next_round,
     enter,
+    entered,
     started,
     with_picture,
 )
@@ -271,18 +272,12 @@ async def test_a_dropped_player_is_still_dropped_in_the_standings_after_a_restar
     before the round ends. The standings picture then says which left how, in its lines
     and its alt text: what the organiser did is the tournament's, not the herald's
     memory."""
-    bot, clock = await started(running)
-    assert bot.tournaments is not None
+    there = await entered(running, server, [f"D{n}" for n in range(4)], format="swiss", rounds=2)
+    bot, clock, boss, players = there.bot, there.clock, there.boss, there.players
+    tournament_id = there.tournament_id
     fake, channel = server.fake, server.channels[0]
-    boss = server.member("Boss", manager=True)
-    players = [server.member(f"D{n}") for n in range(4)]
-    announcement, tournament_id = await announce(
-        server, boss, game="cross", format="swiss", rounds=2, seats=2, target=10,
-        start_in=30, checkin=10,
-    )  # fmt: skip
-    await enter(bot, clock, announcement, players, tournament_id)
-    clock.now = bot.tournaments.get(tournament_id).settings.start_at
-    await bot.tournaments.run_due()
+    clock.now = there.tournaments.get(tournament_id).settings.start_at
+    await there.tournaments.run_due()
     dropped, leaver = players[0], players[1]
     await (await boss.slash("domino tournament drop", channel, member=dropped)).reply()
     await (await leaver.slash("domino tournament withdraw", channel)).reply()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.tournaments.model import Phase
 from tests.e2e.conftest import Running
-from tests.e2e.test_tournaments import announce, current, enter, lobbies, started
+from tests.e2e.test_tournaments import current, entered, lobbies
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import CREATE_PUBLIC_THREADS, Message
 
@@ -23,17 +23,10 @@ def round_posted(server: Server, channel: int) -> list[Message]:
 async def test_a_thread_discord_failed_to_make_is_made_later_and_then_the_round_is_posted(
     running: Running, server: Server
 ) -> None:
-    bot, clock = await started(running)
-    tournaments = bot.tournaments
-    assert tournaments is not None
+    there = await entered(running, server, [f"T{n}" for n in range(4)], format="swiss", rounds=1)
+    bot, clock, tournaments = there.bot, there.clock, there.tournaments
+    players, tournament_id = there.players, there.tournament_id
     fake, channel = server.fake, server.channels[0]
-    boss = server.member("Boss", manager=True)
-    players = [server.member(f"T{n}") for n in range(4)]
-    announcement, tournament_id = await announce(
-        server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
-        start_in=30, checkin=10,
-    )  # fmt: skip
-    await enter(bot, clock, announcement, players, tournament_id)
     fake.fail_next("POST", THREADS, 503)
     clock.now = tournaments.get(tournament_id).settings.start_at
     await tournaments.run_due()
@@ -57,17 +50,10 @@ async def test_a_thread_discord_failed_to_make_is_made_later_and_then_the_round_
 async def test_a_thread_refused_pauses_the_tournament_and_a_resume_opens_it(
     running: Running, server: Server
 ) -> None:
-    bot, clock = await started(running)
-    tournaments = bot.tournaments
-    assert tournaments is not None
+    there = await entered(running, server, [f"U{n}" for n in range(4)], format="swiss", rounds=1)
+    bot, clock, tournaments = there.bot, there.clock, there.tournaments
+    boss, players, tournament_id = there.boss, there.players, there.tournament_id
     fake, channel = server.fake, server.channels[0]
-    boss = server.member("Boss", manager=True)
-    players = [server.member(f"U{n}") for n in range(4)]
-    announcement, tournament_id = await announce(
-        server, boss, game="cross", format="swiss", rounds=1, seats=2, target=10,
-        start_in=30, checkin=10,
-    )  # fmt: skip
-    await enter(bot, clock, announcement, players, tournament_id)
     await fake.deny(channel, CREATE_PUBLIC_THREADS)
     clock.now = tournaments.get(tournament_id).settings.start_at
     await tournaments.run_due()

@@ -12,11 +12,13 @@ round's show-up deadline come when the test moves it, without waiting."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from bot.client import DominoBot
 from bot.table import Status
 from bot.tournaments.model import Phase, Tournament
 from bot.tournaments.results import Result
+from bot.tournaments.service import TournamentService
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, service_of
 from tests.fakediscord.fixtures import Server
@@ -152,6 +154,32 @@ async def started(running: Running) -> tuple[DominoBot, Clock]:
     return bot, clock
 
 
+@dataclass
+class Entered:
+    """A tournament announced by a manager, its players signed up and checked in."""
+
+    bot: DominoBot
+    clock: Clock
+    tournaments: TournamentService
+    boss: Member
+    players: list[Member]
+    tournament_id: str
+
+
+async def entered(running: Running, server: Server, names: list[str], **options: object) -> Entered:
+    """The bot started, and a tournament announced by a manager (Cross at tables of two
+    to 10, starting in 30 minutes, unless ``options`` say otherwise) with the members
+    ``names`` entered, before its start."""
+    bot, clock = await started(running)
+    assert bot.tournaments is not None
+    boss = server.member("Boss", manager=True)
+    players = [server.member(name) for name in names]
+    chosen = {"game": "cross", "seats": 2, "target": 10, "start_in": 30, "checkin": 10}
+    announcement, tournament_id = await announce(server, boss, **(chosen | options))
+    await enter(bot, clock, announcement, players, tournament_id)
+    return Entered(bot, clock, bot.tournaments, boss, players, tournament_id)
+
+
 def assert_podium(podium: Message) -> None:
     """The podium names its champion, unless the first place is shared (level on every
     tie-break), when it lists them all first and names none."""
@@ -282,18 +310,12 @@ async def test_a_round_robin_of_five_meets_everyone_once_and_ranks_by_head_to_he
 ) -> None:
     """Five at tables of two: five rounds, one bye each round, each pair meeting once
     (the circle method); the standings after each round, the podium at the end."""
-    bot, clock = await started(running)
-    assert bot.tournaments is not None
+    there = await entered(running, server, [f"R{n}" for n in range(5)], format="round-robin")
+    bot, clock, players = there.bot, there.clock, there.players
+    tournament_id = there.tournament_id
     fake, channel = server.fake, server.channels[0]
-    boss = server.member("Boss", manager=True)
-    players = [server.member(f"R{n}") for n in range(5)]
-    announcement, tournament_id = await announce(
-        server, boss, game="cross", format="round-robin", seats=2, target=10, start_in=30,
-        checkin=10,
-    )  # fmt: skip
-    await enter(bot, clock, announcement, players, tournament_id)
-    clock.now = bot.tournaments.get(tournament_id).settings.start_at
-    await bot.tournaments.run_due()
+    clock.now = there.tournaments.get(tournament_id).settings.start_at
+    await there.tournaments.run_due()
     rounds = 1
     while await deadline_then_next_round(server, bot, clock, tournament_id) is not None:
         rounds += 1
@@ -316,17 +338,11 @@ async def test_status_says_out_of_the_knockout_to_its_losers_and_not_to_a_swiss_
     """``status`` tells a knockout's player who lost that they are out of it (the words
     say so only in a knockout: "out" is how a run ends there), and a Swiss's player who
     withdrew is not told they are out of a knockout they never played."""
-    bot, clock = await started(running)
+    there = await entered(running, server, [f"S{n}" for n in range(4)], format="knockout")
+    bot, clock, boss, players = there.bot, there.clock, there.boss, there.players
     assert bot.tournaments is not None
-    channel = server.channels[0]
-    boss = server.member("Boss", manager=True)
-    players = [server.member(f"S{n}") for n in range(4)]
+    knockout_id, channel = there.tournament_id, server.channels[0]
     members = {m.id: m for m in players}
-    announcement, knockout_id = await announce(
-        server, boss, game="cross", format="knockout", seats=2, target=10, start_in=30,
-        checkin=10,
-    )  # fmt: skip
-    await enter(bot, clock, announcement, players, knockout_id)
     clock.now = bot.tournaments.get(knockout_id).settings.start_at
     await bot.tournaments.run_due()
     tournament = await deadline_then_next_round(server, bot, clock, knockout_id)
