@@ -403,7 +403,10 @@ class TournamentHerald:
         """A public thread for the table, started from its heading in the tournament's
         channel (two requests, within the budget). Discord's refusal (403, 404: the
         channel is gone, or the bot may not post or make threads there) is ``NoPlace``
-        for good; any other failure of Discord's or the network's, for now."""
+        for good; any other failure of Discord's or the network's, for now. A heading
+        whose thread was not made is deleted (as far as Discord lets it), or each try
+        would leave one more in the channel."""
+        heading: discord.Message | None = None
         try:
             with i18n.speaking(await self._language(tournament.guild_id)):
                 name = said.table_thread_name(tournament.settings.game, drawn.round,
@@ -414,11 +417,24 @@ class TournamentHerald:
             await self.budget.take()
             thread = await heading.create_thread(name=name)
         except discord.HTTPException as error:
+            await self._unsay(heading)
             raise NoPlace(str(error.status), for_good=error.status in GIVEN_UP) from error
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            await self._unsay(heading)
             raise NoPlace(type(error).__name__) from error
         thread_id: int = thread.id
         return thread_id
+
+    async def _unsay(self, heading: discord.Message | None) -> None:
+        """Delete a table's heading left without its thread, if there is one; a failure
+        to is logged, the heading left."""
+        if heading is None:
+            return
+        try:
+            await self.budget.take()
+            await heading.delete()
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.info("a table's heading %s left without its thread (%r)", heading.id, error)
 
     def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
         newest = self._latest.get(tournament.id)

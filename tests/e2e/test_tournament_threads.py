@@ -12,6 +12,7 @@ from tests.e2e.conftest import Running
 from tests.e2e.test_tournaments import current, entered, lobbies
 from tests.fakediscord.fixtures import Server
 from tests.fakediscord.server import CREATE_PUBLIC_THREADS, Message
+from words.tournaments import table_thread_name
 
 THREADS = "/channels/{channel_id}/messages/{message_id}/threads"
 
@@ -34,6 +35,9 @@ async def test_a_thread_discord_failed_to_make_is_made_later_and_then_the_round_
     assert waiting is not None and waiting.due is None
     assert [d.table_id is None for d in waiting.tables_of(1)] == [True, False]
     assert not round_posted(server, channel), "not posted while a table has no thread"
+    names = {table_thread_name("cross", 1, table) for table in (1, 2)}
+    headings = [m for m in fake.public(channel) if m.content in names]
+    assert len(headings) == 1, "the heading left without its thread was deleted"
 
     retry = tournaments.next_due()
     assert retry is not None

@@ -1000,6 +1000,22 @@ async def _edit(
     return 200, message.to_dict()
 
 
+@route("DELETE", "/channels/{channel_id}/messages/{message_id}")
+async def _delete(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    """The bot deletes a message of its own (a tournament's heading whose thread Discord
+    did not make)."""
+    refused = fake.refused_in(int(parts["channel_id"]))
+    if refused is not None:
+        return refused
+    message = fake.messages.get(int(parts["message_id"]))
+    if message is None or message.channel_id != int(parts["channel_id"]):
+        return 404, UNKNOWN_MESSAGE
+    fake.delete_message(message.id)
+    return None
+
+
 @route("GET", "/guilds/{guild_id}/members/{user_id}")
 async def _get_member(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
