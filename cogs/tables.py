@@ -73,6 +73,15 @@ class TablesCog(DominoCommands, name="Tables"):
         await self.announcer.guild_gone(guild.id)
 
     @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Discord has said which servers the bot is in (each, unavailable or not): the
+        tables of a server it was removed from while it was down close as they would
+        have then. A browser's local server (a negative id) is no Discord server."""
+        for guild_id in self.service.guilds():
+            if guild_id > 0 and self.bot.get_guild(guild_id) is None:
+                await self.announcer.guild_gone(guild_id)
+
+    @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted (by a moderator, or with its channel): its table closes.
         The raw event, so that a thread discord.py has not cached counts too."""

@@ -75,8 +75,19 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         """The bot was removed from a server: its open tournaments are cancelled where
         they stand (stored so), since no round of them could be posted or played; their
         tables close with the server's (the tables' cog)."""
+        await self._cancel_all(guild.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Discord has said which servers the bot is in: the tournaments of a server it
+        was removed from while it was down are cancelled as they would have been then."""
+        for guild_id in {t.guild_id for t in self.service.open.values()}:
+            if self.bot.get_guild(guild_id) is None:
+                await self._cancel_all(guild_id)
+
+    async def _cancel_all(self, guild_id: int) -> None:
         me = self.bot.user.id if self.bot.user is not None else 0
-        for tournament in self.service.in_guild(guild.id):
+        for tournament in self.service.in_guild(guild_id):
             with contextlib.suppress(TournamentRefused):  # it ended meanwhile
                 await self.service.cancel(tournament.id, me, staff=True)
 

@@ -255,6 +255,11 @@ class TableService:
         table = self.tables.in_channel(channel_id)
         return self._snapshot(table) if table is not None else None
 
+    def guilds(self) -> set[int]:
+        """The servers with an open table (every open table is looked at: asked once a
+        start has heard which servers the bot is in)."""
+        return {self.tables[table_id].guild_id for table_id in self.tables}
+
     def in_guild(self, guild_id: int) -> list[TableSnapshot]:
         """The open tables of a server: every open table is looked at, which suits the
         rare moment it is asked (the bot is removed from the server)."""

@@ -195,3 +195,22 @@ async def test_the_tables_of_a_server_the_bot_is_removed_from_close(
     await closed_by(service, table, server.fake.remove_bot(server.guild_id))
     assert service.in_guild(server.guild_id) == []
     assert not announcing(bot, table.id)
+
+
+async def test_the_tables_of_a_server_that_removed_the_bot_while_it_was_down_close(
+    running: Running, server: Server
+) -> None:
+    """Removed while the bot was stopped, it is told nothing; at its start Discord lists
+    the servers it is in, without that one, and the server's tables close then."""
+    bot, _, table = await a_move_in(running, server)
+    await running.stop()
+    await server.fake.remove_bot(server.guild_id)
+    bot = await running.start()
+    service = service_of(bot)
+    closings = Closings()
+    service.add_listener(closings)
+    if service.find(table.id) is not None:  # not closed yet: wait for it
+        await closings.of(table.id)
+    stored = await service.store.get_table(table.id)
+    assert stored is not None and stored.status == Status.CANCELLED
+    assert not announcing(bot, table.id)

@@ -293,3 +293,21 @@ async def test_a_dropped_player_is_still_dropped_in_the_standings_after_a_restar
         [gone] = [entry for entry in entries if dropped.name in entry]
         [went] = [entry for entry in entries if leaver.name in entry]
         assert gone.endswith("(dropped)") and went.endswith("(withdrew)"), entries
+
+
+async def test_the_tournaments_of_a_server_that_removed_the_bot_while_it_was_down_end(
+    running: Running, server: Server
+) -> None:
+    """Told nothing while it was stopped, the bot finds at its start that it is no
+    longer in the server: its tournaments are cancelled then."""
+    bot, _ = await started(running)
+    boss = server.member("Boss", manager=True)
+    _, tournament_id = await announce(server, boss, game="cross", format="swiss", rounds=2)
+    await running.stop()
+    await server.fake.remove_bot(server.guild_id)
+    bot = await running.start()
+    tournaments = bot.tournaments
+    assert tournaments is not None
+    await server.fake.wait_for(lambda: not tournaments.open or None)
+    row = await bot.store.get_tournament(tournament_id)
+    assert row is not None and row.status == Phase.CANCELLED.value
