@@ -170,15 +170,17 @@ class Activities:
         page: str | None = None,
         locale: str = "en-US",
         prepare: Callable[[BrowserContext], None] | None = None,
+        width: int = 1280,
     ) -> Activity:
         """``member`` opens the Activity ``instance_id`` (a frame stands for them, in it
-        or not), in their Discord's ``locale``: the bot's page, or ``page``."""
+        or not), in their Discord's ``locale``, ``width`` pixels wide: the bot's page, or
+        ``page``."""
         shown = page or self.world.page
         stand = self.world.call(
             lambda: self.world.frames.stand(member.id, instance_id, shown, locale=locale)
         )
         activity = open_activity(
-            self.browser, self.monitor, self.world.frames.url, stand, member.name, prepare
+            self.browser, self.monitor, self.world.frames.url, stand, member.name, prepare, width
         )
         self.opened.append(activity)
         return activity

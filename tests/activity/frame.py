@@ -272,6 +272,10 @@ class InFrame:
     def mouse(self) -> Mouse:
         return self.tab.mouse
 
+    def emulate_media(self, **media: Any) -> None:
+        """Emulate media features (reduced motion) for the tab, and so for its frame."""
+        self.tab.emulate_media(**media)
+
     def on(self, event: str, handler: Callable[..., object]) -> None:
         self.tab.on(event, handler)  # type: ignore[call-overload]
 
@@ -320,14 +324,16 @@ def open_activity(
     stand: Stand,
     label: str,
     prepare: Callable[[BrowserContext], None] | None = None,
+    width: int = 1280,
 ) -> Activity:
-    """``stand``'s member opens the Activity: a browser context of their own, Discord's
+    """``stand``'s member opens the Activity: a browser context of their own, ``width``
+    pixels wide (Discord's mobile client gives an Activity a phone's width), Discord's
     origin mapped to the frames' server (``frames_url``), the frame loaded, the page in
     it watched by ``monitor`` (their guest id is their Discord id). ``prepare`` sets the
     context up further before anything loads (a route of a test's own)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    context = browser.new_context(locale=stand.locale, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale=stand.locale, viewport={"width": width, "height": 900})
     context.set_default_timeout(WAIT_MS)
     # A Chromium from before Local Network Access knows no such permission, nor needs it.
     with contextlib.suppress(PlaywrightError):

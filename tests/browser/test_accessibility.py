@@ -20,11 +20,10 @@ the focus kept in the page after an action, in test_keyboard.py).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
+from tests.browser.axe import LIVE_LOG, audit
 from tests.browser.harness import (
     Frame,
     People,
@@ -40,41 +39,7 @@ from tests.browser.harness import (
 from words import i18n
 from words.page import page_words
 
-WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-"""The rules of WCAG 2.0 and 2.1 at levels A and AA, as axe-core tags them."""
-
-AXE = Axe()
-
-LIVE_LOG = """
-document.addEventListener("DOMContentLoaded", () => {
-  window.__said = [];
-  new MutationObserver((records) => {
-    for (const record of records)
-      for (const node of record.addedNodes) window.__said.push(node.textContent);
-  }).observe(document.getElementById("live"), { childList: true, subtree: true });
-});
-"""
-"""Run before the page's own code: everything put in the live region (what a screen
-reader says) is kept, in order, in ``window.__said``."""
 TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
-
-
-def audit(person: Person, screen: str) -> list[str]:
-    """axe-core's WCAG 2.1 A and AA violations on the page ``person`` shows now, one line
-    per element: the screen, the rule, where, and what is wrong. Motion is reduced
-    first, so a tile still arriving is audited where it comes to rest."""
-    person.page.emulate_media(reduced_motion="reduce")
-    results = AXE.run(
-        person.page,
-        options={"runOnly": {"type": "tag", "values": WCAG_21_AA}, "resultTypes": ["violations"]},
-    )
-    found: list[dict[str, Any]] = results.response["violations"]
-    return [
-        f"{screen}: {violation['id']} at {' '.join(map(str, node['target']))}:"
-        f" {node.get('failureSummary', violation['help'])}"
-        for violation in found
-        for node in violation["nodes"]
-    ]
 
 
 def play_until(person: Person, frame: Frame, done: str) -> Frame:

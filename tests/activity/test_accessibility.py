@@ -1,0 +1,251 @@
+"""The accessibility audit of the Activity's screens, as a member sees them inside
+Discord (``tests/browser/test_accessibility.py`` audits the plain browser table): axe-core's
+WCAG 2.1 A and AA rules run on the page in Discord's frame, each violation reported by
+the screen, its rule and the element it was found on.
+
+The walk: signing in (the page waits for Discord), the channel's table in its lobby (to
+its host, and to a member about to join), seated and waiting for the start, the
+member's turn (their hand and its moves), a refusal's notice, another member's move
+(made with the channel's buttons), a round's end and the game's end; apart, the pages
+that stand in the table's place: a member refused (not in the instance), and Discord
+not reachable by the bot. Each in English at a desktop's width and in Spanish at the
+width Discord's mobile client gives an Activity.
+
+No rule is switched off: every one applies to some screen here.
+
+What axe cannot judge is checked apart: after each of the member's actions the focus
+stays in the page (not on its ``<body>``), each move is said once in the live region,
+and the picture of the layout is named by the layout in words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bot.refusals import NotConfirmed
+from tests.activity.conftest import Activities, World
+from tests.activity.test_activity import launch, lobby_with_activity, next_turn, shown_table
+from tests.browser.axe import LIVE_LOG, audit
+from tests.browser.harness import Person, act, play_turn
+from tests.e2e.driver import ENGLISH, Driver, open_lobby, service_of, table_messages
+from words import i18n, refusals
+from words.page import page_words
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Route
+
+CASES = [("en-US", 1280), ("es-ES", 360)]
+"""Each screen in English at a desktop's width, and in Spanish at a phone's (Discord's
+mobile client shows an Activity the phone's whole width)."""
+FOCUS_IN_PAGE = """() => {
+  const focused = document.activeElement;
+  const main = document.getElementById("main");
+  return focused !== null && focused !== document.body && main.contains(focused);
+}"""
+"""Whether the focus is in the page's main part, not fallen back to its ``<body>``."""
+LAYOUT_NAME = "document.querySelector('#table svg.layout')?.getAttribute('aria-label') ?? null"
+TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
+
+
+def words_in(locale: str) -> dict[str, str]:
+    """The page's labels in ``locale``'s language."""
+    with i18n.speaking(i18n.for_locale(locale)):
+        return page_words()
+
+
+@dataclass
+class SignIn:
+    """Holds the page's token exchange (``POST /api/token``) until released, so the page
+    is seen while it waits to be signed in; the page's live region is logged too
+    (``LIVE_LOG``). A request that comes once released goes straight on."""
+
+    held: list[Route] = field(default_factory=list)
+    released: bool = False
+
+    def prepare(self, context: BrowserContext) -> None:
+        context.add_init_script(LIVE_LOG)
+        context.route("**/api/token", self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+
+
+def assert_focus_kept(person: Person, after: str) -> None:
+    """The focus is in the page after ``after``: a keyboard's user goes on from there."""
+    assert person.page.evaluate(FOCUS_IN_PAGE), f"the focus left the page after {after}"
+
+
+@pytest.mark.parametrize(("locale", "width"), CASES)
+def test_every_screen_of_the_activity_passes_axe(
+    world: World, activities: Activities, locale: str, width: int
+) -> None:
+    violations: list[str] = []
+    words = words_in(locale)
+    ann, bob = world.member("Ann"), world.member("Bob")
+    channel = world.server.channels[0]
+    # Milo to 3: a round is worth at most 2 points, so a round ends before the game does.
+    lobby = world.run(open_lobby(world.fake, ann, channel, game="milo", target=3))
+    instance = world.run(launch(world, ann, lobby.id))
+    assert world.run(launch(world, bob, lobby.id)) == instance
+    sign_in = SignIn()
+    person = activities.open(
+        ann, instance, locale=locale, width=width, prepare=sign_in.prepare
+    ).person
+    page = person.page
+
+    page.get_by_text(words["loading"], exact=True).wait_for()
+    violations += audit(person, "signing in")
+    sign_in.release()
+    shown_table(person)
+    person.wait_frame(lambda frame: frame.get("type") == "hello" and bool(frame["you"]))
+    page.locator("#who").filter(has_text="Ann").wait_for()
+    violations += audit(person, "the channel's table in its lobby, to its host")
+    for _ in range(2):
+        act(person, "button[data-level=easy]")
+        assert_focus_kept(person, "adding a computer")
+
+    # Bob opens the Activity too, and takes the last seat there; he plays in the channel.
+    bob_in = activities.open(bob, instance, locale=locale, width=width).person
+    shown_table(bob_in)
+    violations += audit(bob_in, "the channel's table in its lobby, to a member to join")
+    act(bob_in, "button[data-action=join]")
+    assert_focus_kept(bob_in, "joining")
+    violations += audit(bob_in, "seated, waiting for the start")
+
+    person.shown(bob_in.shown()["version"])
+    act(person, "button[data-action=start]")
+    assert_focus_kept(person, "starting")
+    world.run(world.fake.wait_for(lambda: table_messages(world.fake, channel)))
+    driver = world.call(lambda: Driver(world.fake, service_of(world.bot), channel, {bob.id: bob}))
+    screens: set[str] = set()
+    bob_moved = False
+    while (turn := world.run(next_turn(driver, ann.id))) is not None:
+        frame = person.shown(turn.version)
+        if bob_moved and "another member's move" not in screens:
+            screens.add("another member's move")
+            violations += audit(person, "another member's move")
+        if page.locator("#ended").count() and "a round's end" not in screens:
+            screens.add("a round's end")
+            violations += audit(person, "a round's end")
+            page.click("#ended button.secondary")
+            assert_focus_kept(person, "closing the round's end")
+        if turn.member == bob.id:
+            world.run(driver.play_one())
+            bob_moved = True
+            continue
+        if "the member's turn" not in screens and person.hand(frame):
+            screens.add("the member's turn")
+            violations += audit(person, "the member's turn")
+            stale = {"type": "act", "table": frame["id"], "version": frame["version"] - 1}
+            person.send({**stale, "action": "pass"})
+            page.locator("#notice[role=alert]").wait_for()
+            violations += audit(person, "a refusal's notice")
+            page.click("#notice button")
+            assert_focus_kept(person, "closing a notice")
+        how = play_turn(person, frame)
+        assert_focus_kept(person, f"a move ({how})")
+    assert screens == {"another member's move", "a round's end", "the member's turn"}, screens
+
+    end = person.wait_frame(lambda f: f.get("type") == "table" and f["status"] == "finished")
+    person.shown(end["version"])
+    page.locator("#table[data-status=finished] #ended").wait_for()
+    violations += audit(person, "the game's end")
+
+    assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
+
+
+def refused_page(person: Person, text: str) -> None:
+    """Wait until ``person``'s page says ``text`` in the table's place."""
+    person.page.locator("#main [role=alert]").filter(has_text=text).wait_for()
+
+
+@pytest.mark.parametrize(("locale", "width"), CASES)
+def test_a_refused_member_and_discord_out_of_reach_pass_axe(
+    world: World, activities: Activities, locale: str, width: int
+) -> None:
+    """A member who is not in the instance is refused in the table's place; so is one
+    whose token the bot cannot have from Discord (its OAuth2 endpoint failing)."""
+    violations: list[str] = []
+    ann, bob, cat, dan = (world.member(name) for name in ("Ann", "Bob", "Cat", "Dan"))
+    lobby_id, instance = lobby_with_activity(world, bob, ann)
+
+    # Cat was never in the Activity: a frame standing for her there gets a good token.
+    cat_in = activities.open(cat, instance, locale=locale, width=width).person
+    refused = cat_in.wait_frame(lambda frame: frame.get("type") == "refused")
+    refused_page(cat_in, refused["text"])
+    violations += audit(cat_in, "a member not in the instance")
+
+    world.run(launch(world, dan, lobby_id))
+    world.call(lambda: world.fake.fail_next("POST", "/oauth2/token", 503))
+    dan_in = activities.open(dan, instance, locale=locale, width=width).person
+    with i18n.speaking(i18n.for_locale(locale)):
+        not_confirmed = refusals.refusal(NotConfirmed())
+    refused_page(dan_in, not_confirmed)
+    violations += audit(dan_in, "Discord not reachable by the bot")
+
+    assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
+
+
+def test_each_move_is_said_once_and_the_layout_is_named_in_words(
+    world: World, activities: Activities
+) -> None:
+    """A screen reader's user in the Activity hears each move once, theirs and the other
+    member's (played in the channel), and is told when it is their turn; the picture of
+    the layout is named by the layout in words, as the server wrote them."""
+    your_turn = words_in("en-US")["your_turn"]
+    ann, bob = world.member("Ann"), world.member("Bob")
+    lobby_id, instance = lobby_with_activity(world, bob, ann)
+    channel = world.server.channels[0]
+    person = activities.open(ann, instance, prepare=SignIn(released=True).prepare).person
+    shown_table(person)
+    act(person, "button[data-action=join]")
+    world.run(world.fake.wait_for(lambda: "Ann" in world.fake.messages[lobby_id].text()))
+    world.run(bob.click(world.fake.messages[lobby_id], ENGLISH.label("start")))
+    driver = world.call(lambda: Driver(world.fake, service_of(world.bot), channel, {bob.id: bob}))
+
+    moves = 0
+    while moves < 6 and (turn := world.run(next_turn(driver, ann.id))) is not None:
+        frame = person.shown(turn.version)
+        named = person.page.evaluate(LAYOUT_NAME)
+        if frame["layout"] and frame["layout"]["tiles"]:
+            assert named and named == plain(frame["alt"]), (named, frame["alt"])
+        if turn.member == bob.id:
+            world.run(driver.play_one())
+        else:
+            play_turn(person, frame)
+        moves += 1
+    last = person.shown()
+    assert last["status"] == "playing", last["lines"]  # within the first round: no tile twice
+
+    said: list[str] = person.page.evaluate("window.__said")
+    told = {
+        line: match[0]
+        for f in person.tables()
+        for line in f["lines"]
+        if (match := TILE.search(line))
+    }
+    assert any(line.startswith("Bob ") for line in told), f"Bob never played: {told}"
+    for line, tile in told.items():
+        a, b = tile.split("-")
+        either = re.compile(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])")
+        times = sum(len(either.findall(text)) for text in said)
+        assert times == 1, f"{line!r}: {tile} said {times} times:\n" + "\n".join(said)
+    assert your_turn in said, said
+
+
+def plain(text: str) -> str:
+    """Marked text as the page names a picture with it: the marks dropped (``**``,
+    backticks), escaped characters kept."""
+    return re.sub(r"\\(.)|\*\*|`", lambda m: m[1] or "", text)
