@@ -50,8 +50,11 @@ class World:
     ``python -m bot`` makes it, with ``WEB_PORT`` and ``DISCORD_CLIENT_SECRET``) and the
     frames' server, on their own event loop in a thread."""
 
-    def __init__(self, folder: Path, request: pytest.FixtureRequest) -> None:
+    def __init__(
+        self, folder: Path, request: pytest.FixtureRequest, *, activity: bool = True
+    ) -> None:
         self.folder = folder
+        self.activity = activity
         self.limits = limits_for(request)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="activity-world")
@@ -105,7 +108,7 @@ class World:
             web_host="127.0.0.1",
             web_port=free_port(),
             web_secret="activity-tests",
-            discord_client_secret=self.fake.activities.client_secret,
+            discord_client_secret=self.fake.activities.client_secret if self.activity else None,
         )
         store = await open_store(settings.database_url)
         stack.push_async_callback(store.close)
@@ -136,8 +139,10 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def world(error_log: object, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[World]:
     """The world of one test; at the end the bot must have logged no error (``error_log``)
-    and the fake seen nothing against Discord's rules."""
-    made = World(tmp_path, request)
+    and the fake seen nothing against Discord's rules. Parametrized indirectly with
+    False, the bot has no Activity set up (no client secret), as a bot whose owner never
+    turned it on, while Discord still runs the instances and shows the page."""
+    made = World(tmp_path, request, activity=getattr(request, "param", True))
     made.start()
     yield made
     made.stop()
@@ -182,6 +187,7 @@ class Activities:
         activity = open_activity(
             self.browser, self.monitor, self.world.frames.url, stand, member.name, prepare, width
         )
+        activity.sdk = self.world.activity
         self.opened.append(activity)
         return activity
 

@@ -290,6 +290,9 @@ class Activity:
 
     person: Person
     tab: Page
+    sdk: bool = True
+    """Whether the page is to speak to Discord at all: a bot with no Activity set up
+    tells its page so, and the page then loads no SDK (no handshake)."""
 
     def record(self) -> dict[str, Any]:
         """What the frame kept: the page's commands, logs, refusals and problems."""
@@ -361,7 +364,7 @@ def problems(activity: Activity) -> list[str]:
     answer: each one named."""
     kept = activity.record()
     found: list[str] = list(kept["problems"])
-    if kept["handshakes"] != 1:
+    if kept["handshakes"] != int(activity.sdk):
         found.append(f"{kept['handshakes']} handshakes")
     if kept["closed"] is not None:
         found.append(f"the page closed the connection: {json.dumps(kept['closed'])}")

@@ -7,9 +7,9 @@ The walk: signing in (the page waits for Discord), the channel's table in its lo
 its host, and to a member about to join), seated and waiting for the start, the
 member's turn (their hand and its moves), a refusal's notice, another member's move
 (made with the channel's buttons), a round's end and the game's end; apart, the pages
-that stand in the table's place: a member refused (not in the instance), and Discord
-not reachable by the bot. Each in English at a desktop's width and in Spanish at the
-width Discord's mobile client gives an Activity.
+that stand in the table's place: a member refused (not in the instance), Discord not
+reachable by the bot, and a bot with no Activity set up. Each in English at a desktop's
+width and in Spanish at the width Discord's mobile client gives an Activity.
 
 No rule is switched off: every one applies to some screen here.
 
@@ -195,6 +195,24 @@ def test_a_refused_member_and_discord_out_of_reach_pass_axe(
     refused_page(dan_in, not_confirmed)
     violations += audit(dan_in, "Discord not reachable by the bot")
 
+    assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
+
+
+@pytest.mark.parametrize("world", [False], indirect=True)
+@pytest.mark.parametrize(("locale", "width"), CASES)
+def test_a_bot_with_no_activity_set_up_passes_axe(
+    world: World, activities: Activities, locale: str, width: int
+) -> None:
+    """The page of a bot whose owner never set its Activity up says so in the table's
+    place, and keeps saying it (not "Loading…" once the page is drawn again)."""
+    ann = world.member("Ann")
+    fake, channel = world.fake, world.server.channels[0]
+    instance = world.call(
+        lambda: fake.activities.launch(fake.application_id, channel, world.server.guild_id, ann.id)
+    )
+    person = activities.open(ann, instance, locale=locale, width=width).person
+    refused_page(person, words_in(locale)["no_activity"])
+    violations = audit(person, "no Activity set up")
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
 

@@ -40,6 +40,12 @@ const state = {
   ungreeted: false,
   /** @type {string|null} the table asked for, until its first frame comes */
   awaited: null,
+  /**
+   * @type {(() => string)|null} inside Discord, why the page cannot show the channel's
+   * table (no Activity set up, a refusal), until a table comes: kept, so that a redraw
+   * (a later `hello`) says it again instead of showing the page as still loading
+   */
+  failure: null,
   /** @type {HTMLElement|null} the lobby's list, redrawn alone so the form keeps what is typed */
   tablesSlot: null,
   /** Which page a load belongs to: an answer for a page left since is dropped. */
@@ -142,7 +148,7 @@ function received(message) {
       return navigate(`/t/${encodeURIComponent(message.table)}`);
     case "refused":
       table.answered();
-      if (activity && !state.table) return replace(main, failed(message.text));
+      if (activity && !state.table) return fail(() => message.text);
       if (state.route.page === "table" && state.awaited !== null && !state.table) {
         // The table asked for is not there (closed, or forgotten since): say so in its place.
         state.awaited = null;
@@ -200,10 +206,19 @@ function nameForm() {
  */
 function enterDiscord(hello) {
   if (!hello.activity) {
-    replace(main, failed(word("no_activity")));
+    fail(() => word("no_activity"));
     return;
   }
-  signIn(hello.activity).then(follow, (/** @type {Error} */ error) => replace(main, failed(error.message)));
+  signIn(hello.activity).then(follow, (/** @type {Error} */ error) => fail(() => error.message));
+}
+
+/**
+ * Inside Discord: say in the table's place why it cannot be shown (see `state.failure`).
+ * @param {() => string} why
+ */
+function fail(why) {
+  state.failure = why;
+  replace(main, failed(why()));
 }
 
 /** The header: the page's name, its links, who the reader is, and the language. */
@@ -257,6 +272,7 @@ function render() {
     }
     case "table":
       if (state.table) showTable(state.table, false);
+      else if (state.failure) replace(main, failed(state.failure()));
       else replace(main, placeholder("loading"));
       return;
     case "replay":
@@ -303,6 +319,7 @@ function tableCame(frame) {
   if (route.page !== "table") return;
   if (state.awaited !== null && state.awaited !== frame.id) return;
   state.awaited = null;
+  state.failure = null;
   if (route.id !== frame.id) {
     // Inside Discord the address keeps Discord's query (the instance), not the table's path.
     if (!activity) history.replaceState(null, "", `/t/${encodeURIComponent(frame.id)}`);
