@@ -55,6 +55,11 @@ def _frame() -> dict[str, str]:
         "no_activity": _(
             "This bot has not set up its Discord Activity: play with the buttons in the channel."
         ),
+        # Translators: the page opened inside Discord could not sign the member in
+        # (Discord or the bot not reached, or the member declined to be signed in).
+        "sign_in_failed": _(
+            "Discord could not sign you in here: close the Activity and open it again."
+        ),
         "nothing": _("Nothing to show yet."),
         "dismiss": pgettext("button", "Close"),
         "rules_of": _("Rules of {game}"),

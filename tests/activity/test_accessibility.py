@@ -8,8 +8,9 @@ its host, and to a member about to join), seated and waiting for the start, the
 member's turn (their hand and its moves), a refusal's notice, another member's move
 (made with the channel's buttons), a round's end and the game's end; apart, the pages
 that stand in the table's place: a member refused (not in the instance), Discord not
-reachable by the bot, and a bot with no Activity set up. Each in English at a desktop's
-width and in Spanish at the width Discord's mobile client gives an Activity.
+reachable by the bot, the page not reaching the bot to sign in, and a bot with no
+Activity set up. Each in English at a desktop's width and in Spanish at the width
+Discord's mobile client gives an Activity.
 
 No rule is switched off: every one applies to some screen here.
 
@@ -195,6 +196,26 @@ def test_a_refused_member_and_discord_out_of_reach_pass_axe(
     refused_page(dan_in, not_confirmed)
     violations += audit(dan_in, "Discord not reachable by the bot")
 
+    assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
+
+
+def cut_off(context: BrowserContext) -> None:
+    """The page cannot reach the bot's token exchange (the connection fails)."""
+    context.route("**/api/token", lambda route: route.abort("connectionfailed"))
+
+
+@pytest.mark.parametrize(("locale", "width"), CASES)
+def test_a_sign_in_that_fails_is_said_in_the_members_words(
+    world: World, activities: Activities, locale: str, width: int
+) -> None:
+    """When the page cannot sign the member in for a reason the bot did not word (the
+    exchange not reached, Discord's client refusing), it says so in the member's
+    language, not in the browser's words for the error (English, whatever the page's)."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+    person = activities.open(ann, instance, locale=locale, width=width, prepare=cut_off).person
+    refused_page(person, words_in(locale)["sign_in_failed"])
+    violations = audit(person, "a sign-in that failed")
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
 

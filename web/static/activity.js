@@ -25,6 +25,12 @@ export const activity =
 let signingIn = null;
 
 /**
+ * The bot's refusal of the page's code, worded by the server in the page's language (a
+ * failure of any other kind carries the browser's or the SDK's words, in English).
+ */
+export class Refused extends Error {}
+
+/**
  * The member's access token, asked for once per page (a reconnecting socket presents
  * the same one). The SDK is loaded only inside Discord: outside, nothing of it runs.
  * @param {string} clientId the application's id, from the server's `hello`
@@ -55,7 +61,7 @@ async function fetchToken(clientId) {
   const body = await answer.json();
   if (!answer.ok || typeof body.access_token !== "string") {
     signingIn = null; // the next try asks Discord again
-    throw new Error(typeof body.refused === "string" ? body.refused : String(answer.status));
+    throw typeof body.refused === "string" ? new Refused(body.refused) : new Error(String(answer.status));
   }
   await sdk.commands.authenticate({ access_token: body.access_token });
   if (activity) activity.token = body.access_token;

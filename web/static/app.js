@@ -5,7 +5,7 @@
  * here with the History API, so the socket stays open.
  */
 
-import { activity, signIn } from "./activity.js";
+import { activity, Refused, signIn } from "./activity.js";
 import { el, replace } from "./dom.js";
 import { boardsView, failed, load, placeholder, rulesView } from "./fetched.js";
 import { guestForm } from "./guest.js";
@@ -201,7 +201,8 @@ function nameForm() {
 /**
  * Inside Discord: sign in through Discord's client (once per page), then follow the
  * channel's table. A server without the Activity set up, or a refusal, is said in the
- * page's place.
+ * page's place; a sign-in that failed otherwise (the bot not reached, Discord's client
+ * refusing) in the page's own words, not the error's, which are not the reader's language.
  * @param {any} hello
  */
 function enterDiscord(hello) {
@@ -209,7 +210,9 @@ function enterDiscord(hello) {
     fail(() => word("no_activity"));
     return;
   }
-  signIn(hello.activity).then(follow, (/** @type {Error} */ error) => fail(() => error.message));
+  signIn(hello.activity).then(follow, (/** @type {unknown} */ error) =>
+    fail(() => (error instanceof Refused ? error.message : word("sign_in_failed"))),
+  );
 }
 
 /**
