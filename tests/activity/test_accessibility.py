@@ -49,7 +49,19 @@ FOCUS_IN_PAGE = """() => {
 }"""
 """Whether the focus is in the page's main part, not fallen back to its ``<body>``."""
 LAYOUT_NAME = "document.querySelector('#table svg.layout')?.getAttribute('aria-label') ?? null"
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
+
+
+def inspect(person: Person, screen: str) -> list[str]:
+    """axe-core's violations on the screen ``person``'s page shows now (``audit``), and
+    one that axe leaves to people: the page reflows to the frame's width (WCAG 1.4.10),
+    even as narrow as Discord's mobile client makes it, with nothing to scroll sideways."""
+    found = audit(person, screen)
+    sideways: int = person.page.evaluate(SIDEWAYS)
+    if sideways > 0:
+        found.append(f"{screen}: reflow: the page scrolls {sideways} px sideways")
+    return found
 
 
 def words_in(locale: str) -> dict[str, str]:
@@ -107,12 +119,12 @@ def test_every_screen_of_the_activity_passes_axe(
     page = person.page
 
     page.get_by_text(words["loading"], exact=True).wait_for()
-    violations += audit(person, "signing in")
+    violations += inspect(person, "signing in")
     sign_in.release()
     shown_table(person)
     person.wait_frame(lambda frame: frame.get("type") == "hello" and bool(frame["you"]))
     page.locator("#who").filter(has_text="Ann").wait_for()
-    violations += audit(person, "the channel's table in its lobby, to its host")
+    violations += inspect(person, "the channel's table in its lobby, to its host")
     for _ in range(2):
         act(person, "button[data-level=easy]")
         assert_focus_kept(person, "adding a computer")
@@ -120,10 +132,10 @@ def test_every_screen_of_the_activity_passes_axe(
     # Bob opens the Activity too, and takes the last seat there; he plays in the channel.
     bob_in = activities.open(bob, instance, locale=locale, width=width).person
     shown_table(bob_in)
-    violations += audit(bob_in, "the channel's table in its lobby, to a member to join")
+    violations += inspect(bob_in, "the channel's table in its lobby, to a member to join")
     act(bob_in, "button[data-action=join]")
     assert_focus_kept(bob_in, "joining")
-    violations += audit(bob_in, "seated, waiting for the start")
+    violations += inspect(bob_in, "seated, waiting for the start")
 
     person.shown(bob_in.shown()["version"])
     act(person, "button[data-action=start]")
@@ -136,10 +148,10 @@ def test_every_screen_of_the_activity_passes_axe(
         frame = person.shown(turn.version)
         if bob_moved and "another member's move" not in screens:
             screens.add("another member's move")
-            violations += audit(person, "another member's move")
+            violations += inspect(person, "another member's move")
         if page.locator("#ended").count() and "a round's end" not in screens:
             screens.add("a round's end")
-            violations += audit(person, "a round's end")
+            violations += inspect(person, "a round's end")
             page.click("#ended button.secondary")
             assert_focus_kept(person, "closing the round's end")
         if turn.member == bob.id:
@@ -148,11 +160,11 @@ def test_every_screen_of_the_activity_passes_axe(
             continue
         if "the member's turn" not in screens and person.hand(frame):
             screens.add("the member's turn")
-            violations += audit(person, "the member's turn")
+            violations += inspect(person, "the member's turn")
             stale = {"type": "act", "table": frame["id"], "version": frame["version"] - 1}
             person.send({**stale, "action": "pass"})
             page.locator("#notice[role=alert]").wait_for()
-            violations += audit(person, "a refusal's notice")
+            violations += inspect(person, "a refusal's notice")
             page.click("#notice button")
             assert_focus_kept(person, "closing a notice")
         how = play_turn(person, frame)
@@ -162,7 +174,7 @@ def test_every_screen_of_the_activity_passes_axe(
     end = person.wait_frame(lambda f: f.get("type") == "table" and f["status"] == "finished")
     person.shown(end["version"])
     page.locator("#table[data-status=finished] #ended").wait_for()
-    violations += audit(person, "the game's end")
+    violations += inspect(person, "the game's end")
 
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
@@ -186,7 +198,7 @@ def test_a_refused_member_and_discord_out_of_reach_pass_axe(
     cat_in = activities.open(cat, instance, locale=locale, width=width).person
     refused = cat_in.wait_frame(lambda frame: frame.get("type") == "refused")
     refused_page(cat_in, refused["text"])
-    violations += audit(cat_in, "a member not in the instance")
+    violations += inspect(cat_in, "a member not in the instance")
 
     world.run(launch(world, dan, lobby_id))
     world.call(lambda: world.fake.fail_next("POST", "/oauth2/token", 503))
@@ -194,7 +206,7 @@ def test_a_refused_member_and_discord_out_of_reach_pass_axe(
     with i18n.speaking(i18n.for_locale(locale)):
         not_confirmed = refusals.refusal(NotConfirmed())
     refused_page(dan_in, not_confirmed)
-    violations += audit(dan_in, "Discord not reachable by the bot")
+    violations += inspect(dan_in, "Discord not reachable by the bot")
 
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
@@ -215,7 +227,7 @@ def test_a_sign_in_that_fails_is_said_in_the_members_words(
     _, instance = lobby_with_activity(world, bob, ann)
     person = activities.open(ann, instance, locale=locale, width=width, prepare=cut_off).person
     refused_page(person, words_in(locale)["sign_in_failed"])
-    violations = audit(person, "a sign-in that failed")
+    violations = inspect(person, "a sign-in that failed")
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
 
@@ -233,7 +245,7 @@ def test_a_bot_with_no_activity_set_up_passes_axe(
     )
     person = activities.open(ann, instance, locale=locale, width=width).person
     refused_page(person, words_in(locale)["no_activity"])
-    violations = audit(person, "no Activity set up")
+    violations = inspect(person, "no Activity set up")
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
 
