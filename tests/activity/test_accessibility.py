@@ -49,6 +49,10 @@ FOCUS_IN_PAGE = """() => {
 }"""
 """Whether the focus is in the page's main part, not fallen back to its ``<body>``."""
 LAYOUT_NAME = "document.querySelector('#table svg.layout')?.getAttribute('aria-label') ?? null"
+EMPTY_LANDMARKS = """() => [...document.querySelectorAll("nav, aside, main, header, footer")]
+  .filter((landmark) => !landmark.hidden && !landmark.textContent.trim())
+  .map((landmark) => landmark.outerHTML)"""
+"""The landmarks a screen reader lists that hold nothing (and are not hidden)."""
 SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
 
@@ -300,3 +304,26 @@ def plain(text: str) -> str:
     """Marked text as the page names a picture with it: the marks dropped (``**``,
     backticks), escaped characters kept."""
     return re.sub(r"\\(.)|\*\*|`", lambda m: m[1] or "", text)
+
+
+def test_the_pages_name_leads_back_to_the_table_and_no_landmark_is_empty(
+    world: World, activities: Activities
+) -> None:
+    """Inside Discord the page is the channel's table: its name in the top bar, the
+    link a keyboard's user meets first after the skip link, leads back to that table from
+    a game's rules (there is no browser's Back button in Discord), not to the local
+    lobby, which is not the Activity's; and the top bar lists no navigation that holds
+    nothing (the local pages' links are not offered inside Discord)."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+    person = activities.open(ann, instance).person
+    page = person.page
+    shown = shown_table(person)
+    assert page.evaluate(EMPTY_LANDMARKS) == []
+
+    page.click(f"#table a[href='/rules/{shown['game']}']")
+    page.locator("article.rules").wait_for()
+    page.click("#brand")
+    page.locator("#table").wait_for()
+    assert page.evaluate(FOCUS_IN_PAGE), "the focus left the page after following its name"
+    assert page.evaluate(EMPTY_LANDMARKS) == []

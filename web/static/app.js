@@ -89,7 +89,9 @@ function parse(path) {
   } catch {
     return { page: "missing" }; // a malformed escape in the address
   }
-  if (parts.length === 0) return { page: "lobby" };
+  // Inside Discord the page's root is the channel's table (the local lobby is not the
+  // Activity's): the page's name leads back to it, from a game's rules or a replay.
+  if (parts.length === 0) return activity ? { page: "table", id: "" } : { page: "lobby" };
   if (parts.length === 2 && parts[0] === "t") return { page: "table", id: parts[1] };
   if (parts.length === 2 && parts[0] === "replay") return { page: "replay", id: parts[1] };
   if (parts.length === 2 && parts[0] === "rules") return { page: "rules", game: parts[1] };
@@ -231,6 +233,7 @@ function header() {
   replace(/** @type {HTMLElement} */ (document.getElementById("brand")), word("title"));
   const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
   nav.setAttribute("aria-label", word("nav"));
+  nav.hidden = Boolean(activity); // no links to list there: an empty landmark is noise
   replace(
     nav,
     // Inside Discord the page is one channel's table: the local lobby and boards are not its.
