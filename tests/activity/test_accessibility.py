@@ -14,9 +14,11 @@ Discord's mobile client gives an Activity.
 
 No rule is switched off: every one applies to some screen here.
 
-What axe cannot judge is checked apart: after each of the member's actions the focus
-stays in the page (not on its ``<body>``), each move is said once in the live region,
-and the picture of the layout is named by the layout in words.
+What axe cannot judge is checked apart: after each of the member's actions, and each
+time the table is drawn anew, the focus stays in the page (not on its ``<body>``); each
+move is said once in the live region; the picture of the layout is named by the layout
+in words; each screen reflows to a phone's width; no landmark is empty; and the page's
+name leads back to the table.
 """
 
 from __future__ import annotations
@@ -150,6 +152,7 @@ def test_every_screen_of_the_activity_passes_axe(
     bob_moved = False
     while (turn := world.run(next_turn(driver, ann.id))) is not None:
         frame = person.shown(turn.version)
+        assert_focus_kept(person, "the table drawn anew (a move by Bob or a computer)")
         if bob_moved and "another member's move" not in screens:
             screens.add("another member's move")
             violations += inspect(person, "another member's move")
