@@ -273,8 +273,18 @@ def test_each_move_is_said_once_and_the_layout_is_named_in_words(
     world.run(bob.click(world.fake.messages[lobby_id], ENGLISH.label("start")))
     driver = world.call(lambda: Driver(world.fake, service_of(world.bot), channel, {bob.id: bob}))
 
+    def bob_laid() -> bool:
+        return any(line.startswith("Bob ") and TILE.search(line)
+                   for f in person.tables() for line in f["lines"])  # fmt: skip
+
+    # Six moves, and more until Bob has laid a tile (he may draw at first); ten at most,
+    # too few for anyone to play out seven tiles: the round goes on.
     moves = 0
-    while moves < 6 and (turn := world.run(next_turn(driver, ann.id))) is not None:
+    while (
+        (moves < 6 or not bob_laid())
+        and moves < 10
+        and (turn := world.run(next_turn(driver, ann.id))) is not None
+    ):
         frame = person.shown(turn.version)
         named = person.page.evaluate(LAYOUT_NAME)
         if frame["layout"] and frame["layout"]["tiles"]:
