@@ -236,3 +236,16 @@ def test_a_table_opened_in_the_channel_is_shown_in_the_activity_open_there(
     assert lobby["status"] == "lobby" and lobby["can"]["join"], lobby
     seated = act(page, "button[data-action=join]")
     assert seated["seats"][seated["you"]]["id"] == str(ann.id)
+
+
+def test_inside_discord_the_table_offers_no_link_to_copy(
+    world: World, activities: Activities
+) -> None:
+    """The Activity's address opens nothing outside Discord (the channel shares its
+    table there), so the page offers no link to copy, as the browser's table does."""
+    ann = world.member("Ann")
+    _, instance = lobby_with_activity(world, ann)
+    person = activities.open(ann, instance).person
+    shown_table(person)
+    person.page.locator("aside.side").wait_for()
+    assert person.page.locator("button[data-action=copy]").count() == 0

@@ -73,6 +73,7 @@ const table = new TableView({
   levels: () => state.hello?.levels ?? [],
   notify,
   guest: nameForm,
+  shareable: !activity,
 });
 
 const replay = new ReplayView(announce);

@@ -26,6 +26,9 @@ const PENDING_MS = 4000;
  * @property {() => Level[]} levels
  * @property {(text: string, kind: "alert"|"status") => void} notify
  * @property {() => Node|null} guest the name form, when the reader has no name yet
+ * @property {boolean} shareable whether the table's link takes others to it: not inside
+ * Discord, whose Activity's address opens nothing outside it (the channel shares the
+ * table there)
  */
 
 export class TableView {
@@ -347,13 +350,14 @@ export class TableView {
       { class: "side" },
       frame.you === null ? el("p", { class: "badge", text: word("spectating") }) : null,
       this.services.guest(),
-      el("button", {
-        type: "button",
-        class: "secondary",
-        dataset: { action: "copy" },
-        text: word("copy"),
-        onclick: () => this.copy(),
-      }),
+      this.services.shareable &&
+        el("button", {
+          type: "button",
+          class: "secondary",
+          dataset: { action: "copy" },
+          text: word("copy"),
+          onclick: () => this.copy(),
+        }),
       el(
         "section",
         { "aria-labelledby": "seats-heading" },
