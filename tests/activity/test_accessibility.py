@@ -340,3 +340,23 @@ def test_the_pages_name_leads_back_to_the_table_and_no_landmark_is_empty(
     page.locator("#table").wait_for()
     assert page.evaluate(FOCUS_IN_PAGE), "the focus left the page after following its name"
     assert page.evaluate(EMPTY_LANDMARKS) == []
+
+
+def test_a_sign_in_cut_off_is_tried_again(world: World, activities: Activities) -> None:
+    """A sign-in whose exchange the page could not reach is not kept as failed: the next
+    greeting (here, the member choosing another language) signs them in."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+    cut = [True]
+
+    def prepare(context: BrowserContext) -> None:
+        context.route(
+            "**/api/token",
+            lambda route: route.abort("connectionfailed") if cut[0] else route.continue_(),
+        )
+
+    person = activities.open(ann, instance, prepare=prepare).person
+    refused_page(person, words_in("en-US")["sign_in_failed"])
+    cut[0] = False
+    person.page.select_option("#lang", index=1)
+    shown_table(person)

@@ -37,15 +37,39 @@ export class Refused extends Error {}
  * @returns {Promise<string>}
  */
 export function signIn(clientId) {
-  if (!signingIn) signingIn = fetchToken(clientId);
+  if (!signingIn) {
+    signingIn = fetchToken(clientId);
+    // Any failure (the bot's refusal, the exchange not reached, Discord's client): the
+    // next try asks again, rather than being handed this failure for good.
+    signingIn.catch(() => {
+      signingIn = null;
+    });
+  }
   return signingIn;
+}
+
+/** @type {Promise<any>|null} */
+let connected = null;
+
+/**
+ * Discord's SDK, its handshake with Discord's client made: once a page, whatever
+ * becomes of the sign-ins that use it (a second handshake from one frame is not what
+ * Discord's client expects).
+ * @param {string} clientId
+ */
+function discord(clientId) {
+  connected ??= (async () => {
+    const { DiscordSDK } = await import("./vendor/discord-sdk.js");
+    const sdk = new DiscordSDK(clientId);
+    await sdk.ready();
+    return sdk;
+  })();
+  return connected;
 }
 
 /** @param {string} clientId */
 async function fetchToken(clientId) {
-  const { DiscordSDK } = await import("./vendor/discord-sdk.js");
-  const sdk = new DiscordSDK(clientId);
-  await sdk.ready();
+  const sdk = await discord(clientId);
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -60,7 +84,6 @@ async function fetchToken(clientId) {
   });
   const body = await answer.json();
   if (!answer.ok || typeof body.access_token !== "string") {
-    signingIn = null; // the next try asks Discord again
     throw typeof body.refused === "string" ? new Refused(body.refused) : new Error(String(answer.status));
   }
   await sdk.commands.authenticate({ access_token: body.access_token });
