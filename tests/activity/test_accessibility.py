@@ -32,7 +32,7 @@ import pytest
 from bot.refusals import NotConfirmed
 from tests.activity.conftest import Activities, World
 from tests.activity.test_activity import launch, lobby_with_activity, next_turn, shown_table
-from tests.browser.axe import LIVE_LOG, audit
+from tests.browser.axe import LIVE_LOG, TILE, assert_each_said_once, audit, tiles_told
 from tests.browser.harness import Person, act, play_turn
 from tests.e2e.driver import ENGLISH, Driver, open_lobby, service_of, table_messages
 from words import i18n, refusals
@@ -56,7 +56,6 @@ EMPTY_LANDMARKS = """() => [...document.querySelectorAll("nav, aside, main, head
   .map((landmark) => landmark.outerHTML)"""
 """The landmarks a screen reader lists that hold nothing (and are not hidden)."""
 SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
 
 
 def inspect(person: Person, screen: str) -> list[str]:
@@ -297,20 +296,9 @@ def test_each_move_is_said_once_and_the_layout_is_named_in_words(
     last = person.shown()
     assert last["status"] == "playing", last["lines"]  # within the first round: no tile twice
 
-    said: list[str] = person.page.evaluate("window.__said")
-    told = {
-        line: match[0]
-        for f in person.tables()
-        for line in f["lines"]
-        if (match := TILE.search(line))
-    }
+    told = tiles_told(person)
     assert any(line.startswith("Bob ") for line in told), f"Bob never played: {told}"
-    for line, tile in told.items():
-        a, b = tile.split("-")
-        either = re.compile(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])")
-        times = sum(len(either.findall(text)) for text in said)
-        assert times == 1, f"{line!r}: {tile} said {times} times:\n" + "\n".join(said)
-    assert your_turn in said, said
+    assert_each_said_once(person, told, your_turn)
 
 
 def plain(text: str) -> str:

@@ -9,6 +9,7 @@ there (``tests.browser.skipping``), so it may import ``axe_playwright_python`` i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
@@ -51,3 +52,29 @@ def audit(person: Person, screen: str) -> list[str]:
         for violation in found
         for node in violation["nodes"]
     ]
+
+
+TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
+"""A tile in a move's words (``6-4``), not part of a longer figure."""
+
+
+def tiles_told(person: Person) -> dict[str, str]:
+    """Each move's line the person's page was sent that names a tile, with that tile."""
+    return {
+        line: match[0]
+        for frame in person.tables()
+        for line in frame["lines"]
+        if (match := TILE.search(line))
+    }
+
+
+def assert_each_said_once(person: Person, told: dict[str, str], your_turn: str) -> None:
+    """What the page's live region said (``LIVE_LOG``) names each tile of ``told`` once,
+    whichever way round, and said "your turn" at least once."""
+    said: list[str] = person.page.evaluate("window.__said")
+    for line, tile in told.items():
+        a, b = tile.split("-")
+        either = re.compile(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])")
+        times = sum(len(either.findall(text)) for text in said)
+        assert times == 1, f"{line!r}: {tile} said {times} times:\n" + "\n".join(said)
+    assert your_turn in said, said

@@ -19,11 +19,9 @@ the focus kept in the page after an action, in test_keyboard.py).
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.browser.axe import LIVE_LOG, audit
+from tests.browser.axe import LIVE_LOG, assert_each_said_once, audit, tiles_told
 from tests.browser.harness import (
     Frame,
     People,
@@ -38,8 +36,6 @@ from tests.browser.harness import (
 )
 from words import i18n
 from words.page import page_words
-
-TILE = re.compile(r"(?<![\d-])(\d)-(\d)(?![\d-])")
 
 
 def play_until(person: Person, frame: Frame, done: str) -> Frame:
@@ -144,14 +140,6 @@ def test_each_move_is_said_once_in_the_live_region(people: People) -> None:
     assert last["status"] == "playing", last["lines"]
     ann.shown(last["version"])
 
-    said: list[str] = ann.page.evaluate("window.__said")
-    moves = {
-        line: match[0] for f in ann.tables() for line in f["lines"] if (match := TILE.search(line))
-    }
+    moves = tiles_told(ann)
     assert any(not line.startswith("Ann ") for line in moves), f"nobody else played: {moves}"
-    for line, tile in moves.items():
-        a, b = tile.split("-")
-        either = re.compile(rf"(?<![\d-])({a}-{b}|{b}-{a})(?![\d-])")
-        times = sum(len(either.findall(text)) for text in said)
-        assert times == 1, f"{line!r}: {tile} said {times} times:\n" + "\n".join(said)
-    assert your_turn in said, said
+    assert_each_said_once(ann, moves, your_turn)

@@ -986,16 +986,25 @@ async def _send(
     return 200, message.to_dict()
 
 
-@route("PATCH", "/channels/{channel_id}/messages/{message_id}")
-async def _edit(
-    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
-) -> Any:
+def _in_channel(fake: FakeDiscord, parts: Parts) -> Message | tuple[int, dict[str, Any]]:
+    """The message a request names in its channel, or Discord's refusal: the channel's
+    (gone, or not the bot's to see), or 404 Unknown Message."""
     refused = fake.refused_in(int(parts["channel_id"]))
     if refused is not None:
         return refused
     message = fake.messages.get(int(parts["message_id"]))
     if message is None or message.channel_id != int(parts["channel_id"]):
         return 404, UNKNOWN_MESSAGE
+    return message
+
+
+@route("PATCH", "/channels/{channel_id}/messages/{message_id}")
+async def _edit(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    message = _in_channel(fake, parts)
+    if not isinstance(message, Message):
+        return message
     fake.apply_edit(message, body, files)
     return 200, message.to_dict()
 
@@ -1006,12 +1015,9 @@ async def _delete(
 ) -> Any:
     """The bot deletes a message of its own (a tournament's heading whose thread Discord
     did not make)."""
-    refused = fake.refused_in(int(parts["channel_id"]))
-    if refused is not None:
-        return refused
-    message = fake.messages.get(int(parts["message_id"]))
-    if message is None or message.channel_id != int(parts["channel_id"]):
-        return 404, UNKNOWN_MESSAGE
+    message = _in_channel(fake, parts)
+    if not isinstance(message, Message):
+        return message
     fake.delete_message(message.id)
     return None
 
