@@ -79,6 +79,7 @@ async def test_a_stale_action_fails_alone_and_its_neighbours_are_stored(
     stored, and on SQLite all of them went in one transaction."""
     ids = await open_tables(store)
     await store.save_action(row("t0", 2, 0), 1, {"v": 2})
+    await store.create_table(row("broken", 1, TABLES))
     async with writes_waiting(store) as release:
         commits_before = sqlite_of(store).commits if store.backend.kind == "sqlite" else 0
         writes = [
@@ -86,8 +87,9 @@ async def test_a_stale_action_fails_alone_and_its_neighbours_are_stored(
             for channel, table_id in enumerate(ids)
         ]  # t0 is at version 2 already: stale
         writes.append(
-            asyncio.ensure_future(store.save_action(row("t1", 3, 1), 2, {"bad": object()}))
-        )  # t1's own write (above) comes first, so this one fails only in json.dumps
+            asyncio.ensure_future(store.save_action(row("broken", 2, TABLES), 1, {"bad": object()}))
+        )  # its UPDATE goes through, then its action fails in json.dumps (a table of its
+        # own: on PostgreSQL the writes run at once, in no set order)
         # The tasks queue their writes in their first step, which runs before this:
         asyncio.get_running_loop().call_soon(release)
         results = await asyncio.gather(*writes, return_exceptions=True)
@@ -101,6 +103,9 @@ async def test_a_stale_action_fails_alone_and_its_neighbours_are_stored(
         assert stored is not None and stored.version == 2, table_id
     assert [a["v"] for a in await store.actions_since("t0", 0)] == [2]
     assert [a["v"] for a in await store.actions_since("t1", 0)] == [2]
+    broken = await store.get_table("broken")
+    assert broken is not None and broken.version == 1, "its UPDATE rolled back with it"
+    assert await store.actions_since("broken", 0) == []
 
 
 async def test_a_read_is_answered_while_a_write_is_in_flight_and_sees_none_of_it(
