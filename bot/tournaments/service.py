@@ -447,7 +447,8 @@ class TournamentService:
             pair = tournament.pair_of(old)
             if tournament.settings.pairs and pair is None:
                 raise TournamentRefused("not-entered")
-            changed = tournament.with_player(replace(player, out=True)).with_player(
+            # Out by an organiser's hand: the standings say "dropped", not "withdrew".
+            changed = tournament.with_player(replace(player, out=True, dropped=True)).with_player(
                 Player(new, name, rating, checked_in=True)
             )
             if pair is not None:

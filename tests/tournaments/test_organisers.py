@@ -128,8 +128,9 @@ async def test_staff_manage_any_tournament_and_the_creator_keeps_theirs(
     await tournaments.adjust(tournament.id, changed, "a misdeal", by=STAFF, staff=True)
     now = tournaments.get(tournament.id)
     player_one, player_two = now.player(one), now.player(two)
-    assert player_one is not None and player_one.out
+    assert player_one is not None and player_one.out and player_one.dropped
     assert player_two is not None and player_two.out and now.player(NEWCOMER) is not None
+    assert player_two.dropped, "replaced by an organiser: dropped, not withdrawn"
     assert now.result_of(changed.round, changed.table) == changed
     await tournaments.cancel(tournament.id, STAFF, staff=True)
     stored = await store.get_tournament(tournament.id)
