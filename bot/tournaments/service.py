@@ -27,7 +27,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import NamedTuple, Protocol
@@ -166,9 +166,8 @@ class TournamentService:
         shards', as for tables: another process runs the others' deadlines and tables):
         its tables' results that came while the bot was down, and its deadlines. Returns
         how many."""
-        for row in await self.store.load_open_tournaments():
-            if not owns(row.guild_id):
-                continue
+        rows = [row for row in await self.store.load_open_tournaments() if owns(row.guild_id)]
+        for row in rows:
             try:
                 tournament = Tournament.from_dict(row.state)
             except (KeyError, TypeError, ValueError) as error:
@@ -176,6 +175,13 @@ class TournamentService:
                 continue
             self._keep(tournament)
         await self._take_up_news(owns)
+        # A stop between ending a tournament and closing its waiting tables left them.
+        stored = {row.id for row in rows}  # an unreadable one's are left as they are
+        await self._close_waiting(
+            table.id
+            for table in map(self.tables.find, list(self.tables.tables))
+            if table is not None and table.tournament not in (None, *stored)
+        )
         self.tables.add_listener(self)
         self._worker = asyncio.create_task(self._listen(), name="tournaments")
         self._timer = asyncio.create_task(self._tick(), name="tournament-deadlines")
@@ -497,18 +503,19 @@ class TournamentService:
                 {"kind": "cancel", "by": by},
                 news=[_Telling("cancelled")],
             )
-        await self._close_waiting(cancelled)
+        await self._close_waiting(d.table_id or "" for d in cancelled.tables_of(cancelled.round))
 
-    async def _close_waiting(self, tournament: Tournament) -> None:
-        """Close the round's tables still waiting for their players (their host, the
-        organiser, cancels them): only the tournament starts them and no drawn player may
-        leave one, so once it ends they would wait for good, and whoever sat down could
-        sit nowhere else in the server. Games under way play on."""
-        for drawn in tournament.tables_of(tournament.round):
-            table = self.tables.find(drawn.table_id or "")
+    async def _close_waiting(self, table_ids: Iterable[str]) -> None:
+        """Close those of a tournament's tables still waiting for their players (their
+        host, the organiser, cancels them) once it has ended: only the tournament starts
+        them and no drawn player may leave one, so they would wait for good, and
+        whoever sat down could sit nowhere else in the server. Games under way play
+        on."""
+        for table_id in table_ids:
+            table = self.tables.find(table_id)
             if table is not None and table.status is Status.LOBBY:
                 with contextlib.suppress(Refusal):  # it started or closed meanwhile
-                    await self.tables.act(table.id, Cancel(tournament.organiser_id))
+                    await self.tables.act(table.id, Cancel(table.host_id))
 
     async def adjust(
         self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False
@@ -724,6 +731,8 @@ class TournamentService:
         failed = False
         try:
             for drawn in missing:
+                if tournament_id not in self.open:  # cancelled meanwhile
+                    break
                 players = set(drawn.seats)
                 stray = next((t for t in strays if _players_of(t) == players), None)
                 if stray is not None:
@@ -785,29 +794,39 @@ class TournamentService:
         with its thread, its players pinged), and its show-up deadline, counted from
         now: its players can join no sooner. A place ``refused`` for good before that
         pauses the tournament, its organiser told (``unopened``): their resume opens
-        what is missing, or they cancel."""
+        what is missing, or they cancel. Those opened for a tournament cancelled
+        meanwhile are closed, as its other tables were (:meth:`cancel`)."""
         async with self._lock:
-            tournament = self.get(tournament_id)
-            by_place = {(o.round, o.position): o for o in opened}
-            tournament = replace(
-                tournament,
-                drawn=tuple(by_place.get((d.round, d.position), d) for d in tournament.drawn),
-            )
-            action: dict[str, object] = {"kind": "tables", "round": tournament.round}
-            news: list[_Telling] = []
-            if all(d.table_id for d in tournament.tables_of(tournament.round)):
-                tournament = replace(tournament, due=self._show_up_due(tournament))
-                news.append(_Telling("round"))
-            elif refused is not None and tournament.phase is Phase.RUNNING:
-                tournament = replace(tournament, phase=Phase.PAUSED)
-                action["paused"] = refused.why
-                news.append(_Telling("unopened", (tournament.organiser_id,)))
-            await self._save(
-                tournament,
-                action,
-                tables=[(o.table_id or "", o.round, o.position) for o in opened if o.table_id],
-                news=news,
-            )
+            tournament = self.open.get(tournament_id)
+            if tournament is not None:
+                await self._store_round_opened(tournament, opened, refused)
+        if tournament is None:  # cancelled while they opened: closed with it
+            await self._close_waiting(o.table_id or "" for o in opened)
+
+    async def _store_round_opened(
+        self, tournament: Tournament, opened: Sequence[Drawn], refused: NoPlace | None
+    ) -> None:
+        """:meth:`_store_opened`'s change, under the lock."""
+        by_place = {(o.round, o.position): o for o in opened}
+        tournament = replace(
+            tournament,
+            drawn=tuple(by_place.get((d.round, d.position), d) for d in tournament.drawn),
+        )
+        action: dict[str, object] = {"kind": "tables", "round": tournament.round}
+        news: list[_Telling] = []
+        if all(d.table_id for d in tournament.tables_of(tournament.round)):
+            tournament = replace(tournament, due=self._show_up_due(tournament))
+            news.append(_Telling("round"))
+        elif refused is not None and tournament.phase is Phase.RUNNING:
+            tournament = replace(tournament, phase=Phase.PAUSED)
+            action["paused"] = refused.why
+            news.append(_Telling("unopened", (tournament.organiser_id,)))
+        await self._save(
+            tournament,
+            action,
+            tables=[(o.table_id or "", o.round, o.position) for o in opened if o.table_id],
+            news=news,
+        )
 
     def _show_up_due(self, tournament: Tournament) -> float:
         """The round's show-up deadline, if its players are told of it now."""

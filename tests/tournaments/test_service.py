@@ -541,3 +541,78 @@ async def test_a_cancelled_tournament_closes_its_rounds_tables_still_waiting(
     assert tables.of_user(GUILD, seated) is None, "free to sit elsewhere"
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_tournament_cancelled_while_its_round_opens_leaves_no_table_waiting(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An organiser may cancel while a round's tables are being opened (each needs its
+    thread from Discord, which takes a while): the tables opened before the cancel, and
+    the one whose thread was being made, are closed with the tournament, and no more
+    are opened."""
+    clock, venue = Clock(), Venue()
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    tournaments = TournamentService(tables, venue, clock=clock)
+    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
+    await tournaments.resume()
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 6)
+    place_for, asked = venue.place_for, 0
+    making, made = asyncio.Event(), asyncio.Event()
+
+    async def slow(tournament: Tournament, drawn: Drawn) -> int:
+        nonlocal asked
+        asked += 1
+        if asked == 2:  # the second table's thread is on its way
+            making.set()
+            await made.wait()
+        return await place_for(tournament, drawn)
+
+    venue.place_for = slow  # type: ignore[method-assign]
+    clock.now = settings.start_at
+    opening = asyncio.create_task(tournaments.run_due())
+    await making.wait()
+    (first,) = [tables.snapshot(table_id) for table_id in tables.tables]
+    await tables.act(first.id, Join(first.invited[0], "here"))
+    await tournaments.cancel(tournament.id, ORGANISER)
+    made.set()
+    await opening
+    assert asked == 2, "no table opened after the cancel"
+    assert tables.tables == {}, "none left waiting"
+    assert await store.load_active_tables() == [], "nor stored as waiting"
+    assert tables.of_user(GUILD, first.invited[0]) is None, "free to sit elsewhere"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_restart_closes_the_waiting_tables_of_a_tournament_cancelled_before_the_stop(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cancel is stored before its tables are closed: a stop in between leaves them
+    waiting, and the next start closes them."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    tournament = await started(tournaments, clock, one_round(clock), 4)
+    waiting = [table.id for table in round_tables(tables, tournament)]
+
+    async def stopped(table_ids: object) -> None:
+        raise RuntimeError("the bot stopped")
+
+    monkeypatch.setattr(tournaments, "_close_waiting", stopped)
+    with pytest.raises(RuntimeError):
+        await tournaments.cancel(tournament.id, ORGANISER)
+    await tournaments.close()
+    await tables.close()
+
+    monkeypatch.undo()
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    await tables.resume()  # as the client does: the tables first, then the tournaments
+    assert set(tables.tables) == set(waiting), "still waiting after the stop"
+    tournaments = TournamentService(tables, venue, clock=clock)
+    await tournaments.resume()
+    assert tables.tables == {}
+    for table_id in waiting:
+        row = await store.get_table(table_id)
+        assert row is not None and row.status == Status.CANCELLED
+    await tournaments.close()
+    await tables.close()
