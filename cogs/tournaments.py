@@ -75,19 +75,33 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         """The bot was removed from a server: its open tournaments are cancelled where
         they stand (stored so), since no round of them could be posted or played; their
         tables close with the server's (the tables' cog)."""
-        await self._cancel_all(guild.id)
+        await self._cancel(self.service.in_guild(guild.id))
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A moderator deleted a tournament's channel: it is cancelled where it stands,
+        as no round of it could be posted there any more (its tables' threads went with
+        the channel, and closed with them)."""
+        here = self.service.in_guild(channel.guild.id)
+        await self._cancel([t for t in here if t.channel_id == channel.id])
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Discord has said which servers the bot is in: the tournaments of a server it
-        was removed from while it was down are cancelled as they would have been then."""
-        for guild_id in {t.guild_id for t in self.service.open.values()}:
-            if self.bot.get_guild(guild_id) is None:
-                await self._cancel_all(guild_id)
+        """Discord has said which servers the bot is in, and their channels: a tournament
+        of a server that removed the bot while it was down, or whose channel was deleted
+        then, is cancelled as it would have been then. A server that Discord has not
+        made available yet keeps its tournaments."""
+        await self._cancel([t for t in self.service.open.values() if self._gone(t)])
 
-    async def _cancel_all(self, guild_id: int) -> None:
+    def _gone(self, tournament: Tournament) -> bool:
+        guild = self.bot.get_guild(tournament.guild_id)
+        if guild is None:
+            return True
+        return not guild.unavailable and guild.get_channel_or_thread(tournament.channel_id) is None
+
+    async def _cancel(self, tournaments: list[Tournament]) -> None:
         me = self.bot.user.id if self.bot.user is not None else 0
-        for tournament in self.service.in_guild(guild_id):
+        for tournament in tournaments:
             with contextlib.suppress(TournamentRefused):  # it ended meanwhile
                 await self.service.cancel(tournament.id, me, staff=True)
 
@@ -140,7 +154,9 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
             await reply(interaction, lobby.organisers_only())
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        check_can_post(interaction, threads=True)  # its tables play in threads of this channel
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise TournamentRefused("text-channel")  # its tables play in threads of one
+        check_can_post(interaction, threads=True)
         variant = find_variant(game.value)
         counts = variant.player_counts
         if seats is None:  # two a table where the game allows it, else the game's own

@@ -9,9 +9,9 @@ a worker per tournament posts its news in order, in the server's language, each 
 within the bot's share of Discord's global rate limit (the announcer's own budget once
 the tables' cog shares it, :meth:`TournamentHerald.share`), and marks each piece done
 once Discord took every message of it. A piece Discord refuses for good (403, 404: the
-channel or the permission is gone) is given up; one that fails for now (5xx, 429, the
-network) is tried again later, the tournament's later news waiting behind it and other
-tournaments' going on.
+channel or the permission is gone; 400: it cannot be done there) is given up; one that
+fails for now (5xx, 429, the network) is tried again later, the tournament's later news
+waiting behind it and other tournaments' going on.
 
 A piece told again after a restart (stored, not marked) may have been posted already:
 each message is sent with a nonce of its own (:func:`nonce_of`: the piece and the
@@ -91,8 +91,9 @@ RETRY_SECONDS = 30.0
 """The first wait before a piece of news that failed for now is tried again (doubled
 each time, up to :data:`RETRY_AT_MOST`)."""
 RETRY_AT_MOST = 600.0
-GIVEN_UP = {403: "forbidden", 404: "not-found"}
-"""Discord's answers that no retry changes, by what the mark says."""
+GIVEN_UP = {400: "bad-request", 403: "forbidden", 404: "not-found"}
+"""Discord's answers that no retry changes, by what the mark says (400: what was asked
+cannot be done there, such as a thread made in a thread)."""
 DEFAULT_RATING = 0.0
 """The seed of a member with no rating in the server: the openskill ordinal of a new
 player (mu 25 − 3 × sigma 25/3)."""
@@ -400,11 +401,11 @@ class TournamentHerald:
     # -- Herald ------------------------------------------------------------------------------
 
     async def place_for(self, tournament: Tournament, drawn: Drawn) -> int:
-        """A public thread for the table, started from its heading in the tournament's
-        channel (two requests, within the budget). Discord's refusal (403, 404: the
-        channel is gone, or the bot may not post or make threads there) is ``NoPlace``
-        for good; any other failure of Discord's or the network's, for now. A heading
-        whose thread was not made is deleted (as far as Discord lets it), or each try
+        """A public thread for the table, started from its heading in the tournament's channel
+        (two requests, within the budget). Discord's refusal (403, 404: the channel is gone, or
+        the bot may not post or make threads there; 400: the channel cannot hold threads) is
+        ``NoPlace`` for good; any other failure of Discord's or the network's, for now. A
+        heading whose thread was not made is deleted (as far as Discord lets it), or each try
         would leave one more in the channel."""
         heading: discord.Message | None = None
         try:

@@ -999,8 +999,8 @@ def no_tournaments() -> str:
 def face_refused(why: str) -> str | None:
     """The Discord face's own reasons to refuse a tournament command (None: not one of
     them): no open tournament, several and none named by the channel, a result change
-    naming nobody of that table, a table with no result yet, or tables of a size the
-    game does not seat."""
+    naming nobody of that table, a table with no result yet, tables of a size the game
+    does not seat, or a channel that cannot hold its tables' threads."""
     reasons: dict[str, Callable[[], str]] = {
         "none": no_tournaments,
         "which": lambda: _(
@@ -1010,6 +1010,10 @@ def face_refused(why: str) -> str | None:
         "not-at-table": lambda: _("That member did not play at that table."),
         "no-result": lambda: _("That table has no result to change yet."),
         "seats": lambda: _("That game does not seat that many players at a table."),
+        "text-channel": lambda: _(
+            "A tournament's tables are played in threads of its channel: announce it in a"
+            " text channel, not in a thread or a voice channel's chat."
+        ),
     }
     found = reasons.get(why)
     return found() if found is not None else None

@@ -311,3 +311,55 @@ async def test_the_tournaments_of_a_server_that_removed_the_bot_while_it_was_dow
     await server.fake.wait_for(lambda: not tournaments.open or None)
     row = await bot.store.get_tournament(tournament_id)
     assert row is not None and row.status == Phase.CANCELLED.value
+
+
+async def test_a_tournament_is_refused_in_a_thread_whose_tables_could_have_no_threads(
+    running: Running, server: Server
+) -> None:
+    """A round's tables are played in threads of the tournament's channel, and Discord
+    makes no thread in a thread: announced there, its rounds could never open."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    fake, boss = server.fake, server.member("Boss", manager=True)
+    thread = fake.add_channel(server.guild_id, "chat", kind=11, parent=server.channels[0])
+    options = {"game": "cross", "format": "swiss", "rounds": 1}
+    reply = await (await boss.slash("domino tournament new", thread, **options)).reply()
+    assert reply.visible_to == boss.id and "text channel" in reply.content, reply.content
+    assert not announcements(fake, thread) and not bot.tournaments.open
+    assert not await bot.store.load_open_tournaments(), "nothing stored"
+
+
+async def test_a_tournament_whose_channel_is_deleted_is_cancelled(
+    running: Running, server: Server
+) -> None:
+    """Nothing of it could be posted there any more, its tables' threads gone with the
+    channel: it is cancelled where it stands, not left paused for good."""
+    there = await entered(running, server, [f"C{n}" for n in range(4)], format="swiss", rounds=2)
+    tournaments, tournament_id = there.tournaments, there.tournament_id
+    there.clock.now = tournaments.get(tournament_id).settings.start_at
+    await tournaments.run_due()
+    service = there.bot.service
+    assert service is not None and len(service.tables) == 2, "round 1's tables open"
+    await server.fake.delete_channel(server.channels[0])
+    await server.fake.wait_for(lambda: not tournaments.open or None)
+    row = await there.bot.store.get_tournament(tournament_id)
+    assert row is not None and row.status == Phase.CANCELLED.value
+    await server.fake.wait_for(lambda: not service.tables or None)
+
+
+async def test_a_tournament_whose_channel_was_deleted_while_the_bot_was_down_is_cancelled(
+    running: Running, server: Server
+) -> None:
+    """Told nothing while it was stopped, the bot finds the channel gone from the server's
+    list at its start."""
+    bot, _ = await started(running)
+    boss = server.member("Boss", manager=True)
+    _, tournament_id = await announce(server, boss, game="cross", format="swiss", rounds=2)
+    await running.stop()
+    await server.fake.delete_channel(server.channels[0])
+    bot = await running.start()
+    tournaments = bot.tournaments
+    assert tournaments is not None
+    await server.fake.wait_for(lambda: not tournaments.open or None)
+    row = await bot.store.get_tournament(tournament_id)
+    assert row is not None and row.status == Phase.CANCELLED.value

@@ -45,6 +45,7 @@ MISSING_PERMISSIONS = {"message": "Missing Permissions", "code": 50013}
 UNKNOWN_CHANNEL = {"message": "Unknown Channel", "code": 10003}
 UNKNOWN_MESSAGE = {"message": "Unknown Message", "code": 10008}
 EMPTY_MESSAGE = {"message": "Cannot send an empty message", "code": 50006}
+WRONG_CHANNEL_TYPE = {"message": "Cannot execute action on this channel type", "code": 50024}
 
 T = TypeVar("T")
 
@@ -1092,6 +1093,8 @@ async def _thread(
     if refused is not None:
         return refused
     parent = fake.channels[int(parts["channel_id"])]
+    if parent["type"] == THREAD:  # no thread of a thread
+        return 400, WRONG_CHANNEL_TYPE
     thread_id = fake.add_channel(  # a thread started from a message takes the message's id
         int(parent["guild_id"]),
         body["name"],
