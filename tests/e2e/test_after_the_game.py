@@ -167,7 +167,10 @@ async def test_two_members_pressing_rematch_at_once_see_one_lobby_with_both(
     )
     await fake.wait_for(lambda: "Ann" in fake.messages[lobby.id].text() and
                         "Seats kept" not in fake.messages[lobby.id].text())  # fmt: skip
-    host = bob if "Bob" in lobby.text() else ann
+    service = played.bot.service
+    rematch = service.in_channel(played.channel) if service is not None else None
+    assert rematch is not None
+    host = bob if rematch.host_id == bob.id else ann  # whose click came first
     await host.click(fake.messages[lobby.id], "Start")
     await fake.wait_for(lambda: not fake.messages[lobby.id].buttons())
 
