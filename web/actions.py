@@ -31,14 +31,28 @@ log = logging.getLogger(__name__)
 
 async def handle(face: WebFace, reader: Reader, raw: str) -> None:
     """Carry out one message of ``reader``'s page; answer a refusal to it alone."""
+    message: protocol.Message | None = None
     try:
         message = protocol.parse(raw)
         await _do(face, reader, message)
     except Refusal as refused:
-        table = face.table_in(reader.channel) if reader.channel is not None else None
+        table = _about(face, reader, message)
         with face.speaking(reader.language, table):
             names = common.names(table) if table is not None else None
             reader.send({"type": "refused", "text": refusals.refusal(refused, names)})
+
+
+def _about(face: WebFace, reader: Reader, message: protocol.Message | None) -> TableSnapshot | None:
+    """The table a refusal of ``message`` speaks of, whose seats it may name: the one
+    the message names (a page may act at a table other than the one it shows: a second
+    tab, an old link), if the page may see it; else the one the page follows."""
+    match message:
+        case protocol.Act(table=table_id) | protocol.Watch(table=table_id):
+            try:
+                return _table(face, reader, table_id)
+            except Refusal:
+                return None
+    return face.table_in(reader.channel) if reader.channel is not None else None
 
 
 async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:

@@ -371,3 +371,18 @@ def test_a_message_is_measured_in_bytes_not_characters() -> None:
     with pytest.raises(Malformed) as named:
         parse(json.dumps({"type": "lobby", "x": letters[:2000]}, ensure_ascii=False))
     assert named.value.field == "x"
+
+
+async def test_a_refusal_names_the_seats_of_the_table_the_message_is_about(site: Site) -> None:
+    """A page acts at a table other than the one it shows (a second tab, an old link):
+    the refusal names that table's players, not the shown table's (it said "It is Cy's
+    turn" of a table Cy does not sit at)."""
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    waiting, mover = (bob, "Ann") if frame["turn"] == 0 else (ann, "Bob")
+    cy = await site.open_page("Cy")
+    elsewhere = await open_table(cy)
+    await waiting.send(type="watch", table=elsewhere["id"])
+    await waiting.next("table")
+    await waiting.send(type="act", table=frame["id"], version=frame["version"], action="draw")
+    assert (await waiting.next("refused"))["text"] == f"It is {mover}'s turn, not yours."
+    assert site.service.snapshot(frame["id"]).version == frame["version"]
