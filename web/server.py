@@ -83,7 +83,9 @@ def make_app(
     summary shows each member's accuracy once the game is analysed); with
     ``activities``, also the page of the Discord Activity (``web.activity``). It answers
     requests for ``localhost``, IP addresses and ``public_hosts`` only (``web.hosts``)."""
-    app = web.Application(middlewares=[_headers, _known_host], client_max_size=GUEST_MOST_BYTES)
+    app = web.Application(
+        middlewares=[_headers, _known_host, _worded], client_max_size=GUEST_MOST_BYTES
+    )
     face = WebFace(service, activities)
     app[FACE_KEY] = face
     app[SIGNER_KEY] = signer
@@ -139,6 +141,28 @@ async def _known_host(request: web.Request, handler: Handler) -> web.StreamRespo
     return await handler(request)
 
 
+WORDED = frozenset({405, 413, 415})
+"""What aiohttp refuses on its own (the wrong method, a body too long) or the API does
+(a body that is not JSON), worded for the API's callers (``_worded``)."""
+
+
+@web.middleware
+async def _worded(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A request to the API the page never makes (the wrong method, a body that is not
+    JSON or too long) is answered as the API answers every refusal, in words in the
+    asker's language (``{"refused": text}``, which the page shows), not in aiohttp's
+    English; nothing was read, so nothing changed."""
+    try:
+        return await handler(request)
+    except web.HTTPException as error:
+        if error.status not in WORDED or not request.path.startswith("/api/"):
+            raise
+        answer = _refused(Malformed(), request, error.status)
+        if hdrs.ALLOW in error.headers:  # a 405 says which methods are
+            answer.headers[hdrs.ALLOW] = error.headers[hdrs.ALLOW]
+        return answer
+
+
 async def _page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -172,11 +196,14 @@ def _refused(refusal: Refusal, request: web.Request, status: int = 400) -> web.R
 
 
 async def _posted(request: web.Request) -> dict[str, Any]:
-    """A page's JSON object, from this server's own page (or the Activity's) only: a
-    body that is not a JSON object reads as an empty one (its fields are then missing,
-    and refused as such)."""
+    """A page's JSON object, from this server's own page (or the Activity's) only, and
+    sent as JSON, as the page sends it (a body of another type, which a form can send,
+    is refused unread); a body that is not a JSON object reads as an empty one (its
+    fields are then missing, and refused as such)."""
     if not _same_origin(request):
         raise web.HTTPForbidden(text="cross-origin request refused")
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType()
     try:
         body = await request.json()
     except (ValueError, UnicodeDecodeError):
