@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from data import sqlite_url
 
@@ -405,7 +406,7 @@ def join_as(person: Person, name: str) -> None:
         page.goto("/")
     page.fill("form#guest input[name=name]", name)
     with page.expect_response(
-        lambda answer: answer.url.endswith("/api/guest") and answer.request.method == "POST"
+        lambda answer: urlsplit(answer.url).path == "/api/guest" and answer.request.method == "POST"
     ) as answered:
         page.press("form#guest input[name=name]", "Enter")
     guest = answered.value.json()

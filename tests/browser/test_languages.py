@@ -4,10 +4,13 @@ each reader their own at the same table, and switches when asked."""
 from __future__ import annotations
 
 from bot.engine import Cross
+from bot.refusals import NameRefused
+from bot.table import NAME_MOST
 from tests.browser.harness import People, join_as, open_table, sit_down
 from words import i18n
 from words.common import game_title
 from words.page import page_words
+from words.refusals import refusal
 
 
 def words_in(code: str) -> tuple[dict[str, str], str]:
@@ -45,3 +48,21 @@ def test_each_reader_has_their_browsers_language_and_can_switch(people: People) 
     carla.page.reload()  # the choice is remembered
     carla.page.get_by_role("button", name=portuguese["copy"]).wait_for()
     assert ann.shown()["title"] == cross_en
+
+
+def test_a_refused_name_is_said_in_the_language_the_page_shows(people: People) -> None:
+    """A reader who switched the page from their browser's language is refused a name
+    in the page's language (the name's request named none, so the server answered in
+    the browser's)."""
+    portuguese, _ = words_in("pt-BR")
+    carla = people.arrive("Carla", locale="es-ES")
+    carla.wait_frame(lambda frame: frame.get("type") == "hello")
+    switched = len(carla.frames)
+    carla.page.select_option("select#lang", "pt-BR")
+    carla.wait_frame(lambda f: f.get("type") == "hello" and f["lang"] == "pt-BR", since=switched)
+    carla.page.get_by_role("heading", name=portuguese["guest_heading"]).wait_for()
+    carla.page.fill("form#guest input[name=name]", "Carla\u200b")  # a format character
+    carla.page.press("form#guest input[name=name]", "Enter")
+    with i18n.speaking(i18n.for_locale("pt-BR")):
+        said = refusal(NameRefused(NAME_MOST))
+    carla.page.locator("#notice[role=alert]").filter(has_text=said).wait_for()

@@ -4,7 +4,7 @@
  */
 
 import { el } from "./dom.js";
-import { word } from "./text.js";
+import { lang, word } from "./text.js";
 
 /** The longest name the server takes (docs/WEB.md). */
 const LONGEST = 32;
@@ -40,7 +40,9 @@ export function guestForm(notify, named) {
     const name = /** @type {HTMLInputElement} */ (input).value.trim();
     if (!name) return;
     try {
-      const answer = await fetch("/api/guest", {
+      // The page's language, which a reader may have switched from the browser's: the
+      // server words a refused name in it.
+      const answer = await fetch(`/api/guest?lang=${encodeURIComponent(lang())}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ name }),
