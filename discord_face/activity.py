@@ -17,11 +17,21 @@ here who a page speaks for and in which channel, and Discord answers.
 The user's token calls go to Discord's API where discord.py sends the bot's own
 (``discord.http.Route.BASE``); the instance and the member are asked through
 discord.py's client, under its rate limits.
+
+Any page can present any code or token, as often as it likes, and each forged one is a
+request Discord refuses (401). Discord bars an address that makes too many refused
+requests from its whole API for a while (its rate limits guide: 10,000 answered 401,
+403 or 429 in ten minutes, whatever the token), which would silence the bot in every
+server; so the refusals these checks earn are counted (:class:`Refused`), and past a
+share of that limit a page is refused without asking Discord until the count falls.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -34,16 +44,60 @@ from web.activity import Participant
 log = logging.getLogger(__name__)
 
 TIMEOUT = aiohttp.ClientTimeout(total=10)
+REFUSING = frozenset({401, 403, 429})
+"""The answers Discord counts against an address (its "invalid request limit")."""
+REFUSED_MOST = 1000
+REFUSED_SECONDS = 600.0
+"""At most this many of Discord's refusals of the pages' checks in any ten minutes: a
+tenth of Discord's limit, which the bot's own requests (a post refused for a missing
+permission is a 403) count towards too."""
+
+
+class Refused:
+    """Discord's refusals of the checks made for pages, in the last ``seconds`` (a
+    sliding window): once there are ``most``, no check is asked of Discord until the
+    oldest falls out of it."""
+
+    def __init__(
+        self,
+        most: int = REFUSED_MOST,
+        seconds: float = REFUSED_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.most = most
+        self.seconds = seconds
+        self._clock = clock
+        self._at: deque[float] = deque()
+        self.turning_away = False
+        """Pages are being refused unasked (logged once when it starts)."""
+
+    def full(self) -> bool:
+        now = self._clock()
+        while self._at and now - self._at[0] >= self.seconds:
+            self._at.popleft()
+        return len(self._at) >= self.most
+
+    def count(self, status: int) -> None:
+        """Discord answered a check with ``status``."""
+        if status in REFUSING:
+            self._at.append(self._clock())
 
 
 class DiscordActivities:
     """:class:`web.activity.Activities` for the bot ``client``."""
 
-    def __init__(self, client: discord.Client, client_id: str, client_secret: str) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        client_id: str,
+        client_secret: str,
+        refused: Refused | None = None,
+    ) -> None:
         self.client = client
         self.client_id = client_id
         self._secret = client_secret
         self._session: aiohttp.ClientSession | None = None
+        self.refused = refused or Refused()
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -87,6 +141,7 @@ class DiscordActivities:
             instance: dict[str, Any] = await self.client.http.request(route)
         except discord.HTTPException as error:
             log.info("activity instance %r: Discord answered %s", instance_id, error.status)
+            self.refused.count(error.status)
             raise NotInActivity() from None
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             log.info("activity instance %r: Discord not reached (%r)", instance_id, error)
@@ -119,6 +174,7 @@ class DiscordActivities:
             raise NotInActivity() from None  # no longer a member of that server
         except discord.HTTPException as error:
             log.info("member %s of %s: Discord answered %s", user_id, guild_id, error.status)
+            self.refused.count(error.status)
             raise NotConfirmed() from None
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             log.info("member %s of %s: Discord not reached (%r)", user_id, guild_id, error)
@@ -133,12 +189,26 @@ class DiscordActivities:
         data: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         """One request to Discord's OAuth2 API as the user (``token``) or as the
-        application (``data``); anything but a JSON object with 200 is not confirmed."""
+        application (``data``); anything but a JSON object with 200 is not confirmed,
+        and so is every request while Discord's refusals are too many (:class:`Refused`):
+        each check of a page begins here."""
+        if self.refused.full():
+            if not self.refused.turning_away:
+                log.warning(
+                    "Discord refused %d Activity sign-ins in %d seconds (forged tokens?):"
+                    " refusing the next ones without asking it",
+                    self.refused.most,
+                    int(self.refused.seconds),
+                )
+            self.refused.turning_away = True
+            raise NotConfirmed()
+        self.refused.turning_away = False
         headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
         try:
             async with self._http().request(
                 method, Route.BASE + path, headers=headers, data=data
             ) as response:
+                self.refused.count(response.status)
                 if response.status != 200:
                     log.info("%s %s: Discord answered %s", method, path, response.status)
                     raise NotConfirmed()

@@ -13,7 +13,7 @@ import pytest
 from discord.ext import commands
 
 from bot.refusals import NotConfirmed, NotInActivity
-from discord_face.activity import DiscordActivities
+from discord_face.activity import DiscordActivities, Refused
 from tests.fakediscord.activities import CLIENT_SECRET
 from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
@@ -102,3 +102,41 @@ async def test_no_longer_a_member_or_a_server_the_bot_is_not_in_has_no_table(
     cy = Member(fake, elsewhere["id"], "Cy")
     with pytest.raises(NotInActivity):
         await confirming.participant(cy, elsewhere["id"])
+
+
+async def test_forged_tokens_stop_reaching_discord_before_it_bars_the_bot(
+    confirming: Confirming,
+) -> None:
+    """Any page can send forged tokens as fast as it likes, and each is a request Discord
+    refuses; enough of those in ten minutes and Discord bars the bot's address from its
+    whole API. Past the share the face allows itself, a page is refused without asking
+    (a member too, for that while), and asked about again once the oldest refusals are
+    ten minutes old."""
+    fake = confirming.fake
+    now = [0.0]
+    activities = DiscordActivities(
+        confirming.activities.client,
+        str(fake.application_id),
+        CLIENT_SECRET,
+        Refused(most=3, seconds=600.0, clock=lambda: now[0]),
+    )
+    ann = confirming.server.member("Ann")
+    channel = confirming.server.channels[0]
+    instance = fake.activities.launch(fake.application_id, channel, ann.guild_id, ann.id)
+
+    def asked() -> int:
+        return sum(1 for method, path, _ in fake.requests if path == "/oauth2/@me")
+
+    try:
+        token = await activities.exchange(fake.activities.authorize(ann.id))
+        for _ in range(5):
+            with pytest.raises(NotConfirmed):
+                await activities.participant("forged", instance)
+        assert asked() == 3
+        with pytest.raises(NotConfirmed):
+            await activities.participant(token, instance)
+        assert asked() == 3
+        now[0] = 600.0
+        assert (await activities.participant(token, instance)).user_id == ann.id
+    finally:
+        await activities.close()
