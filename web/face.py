@@ -336,8 +336,13 @@ class WebFace:
 
     def opened(self, table: TableSnapshot) -> None:
         """A local table was opened (the service tells its listeners of actions, not of
-        openings): its followers and the lobby list are shown it."""
-        self._let_go(table.channel_id)
+        openings): its followers and the lobby list are shown it. The table that finished
+        in its channel is kept while this one plays it again: another of its members may
+        be asking for the rematch at the same moment, by that table (which seats them at
+        this one)."""
+        kept = self._finished.get(table.channel_id)
+        if kept is None or table.rematch_of != kept.game_id:
+            self._let_go(table.channel_id)
         for reader in self._following.get(table.channel_id, ()):
             self.show(reader, table)
         if table.guild_id == LOCAL_SERVER:

@@ -386,3 +386,26 @@ async def test_a_refusal_names_the_seats_of_the_table_the_message_is_about(site:
     await waiting.send(type="act", table=frame["id"], version=frame["version"], action="draw")
     assert (await waiting.next("refused"))["text"] == f"It is {mover}'s turn, not yours."
     assert site.service.snapshot(frame["id"]).version == frame["version"]
+
+
+async def test_two_members_asking_a_rematch_at_once_both_sit_at_it(site: Site) -> None:
+    """The second ask comes once the first has opened the rematch: it seats its member
+    there too (the service's rule for a second ask), where the face, which had let go of
+    the finished table as the rematch opened, told them that table was closed."""
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    while frame["status"] == "playing":  # rounds to the game's end (10 points)
+        frame = await play_on([ann, bob], frame, turns=500)
+    assert frame["status"] == "finished" and frame["can"]["rematch"]
+    ended = await bob.table_at(frame["version"])
+    await ann.send(type="act", table=frame["id"], version=frame["version"], action="rematch")
+    lobby = await ann.next("table")
+    assert lobby["status"] == "lobby" and lobby["id"] != frame["id"]
+    await bob.send(type="act", table=ended["id"], version=ended["version"], action="rematch")
+    seated = await bob.next()
+    while seated["type"] != "refused" and not (
+        seated["type"] == "table" and seated["version"] > lobby["version"]
+    ):
+        seated = await bob.next()
+    assert seated["type"] == "table", seated
+    assert seated["id"] == lobby["id"], "the same rematch, not a second"
+    assert [seat["name"] for seat in seated["seats"]] == ["Ann", "Bob"]
