@@ -10,10 +10,11 @@ import pytest
 from PIL import Image
 
 import rendering.hand
+import rendering.leaderboard
 from bot.engine import Match, SeatView, Tile
 from rendering import LeaderboardRow, LeaderboardText, render_hand, render_leaderboard
 from rendering.leaderboard import MARGIN, NAME_X, ROW, VALUE_X
-from rendering.palette import BACKGROUND, PLAYABLE_EDGE
+from rendering.palette import BACKGROUND, PLAYABLE_EDGE, font
 from tests.rendering.scenes import NAMES
 from words.pictures import hand_text, leaderboard_text
 
@@ -150,3 +151,26 @@ def test_a_long_heading_is_cut_before_it_runs_into_the_next_column() -> None:
     text = LeaderboardText("Dominó", rank="#", player="W" * 40, value="Victorias", games="Partidas")
     card = render_leaderboard([LeaderboardRow(1, "Ana", "9", 1)], text)
     assert all(looks_like(pixel, BACKGROUND) for pixel in gutter_before_the_score(card, 0))
+
+
+def test_a_five_figure_rank_and_a_long_value_get_their_room_from_the_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board's last page ends at rank 10,000, and a translated value runs longer
+    than the English one ("12345 victorias" where "12345 wins"): each is written whole,
+    clear of the name beside it, the name cut shorter instead."""
+    written: list[tuple[int, str]] = []
+
+    def draw_text(draw: Any, xy: tuple[int, int], text: str, *args: Any) -> None:
+        written.append((xy[0], text))
+
+    monkeypatch.setattr(rendering.leaderboard, "draw_text", draw_text)
+    rows = [LeaderboardRow(9991 + i, "W" * 32, f"{12345 - i} victorias", 123456) for i in range(10)]
+    render_leaderboard(rows, LeaderboardText("Cruz", "#", "Jugador", "Victorias", "Partidas"))
+    body = font(17)
+    cells = written[5:]  # after the title and the four headings: four a row
+    for index, row in enumerate(rows):
+        (rank_x, rank), (name_x, name), (value_x, value), _ = cells[4 * index : 4 * index + 4]
+        assert (rank, value) == (str(row.rank), row.value)
+        assert rank_x + body.getlength(rank) + 6 <= name_x
+        assert name.endswith("…") and name_x + body.getlength(name) + 6 <= value_x
