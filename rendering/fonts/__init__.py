@@ -77,6 +77,10 @@ def right_to_left(text: str) -> bool:
 def runs(text: str) -> tuple[Run, ...]:
     """``text`` as the runs it is drawn in, from left to right on the picture.
 
+    A paragraph separator but a line feed (which starts another line of a text of
+    several) is drawn as a space: a line of a picture is one paragraph, and libraqm
+    fails outright ("raqm_layout() failed") on a carriage return or U+2029 inside a
+    stretch it lays out right to left, where a name drawn as it comes may put one.
     Each character goes to the first font that has it (a mark to its letter's font if
     that has it too, so the two stay together), or is replaced (see the module's
     docstring). Then the order, as the Unicode bidirectional algorithm orders a line
@@ -85,6 +89,8 @@ def runs(text: str) -> tuple[Run, ...]:
     left-to-right letter reads right to left, its numbers within it left to right."""
     chars: list[tuple[str, int]] = []
     for char in text:
+        if char != "\n" and unicodedata.bidirectional(char) == "B":
+            char = " "
         font = _font_of(char, chars[-1][1] if chars else None)
         kind = unicodedata.category(char)
         if font == MAIN or (font is not None and kind != "Cf"):

@@ -237,3 +237,19 @@ def test_a_name_is_cut_between_whole_characters(name: str, kept: str) -> None:
     flag, no family's first member with a dangling joiner, no letter without its accent
     or hand without its skin tone."""
     assert fit_name(name) == kept + "…"
+
+
+@pytest.mark.parametrize("separator", ["\r", "\u2029"])
+def test_a_paragraph_separator_in_a_right_to_left_name_is_drawn_as_a_space(separator: str) -> None:
+    """A line of a picture is one paragraph: libraqm, which lays out a stretch read right
+    to left, fails outright ("raqm_layout() failed") on a carriage return or a paragraph
+    separator inside one, and the table's every picture failed with it."""
+    name = f"עברית{separator}כהן"
+    assert fonts.runs(name) == fonts.runs("עברית כהן")
+    match = Match("cross", 2, seed=1)
+    match.play(match.legal_moves()[0])
+    view = match.view()
+    names = [name, "محمد" + separator + "علي"]
+    render_table(view, table_text(view, names))
+    render_hand(match.seat_view(0), hand_text(match.seat_view(0), names))
+    render_leaderboard([LeaderboardRow(1, name, "1", 1)], leaderboard_text("x"))
