@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 REPLAY_PARTS_MOST = 3
 """Files one replay posts at most (each within Discord's upload limit): a long game's
-replay stops after them, and says so."""
+replay stops after them, and says after which round; the rest is not drawn."""
 REPLAY_COOL_DOWN = 60.0
 """Seconds after a member's replay is drawn before they may ask for another."""
 
@@ -152,19 +152,20 @@ class GamesCog(DominoCommands, name="Games"):
         # Only an analysis already stored: a replay never starts one (``/domino analysis``).
         marked = coaching.marked_moves(await stored_analysis(self.bot.store, played))
         worded = replays.replay_text(names, marked)
-        replay = await asyncio.to_thread(render_replay, played.record, worded)
+        replay = await asyncio.to_thread(
+            render_replay, played.record, worded, most=REPLAY_PARTS_MOST
+        )
         self.replays.drawn(interaction.user.id)
         parts = replay.parts
-        posted = parts[:REPLAY_PARTS_MOST]
-        for number, part in enumerate(posted, 1):
+        for number, part in enumerate(parts, 1):
             file = discord.File(
                 io.BytesIO(part.gif),
                 filename=f"replay-{played.id}-{number}.gif",
                 description=replays.describe_replay(replay, names, number - 1, marked),
             )
             text = boards.replay_posted(played.id, number, len(parts))
-            if number == len(posted) < len(parts):
-                text += "\n" + boards.replay_cut(len(posted), len(parts))
+            if number == len(parts) and not replay.whole:
+                text += "\n" + boards.replay_cut(part.rounds.stop, len(replay.rounds))
             await interaction.followup.send(text, file=file)
 
 

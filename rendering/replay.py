@@ -106,6 +106,9 @@ class Replay:
     """The match's end (``match_outcome``), or None if the record stops before it."""
     actions: int
     """The record's number of actions: every one has its frame."""
+    whole: bool = True
+    """Whether ``parts`` show the whole game (False: only the first files were asked
+    for, and the rest were not made)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,10 +133,14 @@ def render_replay(
     *,
     pace: Pace = Pace(),
     limit: int = UPLOAD_LIMIT,
+    most: int | None = None,
 ) -> Replay:
     """The replay of a game record (``domino-record/1``), as one GIF or, when the game
     would last longer than ``pace.longest_ms`` or weigh more than ``limit`` bytes, as
     several, each a run of whole rounds. The same record and words give the same bytes.
+    With ``most``, only the first ``most`` files are made, as they would be in the
+    whole (``Replay.whole`` says whether that is all): writing the GIFs is most of the
+    work, and the longest Milo match makes some fifty files for the few that are posted.
 
     A record that does not replay raises the engine's ``ReplayError`` before anything is
     drawn; a ``limit`` smaller than a single frame, ``ValueError``."""
@@ -142,10 +149,13 @@ def render_replay(
     actions = sum(f.kind == "move" for f in frames)
     if not frames:
         return Replay((), rounds, final, actions)
-    canvas = _Canvas.fit(frames)
-    parts = [
-        part for run in _runs(frames, pace) for part in _encode(frames, run, canvas, pace, limit)
-    ]
+    canvas = _Canvas.fit(frames)  # of every frame, so each file is as in the whole
+    parts: list[ReplayPart] = []
+    runs = _runs(frames, pace)
+    for index, run in enumerate(runs, 1):
+        parts += _encode(frames, run, canvas, pace, limit)  # one run may weigh several
+        if most is not None and len(parts) >= most and (len(parts) > most or index < len(runs)):
+            return Replay(tuple(parts[:most]), rounds, final, actions, whole=False)
     return Replay(tuple(parts), rounds, final, actions)
 
 

@@ -162,11 +162,12 @@ def no_history(name: str) -> str:
     return _("{name} has not finished a game here yet.").format(name=plain(name))
 
 
-def replay_cut(posted: int, parts: int) -> str:
-    """Said under the last file of a replay too long to post whole."""
-    return _(
-        "This game is long: its replay stops here, after {posted} of its {parts} parts."
-    ).format(posted=number(posted), parts=number(parts))
+def replay_cut(shown: int, rounds: int) -> str:
+    """Said under the last file of a replay too long to post whole: the round it ends
+    in (from 1), of the game's."""
+    return _("This game is long: its replay stops here, at round {shown} of {rounds}.").format(
+        shown=number(shown), rounds=number(rounds)
+    )
 
 
 def replay_yours_running() -> str:

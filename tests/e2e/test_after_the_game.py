@@ -240,4 +240,4 @@ async def test_a_long_replay_stops_after_a_few_files_and_says_so(
     await asyncio.gather(*played.bot.in_flight)
     posted = played.server.fake.public(played.channel)[before:]
     assert len(posted) == 2, [m.content for m in posted]
-    assert "replay stops here, after 2 of its" in posted[-1].content
+    assert "replay stops here, at round" in posted[-1].content

@@ -223,6 +223,23 @@ def test_a_game_too_heavy_for_one_file_is_split_within_the_limit() -> None:
     covers_every_action_in_order(shown, data)
 
 
+def test_asked_for_the_first_files_only_a_replay_makes_those_as_in_the_whole() -> None:
+    """``most``: the files a long game's replay posts, the same bytes as the whole
+    replay's first ones (its canvas is every frame's), and said not to be the whole; as
+    many as the whole has, it is the whole."""
+    data = record("cross")
+    pace = Pace(longest_ms=max(round_lengths_ms(data, Pace())))
+    text = replay_text(NAMES[:3])
+    whole = render_replay(data, text, pace=pace)
+    assert len(whole.parts) >= 3 and whole.whole
+    first = render_replay(data, text, pace=pace, most=2)
+    assert first.parts == whole.parts[:2] and not first.whole
+    assert (first.rounds, first.final, first.actions) == (whole.rounds, whole.final, whole.actions)
+    assert render_replay(data, text, pace=pace, most=len(whole.parts)).whole
+    heavy = render_replay(data, text, limit=len(replay("cross").parts[0].gif) * 2 // 3, most=1)
+    assert len(heavy.parts) == 1 and not heavy.whole, "one run split by its weight, cut too"
+
+
 def test_a_record_that_does_not_replay_is_refused_naming_the_action() -> None:
     data = dict(record("cross"))
     seat, move = data["actions"][5]
