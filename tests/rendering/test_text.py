@@ -60,3 +60,23 @@ def test_a_word_met_again_at_another_fraction_of_a_pixel_is_drawn_there() -> Non
         image = canvas(size)
         write(image, (10, 6), line, 18, INKS[1])
         assert image.tobytes() == drawn_by_pillow(size, (10, 6), line, 18, INKS[1])
+
+
+def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    """WCAG 2.1's contrast ratio of two sRGB colours (1 to 21)."""
+
+    def luminance(colour: tuple[int, int, int]) -> float:
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+                  for c in colour]  # fmt: skip
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_every_ink_reads_on_the_felt_at_the_contrast_text_needs() -> None:
+    """WCAG 2.1's 1.4.3 holds pictures of text to 4.5:1: every colour text is written
+    in, the smallest labels too (a dead arm's mark, a player who withdrew), against the
+    felt it is always written on. The red of those marks was 3.1:1."""
+    for ink in INKS:
+        assert contrast(ink, BACKGROUND) >= 4.5, ink
