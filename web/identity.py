@@ -50,15 +50,23 @@ def new_channel_id() -> int:
     return -secrets.randbelow(2**52) - 1
 
 
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that are drawn as nothing: the Hangul fillers and the blank Braille cell."""
+
+
 def checked_name(raw: object) -> str:
     """A name as typed, trimmed; refused unless it is text of 1 to :data:`NAME_MOST`
-    characters with no control characters (which could forge a line of the table)."""
+    characters with no control characters (which could forge a line of the table) and
+    something the other players see: a name of blank letters, spaces and marks alone
+    would seat a player with no name in every picture and list."""
     if not isinstance(raw, str):
         raise NameRefused(NAME_MOST)
     name = " ".join(raw.split())
     if not 1 <= len(name) <= NAME_MOST:
         raise NameRefused(NAME_MOST)
     if any(unicodedata.category(char).startswith("C") for char in name):
+        raise NameRefused(NAME_MOST)
+    if all(char in BLANK or unicodedata.category(char)[0] in "ZM" for char in name):
         raise NameRefused(NAME_MOST)
     return name
 

@@ -218,8 +218,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _("That request could not be read, so nothing changed: reload the page.")
         case NameRefused(most):
             return ngettext(
-                "A name is 1 to {count} character of text.",
-                "A name is 1 to {count} characters of text.",
+                "A name is 1 to {count} character of text that others can see.",
+                "A name is 1 to {count} characters of text that others can see.",
                 most,
             ).format(count=number(most))
         case NotConfirmed():

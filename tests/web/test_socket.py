@@ -295,8 +295,13 @@ async def test_the_page_speaks_the_browsers_language_and_switches(site: Site) ->
     assert spanish.startswith("Ese juego no existe") and portuguese.startswith("Esse jogo")
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 33, "Ann\u0000", "Bob\u202e", 7])
+@pytest.mark.parametrize(
+    "name",
+    ["", "   ", "x" * 33, "Ann\u0000", "Bob\u202e", 7, "\u3164", "\u2800 \u2800", "\u0301\u0302"],
+)
 async def test_a_name_out_of_bounds_is_refused_with_a_reason(site: Site, name: object) -> None:
+    """Too long, a control character (which could forge a line of the table), or nothing
+    the other players would see (a Hangul filler, a blank Braille cell, marks alone)."""
     async with aiohttp.ClientSession() as session:
         answer = await session.post(site.client.make_url("/api/guest"), json={"name": name},
                                     headers={"Origin": site.origin})  # fmt: skip
