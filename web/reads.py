@@ -11,9 +11,10 @@ the server words the refusal.
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.coaching import stored_analysis
 from bot.engine import GAMES, EngineError, Match, PublicView, find_variant, read_record
@@ -26,6 +27,9 @@ from words import coaching, pictures, replays
 from words import rules as rules_words
 from words.common import game_title, plain
 from words.i18n import number
+
+if TYPE_CHECKING:  # the value the standings hand over, read only
+    from data.models import FinishedGame
 
 Read = dict[str, Any]
 
@@ -129,9 +133,17 @@ async def replay(standings: Standings, game_id: str, guild_id: int) -> Read:
     move it graded worse than good carries the grade's key (``grade``) and what the
     coach says of it (``note``), which the Discord replay adds to the move's line."""
     game = await standings.replayable(game_id, guild_id)
+    marked = coaching.marked_moves(await stored_analysis(standings.store, game))
+    # A long match is thousands of frames, each laid out and said in words: seconds of
+    # work that would hold up every table of the process on the event loop.
+    return await asyncio.to_thread(_replay, game, marked)
+
+
+def _replay(game: FinishedGame, marked: Mapping[int, coaching.Marked]) -> Read:
+    """:func:`replay`'s frames, worded in the caller's language (the thread runs in a
+    copy of the caller's context)."""
     names = [plain(label) for label in board_words.seat_labels(game.participants)]
     text = replays.replay_text(names)
-    marked = coaching.marked_moves(await stored_analysis(standings.store, game))
     total = len(read_record(game.record).actions)
     frames: list[Read] = []
     ended_rounds: list[PublicView] = []

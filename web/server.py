@@ -69,6 +69,9 @@ FACE_KEY = web.AppKey("face", WebFace)
 SIGNER_KEY = web.AppKey("signer", Signer)
 HOSTS_KEY = web.AppKey("hosts", KnownHosts)
 TAKING_UP_KEY = web.AppKey("taking_up", asyncio.Task[None])
+REPLAYING_KEY = web.AppKey("replaying", asyncio.Lock)
+"""Held while a replay is built: one at a time, as the Discord face's are (a long
+match's is seconds of a thread and tens of megabytes)."""
 
 
 def make_app(
@@ -89,6 +92,7 @@ def make_app(
     face = WebFace(service, activities)
     app[FACE_KEY] = face
     app[SIGNER_KEY] = signer
+    app[REPLAYING_KEY] = asyncio.Lock()
     app[HOSTS_KEY] = KnownHosts.of(
         public_hosts, None if activities is None else activity_host(activities.client_id)
     )
@@ -263,7 +267,8 @@ async def _read(
             data = await made if inspect.isawaitable(made) else made
     except Refusal as refusal:
         return _refused(refusal, request, 404)
-    return web.json_response(data, dumps=_dumps)
+    body = await asyncio.to_thread(_dumps, data)  # a long replay's is megabytes
+    return web.json_response(text=body)
 
 
 def _dumps(data: object) -> str:
@@ -284,7 +289,8 @@ async def _rules(request: web.Request) -> web.Response:
 async def _game(request: web.Request) -> web.Response:
     store = request.app[FACE_KEY].service.store
     game = request.match_info["game"]
-    return await _read(request, lambda: reads.replay(Standings(store), game, LOCAL_SERVER))
+    async with request.app[REPLAYING_KEY]:
+        return await _read(request, lambda: reads.replay(Standings(store), game, LOCAL_SERVER))
 
 
 async def _socket(request: web.Request) -> web.StreamResponse:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -148,6 +149,25 @@ async def test_a_replay_speaks_the_language_and_marks_of_the_moment(
     assert shown["title"].startswith("Repetición de la partida `")
     assert r"\*\*Ann\*\*" in shown["frames"][0]["alt"]
     assert all("**Ann**" not in frame["alt"] + frame["line"] for frame in shown["frames"])
+
+
+async def test_a_replay_is_laid_out_off_the_event_loop(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long match's replay is thousands of frames, each laid out and said in words:
+    built on the event loop, it held up every table of the process for seconds."""
+    game_id = await finished(service, "cross", ["Ann", "Bob"], target=10)
+    loop = threading.current_thread()
+    where: list[threading.Thread] = []
+    framed = reads._frame
+
+    def watched(*args: Any) -> dict[str, Any]:
+        where.append(threading.current_thread())
+        return framed(*args)
+
+    monkeypatch.setattr(reads, "_frame", watched)
+    await reads.replay(Standings(service.store), game_id, LOCAL_SERVER)
+    assert where and loop not in where
 
 
 async def test_unknown_and_other_servers_games_are_refused(service: TableService) -> None:
