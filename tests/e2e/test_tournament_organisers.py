@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
+from bot.client import DominoBot
 from bot.tournaments.model import Phase
 from tests.e2e.conftest import Running
 from tests.e2e.test_tournaments import (
@@ -23,6 +24,7 @@ from tests.e2e.test_tournaments import (
 )
 from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import CREATE_PUBLIC_THREADS
+from tests.fakediscord.users import Member
 
 
 async def test_settings_set_and_clear_the_organisers_role_for_managers_only(
@@ -242,10 +244,19 @@ async def test_a_tournament_is_not_announced_where_its_tables_could_not_play(
     fake, channel = server.fake, server.channels[0]
     boss = server.member("Boss", manager=True)
     await fake.deny(channel, CREATE_PUBLIC_THREADS)
+    await refused_new(bot, server, boss, channel, "Create Public Threads")
+
+
+async def refused_new(
+    bot: DominoBot, server: Server, boss: Member, channel: int, reason: str
+) -> None:
+    """``/domino tournament new`` in ``channel`` is answered to ``boss`` alone, giving
+    the ``reason``, and nothing is announced, kept or stored."""
     options = {"game": "cross", "format": "swiss", "rounds": 1}
     reply = await (await boss.slash("domino tournament new", channel, **options)).reply()
-    assert reply.visible_to == boss.id and "Create Public Threads" in reply.content, reply.content
-    assert not announcements(fake, channel) and not bot.tournaments.open
+    assert reply.visible_to == boss.id and reason in reply.content, reply.content
+    assert bot.tournaments is not None and not bot.tournaments.open
+    assert not announcements(server.fake, channel)
     assert not await bot.store.load_open_tournaments(), "nothing stored"
 
 
@@ -319,14 +330,9 @@ async def test_a_tournament_is_refused_in_a_thread_whose_tables_could_have_no_th
     """A round's tables are played in threads of the tournament's channel, and Discord
     makes no thread in a thread: announced there, its rounds could never open."""
     bot, _ = await started(running)
-    assert bot.tournaments is not None
-    fake, boss = server.fake, server.member("Boss", manager=True)
-    thread = fake.add_channel(server.guild_id, "chat", kind=11, parent=server.channels[0])
-    options = {"game": "cross", "format": "swiss", "rounds": 1}
-    reply = await (await boss.slash("domino tournament new", thread, **options)).reply()
-    assert reply.visible_to == boss.id and "text channel" in reply.content, reply.content
-    assert not announcements(fake, thread) and not bot.tournaments.open
-    assert not await bot.store.load_open_tournaments(), "nothing stored"
+    boss = server.member("Boss", manager=True)
+    thread = server.fake.add_channel(server.guild_id, "chat", kind=11, parent=server.channels[0])
+    await refused_new(bot, server, boss, thread, "text channel")
 
 
 async def test_a_tournament_whose_channel_is_deleted_is_cancelled(

@@ -6,19 +6,17 @@ a resume opens what is missing."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.service import TableService
 from bot.tournaments.model import Drawn, NoPlace, Phase, Tournament
-from bot.tournaments.service import PLACE_RETRY_SECONDS, TournamentService
+from bot.tournaments.service import PLACE_RETRY_SECONDS
 from data import open_store, sqlite_url
 from data.repository import Repository
 from tests.tables.helpers import Clock
-from tests.tournaments.test_service import ORGANISER, Venue, one_round, started
+from tests.tournaments.test_service import ORGANISER, Venue, driven, one_round, started
 
 
 class Failing(Venue):
@@ -49,17 +47,6 @@ def clock() -> Clock:
     return Clock()
 
 
-async def service(
-    store: Repository, clock: Clock, venue: Venue, monkeypatch: pytest.MonkeyPatch
-) -> tuple[TableService, TournamentService]:
-    """The services, the deadline loop left to the test (it runs what is due)."""
-    tables = TableService(store, computer_pace=0.0, clock=clock)
-    tournaments = TournamentService(tables, venue, clock=clock)
-    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)
-    await tournaments.resume()
-    return tables, tournaments
-
-
 def unopened(tournament: Tournament) -> list[int]:
     return [d.position for d in tournament.tables_of(tournament.round) if d.table_id is None]
 
@@ -68,7 +55,7 @@ async def test_a_place_that_fails_for_now_is_tried_again_later_and_the_round_wai
     store: Repository, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     venue = Failing(None, NoPlace("503"), NoPlace("503"))
-    tables, tournaments = await service(store, clock, venue, monkeypatch)
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = one_round(clock)
     tournament = await started(tournaments, clock, settings, 4)
     assert unopened(tournament) == [1], "the table that opened is kept"
@@ -101,7 +88,7 @@ async def test_a_place_refused_for_good_pauses_the_tournament_until_an_organiser
     store: Repository, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     venue = Failing(None, NoPlace("forbidden", for_good=True))
-    tables, tournaments = await service(store, clock, venue, monkeypatch)
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = one_round(clock)
     tournament = await started(tournaments, clock, settings, 4)
     assert tournament.phase is Phase.PAUSED and unopened(tournament) == [1]

@@ -65,6 +65,18 @@ async def running(
     return tables, tournaments
 
 
+async def driven(
+    store: Repository, clock: Clock, venue: Venue, monkeypatch: pytest.MonkeyPatch
+) -> tuple[TableService, TournamentService]:
+    """The services, as :func:`running` makes them, but for the deadline loop: the test
+    runs what is due (``run_due``), when it chooses."""
+    tables = TableService(store, computer_pace=0.0, clock=clock)
+    tournaments = TournamentService(tables, venue, clock=clock)
+    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)
+    await tournaments.resume()
+    return tables, tournaments
+
+
 def round_tables(tables: TableService, tournament: Tournament) -> list[TableSnapshot]:
     found = [tables.find(d.table_id or "") for d in tournament.tables_of(tournament.round)]
     return [table for table in found if table is not None]
@@ -308,10 +320,7 @@ async def test_a_rounds_tables_not_stored_before_a_restart_are_opened_or_taken_u
     never opened is opened, and one opened but not stored is taken up again, not opened
     a second time beside its players' first."""
     clock, venue = Clock(), Venue()
-    tables = TableService(store, computer_pace=0.0, clock=clock)
-    tournaments = TournamentService(tables, venue, clock=clock)
-    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
-    await tournaments.resume()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = one_round(clock)
     tournament = await entered(tournaments, clock, settings, 4)
     place_for, places = venue.place_for, 0
@@ -551,10 +560,7 @@ async def test_a_tournament_cancelled_while_its_round_opens_leaves_no_table_wait
     the one whose thread was being made, are closed with the tournament, and no more
     are opened."""
     clock, venue = Clock(), Venue()
-    tables = TableService(store, computer_pace=0.0, clock=clock)
-    tournaments = TournamentService(tables, venue, clock=clock)
-    monkeypatch.setattr(tournaments, "_tick", asyncio.Event().wait)  # the test runs the due
-    await tournaments.resume()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = one_round(clock)
     tournament = await entered(tournaments, clock, settings, 6)
     place_for, asked = venue.place_for, 0
