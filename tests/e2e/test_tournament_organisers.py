@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 
+import pytest
+
 from bot.client import DominoBot
 from bot.tournaments.model import Phase
 from tests.e2e.conftest import Running
@@ -306,24 +308,6 @@ async def test_a_dropped_player_is_still_dropped_in_the_standings_after_a_restar
         assert gone.endswith("(dropped)") and went.endswith("(withdrew)"), entries
 
 
-async def test_the_tournaments_of_a_server_that_removed_the_bot_while_it_was_down_end(
-    running: Running, server: Server
-) -> None:
-    """Told nothing while it was stopped, the bot finds at its start that it is no
-    longer in the server: its tournaments are cancelled then."""
-    bot, _ = await started(running)
-    boss = server.member("Boss", manager=True)
-    _, tournament_id = await announce(server, boss, game="cross", format="swiss", rounds=2)
-    await running.stop()
-    await server.fake.remove_bot(server.guild_id)
-    bot = await running.start()
-    tournaments = bot.tournaments
-    assert tournaments is not None
-    await server.fake.wait_for(lambda: not tournaments.open or None)
-    row = await bot.store.get_tournament(tournament_id)
-    assert row is not None and row.status == Phase.CANCELLED.value
-
-
 async def test_a_tournament_is_refused_in_a_thread_whose_tables_could_have_no_threads(
     running: Running, server: Server
 ) -> None:
@@ -353,16 +337,21 @@ async def test_a_tournament_whose_channel_is_deleted_is_cancelled(
     await server.fake.wait_for(lambda: not service.tables or None)
 
 
-async def test_a_tournament_whose_channel_was_deleted_while_the_bot_was_down_is_cancelled(
-    running: Running, server: Server
+@pytest.mark.parametrize("gone", ["server", "channel"])
+async def test_a_tournament_whose_server_or_channel_went_while_the_bot_was_down_ends(
+    running: Running, server: Server, gone: str
 ) -> None:
-    """Told nothing while it was stopped, the bot finds the channel gone from the server's
-    list at its start."""
+    """Told nothing while it was stopped, the bot finds at its start that it is no
+    longer in the server, or that the tournament's channel is gone from the server's
+    list: the tournament is cancelled then."""
     bot, _ = await started(running)
     boss = server.member("Boss", manager=True)
     _, tournament_id = await announce(server, boss, game="cross", format="swiss", rounds=2)
     await running.stop()
-    await server.fake.delete_channel(server.channels[0])
+    if gone == "server":
+        await server.fake.remove_bot(server.guild_id)
+    else:
+        await server.fake.delete_channel(server.channels[0])
     bot = await running.start()
     tournaments = bot.tournaments
     assert tournaments is not None
