@@ -194,6 +194,12 @@ class TableState:
     def is_open(self) -> bool:
         return self.status in (Status.LOBBY, Status.PLAYING)
 
+    @property
+    def counted(self) -> bool:
+        """Whether its game counts toward stats and ratings: the one rule, read where the
+        finished game is stored and where its end is worded, so the two never disagree."""
+        return self.rated and not self.hints
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id:

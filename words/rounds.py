@@ -107,7 +107,9 @@ def round_card(table: TableSnapshot, outcome: RoundOutcome, totals: Sequence[int
 
 
 def game_over_card(table: TableSnapshot, outcome: MatchOutcome) -> Card:
-    """The game's end: the winner, the final standings (and the games won in a match)."""
+    """The game's end: the winner, the final standings (and the games won in a match),
+    and whether its stats and ratings were saved (a game with hints, or an unrated
+    tournament's, counts for nobody: pointing to the leaderboards would mislead)."""
     sides = side_names(table)
     order = sorted(range(len(sides)), key=lambda side: -outcome.scores[side])
     lines = [
@@ -118,7 +120,10 @@ def game_over_card(table: TableSnapshot, outcome: MatchOutcome) -> Card:
     if table.options.match_games > 1:
         won = ", ".join(f"{sides[s]} {number(outcome.games_won[s])}" for s in range(len(sides)))
         fields.append(Field(_("Games won"), won, inline=False))
-    if marks.current().slash_commands:
+    if not table.counted:  # hints on, or an unrated tournament: nothing to look up
+        # Translators: the end of a game that counts toward no stats or ratings.
+        footer = _("Game {id} · not rated: no stats or ratings changed.").format(id=table.game_id)
+    elif marks.current().slash_commands:
         footer = _(
             "Game {id} · stats and ratings are saved: /domino leaderboard, /domino stats"
         ).format(id=table.game_id)

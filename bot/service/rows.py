@@ -106,7 +106,7 @@ def finished_game(table: Table, now: float) -> FinishedGame:
         record=match.record(),
         rounds=rounds,
         participants=participants,
-        rated=table.rated and not table.hints,
+        rated=table.counted,
         hints=table.hints,
         channel_id=table.channel_id,
         stood_in=table.stood_in,

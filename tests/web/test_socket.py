@@ -317,10 +317,13 @@ async def test_a_new_name_keeps_the_guest(site: Site) -> None:
     assert renamed.frames[0]["you"] == {"id": ann.guest_id, "name": "Anne"}
 
 
-async def against_the_computer_to_the_end(page: Page, seed: int) -> dict[str, Any]:
-    """The page's guest opens a Cross table to 10 points, seats an easy computer, starts,
-    and plays it to the game's end (random legal moves, seeded): the last frame."""
-    frame = await open_table(page, target=10)
+async def against_the_computer_to_the_end(
+    page: Page, seed: int, hints: bool = False
+) -> dict[str, Any]:
+    """The page's guest opens a Cross table to 10 points (with ``hints``), seats an easy
+    computer, starts, and plays it to the game's end (random legal moves, seeded): the
+    last frame."""
+    frame = await open_table(page, target=10, hints=hints)
     await page.send(type="act", table=frame["id"], version=frame["version"], action="computer",
                     level="easy")  # fmt: skip
     frame = await page.table_at(frame["version"] + 1)
@@ -332,6 +335,18 @@ async def against_the_computer_to_the_end(page: Page, seed: int) -> dict[str, An
             await page.send(type="act", table=frame["id"], version=frame["version"],
                             action="play", move=picker.choice(moves_of(frame)))  # fmt: skip
     return frame
+
+
+async def test_a_game_with_hints_ends_saying_it_is_not_rated(site: Site) -> None:
+    """A game with hints counts toward no stats or ratings (README, "hints"): its end
+    says so, and sends nobody to leaderboards it is not on; a rated game's end still
+    says its stats and ratings are saved."""
+    ann = await site.open_page("Ann")
+    hinted = await against_the_computer_to_the_end(ann, seed=3, hints=True)
+    assert "not rated" in hinted["card"]["footer"], hinted["card"]
+    assert "saved" not in hinted["card"]["footer"], hinted["card"]
+    rated = await against_the_computer_to_the_end(ann, seed=3)
+    assert "stats and ratings are saved" in rated["card"]["footer"], rated["card"]
 
 
 async def test_a_whole_game_against_a_computer_ends_with_every_hand_shown(site: Site) -> None:
