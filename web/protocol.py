@@ -40,6 +40,10 @@ class FollowLobby:
 
 @dataclass(frozen=True, slots=True)
 class Watch:
+    """Follow the table the page's address names (``/t/<table>``). The id is taken as
+    the address has it, any short text: a link cut short or typed by hand names no
+    table, which is a table not there (closed), not a message the page garbled."""
+
     table: str
 
 
@@ -123,7 +127,7 @@ def parse(raw: str | bytes) -> Message:
         case "lobby":
             return FollowLobby()
         case "watch":
-            return Watch(_table_id(fields["table"]))
+            return Watch(fields["table"])
         case "open":
             return Open(**fields)
         case "activity":

@@ -246,6 +246,20 @@ async def test_after_a_restart_a_table_that_ended_before_it_shows_its_end(site: 
     assert shown["can"]["rematch"]
 
 
+async def test_a_mistyped_table_address_is_a_table_not_there(site: Site) -> None:
+    """The page asks to watch whatever its address names (``/t/<table>``): a link a
+    character short, or typed in capitals, names no table, and is answered as one that
+    is closed (open another from the list), not as a request the page garbled (reload:
+    which would only ask again)."""
+    ann = await site.open_page("Ann")
+    table = await open_table(ann)
+    for typed in (table["id"][:-1], table["id"].upper(), "nothing-here", "../../etc"):
+        page = await site.open_page()
+        await page.send(type="watch", table=typed)
+        refused = await page.next("refused")
+        assert refused["text"].startswith("That table is closed"), (typed, refused)
+
+
 async def test_a_page_that_comes_before_the_tables_are_back_waits_for_them(
     site: Site, monkeypatch: pytest.MonkeyPatch
 ) -> None:
