@@ -44,6 +44,10 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 PAGES = ("/", "/t/{table}", "/replay/{game}", "/rules/{game}", "/boards")
 """The page's own paths: each serves the same page, which reads its path."""
+ELSEWHERE = r"/{path:(?!(?:api|static|ws)(?:/|$)).*}"
+"""Any other path but the API's, the page's files' and the socket's: an address typed
+by hand (a slash added at its end, a word guessed). It is answered 404 with the page
+all the same, which says what is there in the reader's language, with its links."""
 GUEST_MOST_BYTES = 1024
 SOCKET_MOST_BYTES = 64 * 1024
 """aiohttp drops a socket whose message is longer; up to this, a message over the
@@ -105,6 +109,7 @@ def make_app(
     app.router.add_get("/api/rules/{game}", _rules)
     app.router.add_get("/api/games/{game}", _game)
     app.router.add_get("/ws", _socket)
+    app.router.add_get(ELSEWHERE, _nowhere)  # last: every route above comes first
 
     async def listening(app: web.Application) -> None:
         service.add_listener(face)
@@ -169,6 +174,13 @@ async def _worded(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 async def _page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _nowhere(request: web.Request) -> web.StreamResponse:
+    """An address that is none of the page's (:data:`ELSEWHERE`)."""
+    return web.FileResponse(
+        STATIC / "index.html", status=404, headers={"Cache-Control": "no-cache"}
+    )
 
 
 def _guest_of(request: web.Request) -> Guest | None:
