@@ -27,6 +27,7 @@ from bot.memory import settle_memory
 from bot.service import TableService
 from bot.tournaments.service import TournamentService
 from data import open_store
+from data.owner import held
 from data.repository import Repository
 from discord_face.activity import DiscordActivities
 from discord_face.budget import RequestBudget
@@ -241,7 +242,10 @@ def run(settings: Settings) -> None:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
     async def main() -> None:
-        store = await open_store(settings.database_url)
+        with held(settings.database_url):  # one process per SQLite file (data.owner)
+            await bot_on(await open_store(settings.database_url))
+
+    async def bot_on(store: Repository) -> None:
         async with store, DominoBot(settings, store) as bot:
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGTERM, signal.SIGINT):

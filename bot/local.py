@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.memory import settle_memory
 from bot.service import TableService
 from data import open_store
+from data.owner import held
 from web.identity import LOCAL_SERVER, Signer, load_secret
 from web.server import make_app, serve
 from words import i18n
@@ -41,6 +42,14 @@ async def serve_local(settings: Settings, started: asyncio.Event | None = None) 
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    with held(settings.database_url):
+        await _serve(settings, stop, started)
+    log.info("stopped")
+
+
+async def _serve(settings: Settings, stop: asyncio.Event, started: asyncio.Event | None) -> None:
+    """The store, the service and the page, until ``stop`` is set."""
+    assert settings.web_port is not None
     store = await open_store(settings.database_url)
     async with store:
         service = TableService(
@@ -70,7 +79,6 @@ async def serve_local(settings: Settings, started: asyncio.Event | None = None) 
         finally:
             await runner.cleanup()
             await service.close()
-    log.info("stopped")
 
 
 def run_local(settings: Settings) -> None:

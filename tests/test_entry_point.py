@@ -59,6 +59,59 @@ def test_a_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and "WEB_PORT" in lines[0], result.stderr
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _serving(folder: Path, port: int) -> subprocess.Popen[str]:
+    """``python -m bot`` with no token in ``folder`` (its database var/domino.db), once it
+    says it serves the local table at ``port``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env.pop("WEB_HOST", None)
+    env.update(PYTHONPATH=str(ROOT), WEB_PORT=str(port))
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bot"], cwd=folder, env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    said = bot.stdout.readline() if bot.stdout is not None else ""
+    assert said.startswith("Serving the local table"), said + bot.communicate(timeout=30)[1]
+    return bot
+
+
+def _stopped(bot: subprocess.Popen[str]) -> None:
+    bot.send_signal(signal.SIGTERM)
+    _, errors = bot.communicate(timeout=30)
+    assert bot.returncode == 0 and "Traceback" not in errors, errors
+
+
+def test_a_second_bot_on_the_same_sqlite_file_is_refused_until_the_first_stops(
+    tmp_path: Path,
+) -> None:
+    """The bot keeps its tables in memory and plays their timers and computers itself:
+    a second process on the same file would play them too, each unaware of the other's
+    moves, and one page would freeze while another moved on. So a second start (the
+    newcomer's in another terminal, on another WEB_PORT as the port-in-use line says)
+    is refused in one line that says why; once the first has stopped, it starts."""
+    first = _serving(tmp_path, _free_port())
+    try:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+        env.update(PYTHONPATH=str(ROOT), WEB_PORT=str(_free_port()))
+        second = subprocess.run(
+            [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+            text=True, timeout=60,
+        )  # fmt: skip
+        assert second.returncode == 3, second.stdout + second.stderr
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1 and "another bot process" in lines[0], second.stderr
+        assert "Serving" not in second.stdout
+    finally:
+        _stopped(first)
+    _stopped(_serving(tmp_path, _free_port()))
+
+
 def test_settings_come_from_a_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DEV_GUILD_ID",
                  "COMPUTER_PACE_SECONDS"):  # fmt: skip
