@@ -216,6 +216,18 @@ def test_env_example_lists_every_setting_the_bot_and_compose_read() -> None:
     assert listed == read | composed, "every setting of the bot's, and of compose.yaml's"
 
 
+def test_compose_refuses_to_start_on_the_examples_postgres_password() -> None:
+    """compose.yaml refuses to start while ``POSTGRES_PASSWORD`` is empty (docs/HOSTING.md):
+    a .env copied from the example must leave it empty, or every copy would start on the
+    example's own, well-known password without a word."""
+    example = (ROOT / ".env.example").read_text()
+    values = dict(re.findall(r"^([A-Z_]+)=(.*)$", example, flags=re.MULTILINE))
+    assert values["POSTGRES_PASSWORD"] == "", values["POSTGRES_PASSWORD"]
+    compose = (ROOT / "compose.yaml").read_text()
+    uses = re.findall(r"\$\{POSTGRES_PASSWORD(:\?)?", compose)
+    assert uses and all(uses), "every use of it refuses an empty one"
+
+
 def test_a_database_that_cannot_be_used_is_refused_at_start_in_one_line(tmp_path: Path) -> None:
     """Found before the bot connects to Discord, not at a player's first move."""
     (tmp_path / "var").write_text("a file where the database folder should be")
