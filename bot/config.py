@@ -94,7 +94,7 @@ class Settings:
             discord_token=token,
             database_url=database_url,
             dev_guild_id=_optional_int("DEV_GUILD_ID"),
-            log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+            log_level=_log_level(),
             computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
             requests_per_second=_int_in("DISCORD_REQUESTS_PER_SECOND", 40, 1, 50),
             picture_processes=_int_in("PICTURE_PROCESSES", 1, 0, 16),
@@ -138,6 +138,20 @@ def _database_url() -> str:
     except ValueError as error:
         raise ConfigError(f"DATABASE_URL: {error}") from None
     return url
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _log_level() -> str:
+    """``LOG_LEVEL``, in any case; a level the logs do not have is refused, not read as
+    INFO, whose writer would wait for lines that never come."""
+    raw = os.environ.get("LOG_LEVEL", "").strip()
+    if not raw:
+        return "INFO"
+    if raw.upper() not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {raw!r}")
+    return raw.upper()
 
 
 def _optional_int(name: str) -> int | None:

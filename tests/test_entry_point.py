@@ -157,6 +157,20 @@ def test_a_malformed_setting_is_refused_with_a_reason(monkeypatch: pytest.Monkey
         Settings.from_env(None)
 
 
+@pytest.mark.parametrize(("raw", "level"), [("", "INFO"), ("debug", "DEBUG"), ("VERBOSE", None)])
+def test_the_log_level_is_one_of_the_four(
+    monkeypatch: pytest.MonkeyPatch, raw: str, level: str | None
+) -> None:
+    """A level the logs do not have (a typo) is refused as every other setting is, not
+    quietly read as INFO, which would leave its writer waiting for lines that never come."""
+    monkeypatch.setenv("LOG_LEVEL", raw)
+    if level is None:
+        with pytest.raises(ConfigError, match="LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR"):
+            Settings.from_env(None)
+    else:
+        assert Settings.from_env(None).log_level == level
+
+
 @pytest.mark.parametrize(("raw", "processes"), [("", 1), ("0", 0), ("3", 3), ("17", None)])
 def test_picture_processes_are_read_within_range(
     monkeypatch: pytest.MonkeyPatch, raw: str, processes: int | None
