@@ -53,3 +53,41 @@ def test_screenshots_at_phone_and_desktop_width(people: People, screenshots: Pat
         person.shown(last["version"])
         person.page.locator("#ended").wait_for()
         shoot(person, screenshots, "4-ended")
+
+
+def fits(person: Person, step: str, width: int = 360) -> None:
+    """Nothing on ``person``'s page is wider than a phone's screen."""
+    wider = person.page.evaluate("document.documentElement.scrollWidth")
+    assert wider <= width, f"at {width} px the {step} page is {wider} px wide"
+
+
+def test_the_longest_name_fits_a_phones_width_on_every_screen(people: People) -> None:
+    """A name may be 32 characters with no space to wrap at (a handle, a name joined
+    with dots): wherever it shows (the top bar, the tables' list, the seats, the
+    scores, the turn, the card, a round's end, the boards, a replay), it wraps inside
+    its box; it never pushes the page sideways, off the bar's and the panels' edges."""
+    name = "W" * 32  # the widest letter, as many as a name may have
+    long = people.guest(name, width=360)
+    watcher = people.guest("Ann", width=360)
+    table_id = open_table(long, "cross")
+    fits(long, "table waiting")
+    watcher.page.locator("ul.tables .names", has_text=name).wait_for()
+    fits(watcher, "lobby")
+    act(long, "button[data-level=easy]")
+    act(long, "button[data-action=start]")
+    frame, _ = play_game([long], most=2)
+    fits(long, "mid-game")
+    watcher.page.goto(f"/t/{table_id}")
+    watcher.shown(frame["version"])
+    fits(watcher, "spectator")
+    last, _ = play_game([long])
+    long.shown(last["version"])
+    long.page.locator("#ended").wait_for()
+    fits(long, "game's end")
+    long.page.click("nav a[href='/boards']")
+    long.page.locator(".boards .board", has_text=name).first.wait_for()
+    fits(long, "leaderboards")
+    long.page.goto(f"/replay/{last['game_id']}")
+    long.page.locator("#replay .step").wait_for()
+    long.page.keyboard.press("End")
+    fits(long, "replay")
