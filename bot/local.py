@@ -29,6 +29,22 @@ def address(settings: Settings) -> str:
     return f"http://{host}:{settings.web_port}"
 
 
+EVERY_ADDRESS = ("0.0.0.0", "::")
+"""``WEB_HOST`` values that listen on every address of the machine (LAN play)."""
+
+
+def open_at(settings: Settings) -> str:
+    """Where a person opens the page. Listening on every address, the page has no
+    address of its own to show: http://0.0.0.0 reaches nothing on some systems (and from
+    another machine never), so this machine's own name, and how others reach it."""
+    if settings.web_host in EVERY_ADDRESS:
+        port = settings.web_port
+        return (
+            f"http://localhost:{port} (others on your network: this machine's address, port {port})"
+        )
+    return address(settings)
+
+
 def _local(guild_id: int) -> bool:
     """The browser's own tables, which this bot plays (a Discord server's wait for the
     bot in Discord)."""
@@ -69,7 +85,7 @@ async def _serve(settings: Settings, stop: asyncio.Event, started: asyncio.Event
                 await coach.start(service, owns=_local)
             settle_memory()
             print(
-                f"Serving the local table at {address(settings)} (no DISCORD_TOKEN: to play in"
+                f"Serving the local table at {open_at(settings)} (no DISCORD_TOKEN: to play in"
                 " Discord too, put your bot's token in .env, as the README says).",
                 flush=True,
             )

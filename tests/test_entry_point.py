@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, Settings
+from bot.local import open_at
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,6 +111,27 @@ def test_a_second_bot_on_the_same_sqlite_file_is_refused_until_the_first_stops(
     finally:
         _stopped(first)
     _stopped(_serving(tmp_path, _free_port()))
+
+
+@pytest.mark.parametrize(
+    ("host", "said"),
+    [
+        ("", "http://127.0.0.1:8080"),
+        ("192.168.1.5", "http://192.168.1.5:8080"),
+        ("0.0.0.0", "http://localhost:8080 (others on your network: this machine's address"),
+        ("::", "http://localhost:8080 (others on your network: this machine's address"),
+    ],
+)
+def test_the_serving_line_names_an_address_to_open(
+    monkeypatch: pytest.MonkeyPatch, host: str, said: str
+) -> None:
+    """``WEB_HOST=0.0.0.0`` (docs/BROWSER.md, LAN play) listens on every address, but
+    http://0.0.0.0:8080 is none to open: it reaches nothing on some systems, and never
+    from another machine. The line names this machine's, and how others reach it."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("WEB_PORT", raising=False)
+    monkeypatch.setenv("WEB_HOST", host)
+    assert open_at(Settings.from_env(None)).startswith(said)
 
 
 def test_settings_come_from_a_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
