@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.browser.harness import People, act, open_table, play_game
 from words import i18n
 from words.page import page_words
@@ -70,3 +72,20 @@ def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> Non
         page.get_by_role("heading", name=board["heading"], level=2, exact=True).wait_for()
         table = page.get_by_role("table", name=board["heading"], exact=True)
         assert table.count() == (1 if board["rows"] else 0), board
+
+
+def test_each_open_tables_link_is_described_by_its_state_and_players(people: People) -> None:
+    """Listed by links alone (as screen readers list a page's links), the lobby's tables
+    were each the game's name, "Cross, Cross": each link is described by its row, the
+    table's state, who sits there and the seats taken."""
+    with i18n.speaking(i18n.ENGLISH):
+        words = page_words()
+    ann, bob, cy = people.guest("Ann"), people.guest("Bob"), people.guest("Cy")
+    for person in (ann, bob):
+        open_table(person, "cross")
+    links = cy.page.locator(".open-tables a")
+    expect(links).to_have_count(2)
+    for index, name in enumerate(("Bob", "Ann")):  # the newest first
+        expect(links.nth(index)).to_have_accessible_name("Cross")
+        described = f"{words['state_lobby']} {name} " + words["seats_taken"].format(seated=1, max=4)
+        expect(links.nth(index)).to_have_accessible_description(described)

@@ -26,19 +26,28 @@ const MOST_SUGGESTED = 12;
  * @param {Listed[]|null} tables
  */
 export function tablesView(tables) {
-  const items = (tables ?? []).map((table) =>
-    el(
+  // Each link is described by the rest of its row: listed by links alone, as screen
+  // readers list them, the tables would all be the game's name ("Cross, Cross").
+  const items = (tables ?? []).map((table) => {
+    const row = `table-${table.id}`;
+    return el(
       "li",
       {},
-      el("a", { href: `/t/${encodeURIComponent(table.id)}`, "data-nav": true, text: table.title }),
-      el("span", { class: "tag", text: word(`state_${table.status}`) }),
-      el("span", { class: "names", text: table.seats.join(", ") }),
+      el("a", {
+        href: `/t/${encodeURIComponent(table.id)}`,
+        "data-nav": true,
+        text: table.title,
+        "aria-describedby": `${row}-state ${row}-names ${row}-count`,
+      }),
+      el("span", { id: `${row}-state`, class: "tag", text: word(`state_${table.status}`) }),
+      el("span", { id: `${row}-names`, class: "names", text: table.seats.join(", ") }),
       el("span", {
+        id: `${row}-count`,
         class: "count",
         text: word("seats_taken", { seated: table.seats.length, max: table.max }),
       }),
-    ),
-  );
+    );
+  });
   return el(
     "section",
     { class: "open-tables", "aria-labelledby": "tables-heading" },
