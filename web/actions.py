@@ -6,6 +6,7 @@ page alone, worded in its language, and changes nothing."""
 from __future__ import annotations
 
 import logging
+import time
 
 from bot import hints
 from bot.commands import AddComputer, Cancel, ComeBack, Command, Join, Leave, Play, Start
@@ -101,6 +102,12 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
             await _act(face, reader, message)
 
 
+CONFIRMED_SECONDS = 10.0
+"""How long Discord's confirmation of a page's member holds for the seats it asks for
+next (:func:`_confirm`): each asks Discord three times, out of the bot's share of its
+requests, and a page may ask as often as it likes (a join over and over)."""
+
+
 async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
     guest = _guest(reader)
     table = _table(face, reader, message.table)
@@ -184,13 +191,18 @@ async def _confirm(face: WebFace, reader: Reader) -> Guest:
     Activity's channel, the same member, and named as they are in the server now (a
     click in the chat seats a member under their name at the time of the click, so a
     nickname changed since the page opened is the one a seat takes here too; the page
-    is greeted again to say so)."""
+    is greeted again to say so). A confirmation holds for :data:`CONFIRMED_SECONDS`."""
     assert reader.activity is not None and face.activities is not None
+    now = time.monotonic()
+    if reader.confirmed_at is not None and now - reader.confirmed_at < CONFIRMED_SECONDS:
+        assert reader.guest is not None
+        return reader.guest
     member = await face.activities.participant(reader.activity.token, reader.activity.instance)
     if member.channel_id != reader.activity.channel_id or reader.guest is None:
         raise NotInActivity()
     if member.user_id != reader.guest.id:
         raise NotConfirmed()
+    reader.confirmed_at = now
     if member.name != reader.guest.name:
         reader.guest = Guest(member.user_id, member.name)
         face.greet(reader)

@@ -93,6 +93,8 @@ class Reader:
     told about the Activity, not asked for a guest's name."""
     channel: int | None = None
     lobby: bool = False
+    confirmed_at: float | None = None
+    """When Discord last confirmed the page's member for a seat (``time.monotonic``)."""
     queue: deque[str] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     writer: asyncio.Task[None] | None = None

@@ -34,11 +34,14 @@ class Discord:
     users: dict[str, tuple[int, str]] = field(default_factory=dict)
     instances: dict[str, tuple[int, set[int]]] = field(default_factory=dict)
     """instance → (its channel, the users in it)."""
+    asked: int = 0
+    """How many times a participant was asked about."""
 
     async def exchange(self, code: str) -> str:
         raise NotConfirmed()
 
     async def participant(self, token: str, instance_id: str) -> Participant:
+        self.asked += 1
         if token not in self.users:
             raise NotConfirmed()
         user_id, name = self.users[token]
@@ -100,6 +103,25 @@ async def test_a_seat_takes_the_members_name_as_discord_gives_it_when_they_join(
     assert [seat.name for seat in site.service.snapshot(lobby.id).seats] == ["Bob", "Annie"]
     greeted = [frame["you"] for frame in ann.frames if frame["type"] == "hello"]
     assert greeted[-1] == {"id": "101", "name": "Annie"}  # sent before the table frame
+
+
+async def test_a_join_asked_over_and_over_asks_discord_once(site: Site, discord: Discord) -> None:
+    """Each confirmation is three requests to Discord out of the bot's share, and a page
+    may send as many joins as it likes: one confirmation holds for the next seats asked
+    (a few seconds), the repeats refused as usual."""
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "cross"))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    table = await ann.next("table")
+    asked = discord.asked
+    for _ in range(20):
+        await ann.send(type="act", table=lobby.id, version=table["version"], action="join")
+    seated = await ann.table_at(table["version"] + 1)
+    assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Ann"]
+    for _ in range(19):  # each said to the page, none seating anyone again
+        await ann.next("refused")
+    assert len(site.service.snapshot(lobby.id).seats) == 2
+    assert discord.asked == asked + 1
 
 
 @pytest.mark.parametrize(
