@@ -176,6 +176,24 @@ class PublicView:
         """Every tile on the table (none before the lead): the tiles nobody holds."""
         return self.layout.laid() if self.layout is not None else ()
 
+    def same_choice(self, a: Move, b: Move) -> bool:
+        """Whether moves ``a`` and ``b`` are one choice under two names: the same move,
+        or the same tile laid on two ends that look alike to every rule (the same
+        number open, each started or not, ending in a double or not, capped or not,
+        dead or not; :func:`end_look`). The rounds they lead to differ only in which
+        end is called which: every later move of one is a move of the other with the
+        two ends' names swapped, to the same effect, so neither is better. (A search
+        that values each on its own samples finds them apart by its noise alone: the
+        coach must not call one of them a mistake against the other.)"""
+        if a is b:
+            return True
+        layout = self.layout
+        if layout is None or a.tile is None or a.tile != b.tile:
+            return False
+        if a.end_name is None or b.end_name is None:
+            return False
+        return end_look(layout, a.end_name) == end_look(layout, b.end_name)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
@@ -189,6 +207,22 @@ class SeatView:
     """Empty unless it is this seat's turn."""
     drawn: Tile | None
     """On its turn after a draw: the tile drawn last, the only one it may play."""
+
+
+def end_look(layout: Layout, name: str) -> tuple[object, ...]:
+    """What the rules can read of the end ``name`` (``N`` … ``W`` on a spinner, ``L`` or
+    ``R`` on a line), leaving out which tiles lie there: whether it is started, the
+    number it shows, whether its outer tile is a double (Merry-Go-Round counts both
+    halves of one, R-MG-4), whether it is capped (R-MC-3) or dead (R-MC-5). The rules
+    read nothing else of an end (the number of tiles on it, or which, only place the
+    pictures), so two ends that look alike are interchangeable."""
+    if isinstance(layout, LineLayout):
+        outer = layout.tiles[0] if name == "L" else layout.tiles[-1]
+        number = outer.left if name == "L" else outer.right
+        return (True, number, outer.tile.is_double, False, False)
+    arm = layout.arm(name)
+    double = arm.tiles[-1].tile.is_double if arm.tiles else None
+    return (bool(arm.tiles), arm.open_end, double, arm.capped, arm.dead)
 
 
 def layout_from_dict(data: dict[str, Any]) -> Layout:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -16,13 +17,22 @@ from bot.engine import (
     TILES,
     InvalidDeal,
     Match,
+    Move,
     NotASeat,
     NotEachTileOnce,
     Round,
     Tile,
 )
 from bot.engine.reveals import reveals
-from bot.engine.views import LineLayout, PublicView, SpinnerLayout, layout_from_dict
+from bot.engine.views import (
+    Arm,
+    ArmTile,
+    LineLayout,
+    LineTile,
+    PublicView,
+    SpinnerLayout,
+    layout_from_dict,
+)
 from tests.engine.builders import every_tile
 from tests.engine.invariants import reference_ends, reference_open_sum, table_tiles
 
@@ -223,3 +233,74 @@ def test_reveals_say_what_fitted_at_each_pass_and_draw(game: str) -> None:
             assert not hand & fits
         seen += 1
     assert seen
+
+
+def _renamed(move: Move, a: Move, b: Move) -> Move:
+    """``move`` with the ends of ``a`` and ``b`` swapped (a draw, a pass or a lead as it is)."""
+    if move.tile is None or move.end is None or a.end == b.end:
+        return move
+    if move.end == a.end:
+        return Move(move.kind, move.tile, b.end)
+    if move.end == b.end:
+        return Move(move.kind, move.tile, a.end)
+    return move
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_moves_that_are_one_choice_lead_to_the_same_round_but_for_the_ends_names(
+    game: str,
+) -> None:
+    """Two moves :meth:`PublicView.same_choice` takes for one (the same tile on ends that
+    look alike) are one to every rule: played out the same way, each later move
+    renamed, the two rounds allow the same moves and end alike. And they are found:
+    the lone spinner's four arms, a lone double's two line ends."""
+    found = 0
+    for match in positions(game, 4):
+        if match.outcome() is not None:
+            continue
+        view, legal = match.view(), match.legal_moves()
+        pairs = [(a, b) for a in legal for b in legal if a is not b and view.same_choice(a, b)]
+        for a, b in pairs[:2]:
+            found += 1
+            first, second = match.round.copy(), match.round.copy()
+            first.play(a)
+            second.play(b)
+            picker = random.Random(found)
+            while first.outcome() is None:
+                moves = first.legal_moves()
+                assert {_renamed(m, a, b) for m in moves} == set(second.legal_moves())
+                move = picker.choice(moves)
+                first.play(move)
+                second.play(_renamed(move, a, b))
+            assert second.outcome() is not None
+            assert first.scores == second.scores
+            assert first.outcome().points == second.outcome().points  # type: ignore[union-attr]
+    assert found
+
+
+def test_the_same_tile_on_ends_that_differ_is_another_choice() -> None:
+    """The same number open but a double at one end and not the other (Merry-Go-Round
+    counts both its halves, R-MG-4), or a cap (R-MC-3), or another number: not one
+    choice; another tile, or a draw against a pass, never is."""
+    t = Tile.parse
+    arms = (
+        Arm("N", (ArmTile(t("6-5"), 6, 5),), 5, False, False),
+        Arm("E", (ArmTile(t("6-4"), 6, 4), ArmTile(t("4-5"), 4, 5)), 5, False, False),
+        Arm("S", (ArmTile(t("6-2"), 6, 2), ArmTile(t("5-5"), 5, 5)), 5, False, False),
+        Arm("W", (ArmTile(t("6-1"), 6, 1), ArmTile(t("1-5"), 1, 5)), 5, True, False),
+    )
+    view = replace(Match("cross", 2, seed=1).view(), layout=SpinnerLayout(t("6-6"), arms, "open"))
+    n, e, s, w = (Move.parse(f"5-3 {arm}") for arm in "NESW")
+    assert view.same_choice(n, e) and view.same_choice(e, n) and view.same_choice(n, n)
+    assert not view.same_choice(n, s) and not view.same_choice(n, w)
+    assert not view.same_choice(n, Move.parse("5-0 E"))
+    assert view.same_choice(DRAW, DRAW) and not view.same_choice(DRAW, PASS)
+    left, right = Move.parse("4-0 L"), Move.parse("4-0 R")
+    for tiles, alike in [
+        ((LineTile(t("4-4"), 4, 4),), True),
+        ((LineTile(t("4-2"), 4, 2), LineTile(t("2-4"), 2, 4)), True),
+        ((LineTile(t("4-4"), 4, 4), LineTile(t("4-2"), 4, 2), LineTile(t("2-4"), 2, 4)), False),
+        ((LineTile(t("4-2"), 4, 2),), False),
+    ]:
+        line = replace(view, layout=LineLayout(tiles, 0))
+        assert line.same_choice(left, right) is alike
