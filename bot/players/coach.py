@@ -1,8 +1,10 @@
 """The coach: a finished game's moves judged by the expert, from the seat that made them.
 
-For each move a seat made with more than one legal choice (a forced move is not graded),
-the coach takes that seat's view just before it — its own hand, the table and what
-everyone did, never another seat's hidden tiles — and runs the expert's own search on
+For each move a seat made with more than one legal choice (a forced move is not graded,
+and the same tile on ends that look alike to every rule is one choice under two names:
+:meth:`~bot.engine.PublicView.same_choice`), the coach takes that seat's view just
+before it — its own hand, the table and what everyone did, never another seat's hidden
+tiles — and runs the expert's own search on
 it (:func:`weigh`: the same weighed guesses, the same searches, the same counted work),
 which values every legal move on the same guesses. The better move
 is the one the expert makes there; the loss is how much less the move played is worth,
@@ -36,7 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Match, Move, NotAMove, Record, SeatView, read_record
+from bot.engine import Match, Move, NotAMove, PublicView, Record, SeatView, read_record
 from bot.players.expert import ExpertPlayer, Weighing
 
 ANALYSIS_FORMAT = "domino-analysis/1"
@@ -279,13 +281,15 @@ def analyse(
     record: object, seats: Iterable[int], budget: float = BUDGET, stood_in: Iterable[int] = ()
 ) -> Analysis:
     """Grade every move ``seats`` made in the game ``record`` holds (``docs/RECORD.md``)
-    that had more than one legal choice, each from that seat's view just before it, by
-    the expert's search (:func:`weigh`) with ``budget`` times its work. The search is
-    seeded with the record's seed and the position (the seat, the move's index in its
-    round, the scores), so the better move is the one ``ExpertPlayer(seed)`` would make
-    there at budget 1.0. The actions ``stood_in`` indexes are left out: the computer
-    chose them in a member's seat (a timeout, a seat away), so they are not the
-    member's to be graded on, and they cost no search. Raises
+    that had more than one choice (:func:`_has_choice`), each from that seat's view just
+    before it, by the expert's search (:func:`weigh`) with ``budget`` times its work.
+    The search is seeded with the record's seed and the position (the seat, the move's
+    index in its round, the scores), so the better move is the one ``ExpertPlayer(seed)``
+    would make there at budget 1.0, or the move played when that is the same choice
+    under another name (:meth:`~bot.engine.PublicView.same_choice`). The actions
+    ``stood_in`` indexes are left out: the computer chose them in a member's seat (a
+    timeout, a seat away), so they are not the member's to be graded on, and they cost
+    no search. Raises
     :class:`bot.engine.ReplayError` for a record that does not replay, ``ValueError``
     for a seat or an action it does not have or a budget not above 0."""
     Match.from_record(record)  # refuses a record that does not replay, naming why
@@ -301,18 +305,21 @@ def analyse(
     scale = SCALES[parsed.variant.game]
     judged: dict[int, list[JudgedMove]] = {seat: [] for seat in wanted}
     for action, view, played in _positions(parsed):
-        if view.seat in judged and len(view.legal) > 1 and action not in left_out:
+        if view.seat in judged and _has_choice(view) and action not in left_out:
             weighing = weigh(view, parsed.seed, budget)
-            played_worth = weighing.worth[weighing.moves.index(played)]
-            better_worth = weighing.worth[weighing.moves.index(weighing.best)]
             public = view.public
+            better = played if public.same_choice(played, weighing.best) else weighing.best
+            played_worth, better_worth = (
+                _worth(weighing, public, played),
+                _worth(weighing, public, better),
+            )
             move = JudgedMove(
                 action,
                 public.game_number,
                 public.round_number,
                 len(public.history),
                 played,
-                weighing.best,
+                better,
                 played_worth,
                 better_worth,
                 scale.grade(max(0.0, better_worth - played_worth)),
@@ -320,6 +327,29 @@ def analyse(
             judged[view.seat].append(move)
     analysed = tuple(SeatAnalysis(seat, scale, tuple(judged[seat])) for seat in wanted)
     return Analysis(parsed.variant.game, budget, analysed)
+
+
+def _has_choice(view: SeatView) -> bool:
+    """Whether ``view``'s seat had more than one choice: legal moves that are not all
+    one choice under several names (one tile that fits only the lone spinner's four
+    arms is as forced as a lone tile that fits one end)."""
+    legal = view.legal
+    return any(not view.public.same_choice(legal[0], move) for move in legal[1:])
+
+
+def _worth(weighing: Weighing, public: PublicView, move: Move) -> float:
+    """What ``move`` is worth: the most the search found for it under any of its names
+    (:meth:`PublicView.same_choice`: the same tile on ends that look alike to every
+    rule, as each of the lone spinner's four arms). The search values each name on its
+    own samples, so they differ by its noise alone (by a blunder's loss, in Maltese
+    Cross at the production budget); a member chooses the move, not the name, so any
+    of its names is graded alike, and one of the expert's choice's is the expert's
+    move (:func:`analyse`)."""
+    return max(
+        worth
+        for other, worth in zip(weighing.moves, weighing.worth, strict=True)
+        if public.same_choice(other, move)
+    )
 
 
 def _positions(parsed: Record) -> Iterator[tuple[int, SeatView, Move]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Match, ReplayError, SeatView
+from bot.engine import Match, Move, ReplayError, SeatView
 from bot.players import computer_player
 from bot.players.coach import (
     BUDGET,
@@ -181,15 +181,52 @@ def test_the_analysis_never_depends_on_tiles_the_seat_cannot_see(
         assert analyse(other, [seat], SMALL) == analysed
 
 
+def one_choice(view: SeatView) -> bool:
+    """Whether every legal move of ``view`` is one choice under its several names."""
+    return all(view.public.same_choice(view.legal[0], move) for move in view.legal)
+
+
 def test_forced_moves_are_not_graded_and_every_choice_is() -> None:
-    """A draw, a pass or the one tile that fits (R-ALL-4, R-CR-5) is no choice."""
+    """A draw, a pass or the one tile that fits (R-ALL-4, R-CR-5) is no choice, and
+    neither is one tile that fits only ends that look alike (the lone spinner's arms)."""
     data = played("cross", 3, ["normal"] * 3, seed=5)
     analysis = analyse(data, [0, 2], SMALL)
     for seat in (0, 2):
-        choices = [i for i, view in views(data) if view.seat == seat and len(view.legal) > 1]
+        choices = [i for i, view in views(data) if view.seat == seat and not one_choice(view)]
         assert [move.action for move in analysis.seat(seat).moves] == choices
     forced = [i for i, view in views(data) if len(view.legal) == 1]
-    assert forced  # the round had some
+    named = [i for i, view in views(data) if len(view.legal) > 1 and one_choice(view)]
+    assert forced and named  # the round had some of each
+    assert not {move.action for seat in analysis.seats for move in seat.moves} & set(named)
+
+
+def name_of(view: SeatView, move: Move) -> str:
+    """The first of ``move``'s names among ``view``'s legal moves."""
+    return next(m.text for m in view.legal if view.public.same_choice(m, move))
+
+
+def test_a_move_is_graded_alike_under_each_of_its_names() -> None:
+    """The same tile on ends that look alike (here the spinner's arms, each showing 5)
+    is one move: whichever end the seat named, it is worth the same and graded the
+    same, and when it is the expert's choice it is the expert's move, good, whatever
+    end the expert's search named (its samples for each name differ by noise alone)."""
+    data = played("cross", 3, ["normal"] * 3, seed=5)
+    index, view = next((i, view) for i, view in views(data) if i == 6)
+    best = weigh(view, data["seed"], SMALL).best
+    graded: dict[str, list[JudgedMove]] = {}
+    for move in view.legal:
+        record = {**data, "actions": [*data["actions"][:index], [view.seat, move.text]]}
+        judged = analyse(record, [view.seat], SMALL).seat(view.seat).moves[-1]
+        assert judged.action == index and judged.played is move
+        graded.setdefault(name_of(view, move), []).append(judged)
+    expert = graded[name_of(view, best)]
+    assert len(expert) == 3  # 5-0 on N, E and S
+    for judged in expert:
+        assert judged.better is judged.played and judged.loss == 0.0
+        assert judged.grade is Grade.GOOD
+    for names in graded.values():
+        assert len({(m.played_worth, m.better_worth, m.grade) for m in names}) == 1
+    assert len(graded) > 1 and any(len(names) > 1 for names in graded.values())
 
 
 def test_the_moves_the_computer_chose_in_a_members_seat_are_not_graded() -> None:
