@@ -92,8 +92,10 @@ class Scale:
     @classmethod
     def of(cls, unit: Unit, round_worth: float) -> Scale:
         """The scale of a game whose rounds are usually worth ``round_worth``: a tenth of
-        it lost is an inaccuracy, a quarter a mistake, half a blunder."""
-        return cls(unit, 0.1 * round_worth, 0.25 * round_worth, 0.5 * round_worth)
+        it lost is an inaccuracy, a quarter a mistake, half a blunder. Divided, not
+        multiplied by 0.1: ``0.1 * 7`` is 0.7000000000000001, above a loss of 0.7,
+        which must be an inaccuracy in Merry-Go-Round."""
+        return cls(unit, round_worth / 10, round_worth / 4, round_worth / 2)
 
 
 SCALES = {

@@ -291,6 +291,31 @@ def judged(action: int, loss: float, grade: Grade = Grade.GOOD) -> JudgedMove:
     return JudgedMove(action, 1, 1, action, move, move, 1.0 - loss, 1.0, grade)
 
 
+@pytest.mark.parametrize(
+    ("game", "losses"),
+    [
+        ("cross", (2.0, 5.0, 10.0)),
+        ("maltese-cross", (2.0, 5.0, 10.0)),
+        ("merry-go-round", (0.7, 1.75, 3.5)),
+        ("milo", (0.05, 0.125, 0.25)),
+    ],
+)
+def test_a_loss_of_exactly_a_grades_figure_has_that_grade(
+    game: str, losses: tuple[float, float, float]
+) -> None:
+    """At least a tenth of a round's usual worth is an inaccuracy, a quarter a mistake,
+    half a blunder (``docs/PLAYERS.md``'s figures): a loss of exactly one is graded so,
+    and a hair less is not (a tenth of 7 worked out as 0.7000000000000001 once, so a
+    loss of 0.7 in Merry-Go-Round was good)."""
+    scale = SCALES[game]
+    grades = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+    below = (Grade.GOOD, Grade.INACCURACY, Grade.MISTAKE)
+    for loss, grade, lesser in zip(losses, grades, below, strict=True):
+        assert scale.grade(loss) is grade
+        assert scale.grade(loss * (1 - 1e-9)) is lesser
+    assert scale.accuracy(losses[2]) == 0.0
+
+
 def test_the_costliest_moves_come_first_and_a_blunder_scores_no_accuracy() -> None:
     scale = SCALES["milo"]
     seat = SeatAnalysis(
