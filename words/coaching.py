@@ -226,8 +226,10 @@ def analysis_card(game_id: str, game: str, name: str, analysed: SeatAnalysis | N
             " made it while you were away."
         )
         return Card(title, nothing, footer=footer)
+    # Translators: a whole percentage (the member's accuracy), as "accuracy {percent}%".
+    percent = _("{percent}%").format(percent=number(round(analysed.accuracy)))
     fields = [
-        Field(_("Accuracy"), f"{number(round(analysed.accuracy))}%"),
+        Field(_("Accuracy"), percent),
         Field(_("Moves judged"), grade_counts(analysed)),
     ]
     worst = analysed.costliest(COSTLIEST)

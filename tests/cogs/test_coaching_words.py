@@ -47,6 +47,10 @@ def test_the_same_in_spanish_and_portuguese_with_their_letters() -> None:
             "6-5 en N fue una imprecisión: 6-6 en O era mejor (−4,0 puntos)."
         )
         assert coaching.accuracy(86.6) == "precisión 87 %"
+        card = coaching.analysis_card(
+            "ab12", "cross", "Ann", SeatAnalysis(0, SCALES["cross"], (GOOD,))
+        )
+        assert card.fields[0].value == "100 %", "as every other accuracy in Spanish"
     with i18n.speaking(i18n.for_locale("pt-BR")):
         assert coaching.judged_line(BLUNDER, Unit.POINTS) == (
             "Sair com 4-4 foi um erro grave: 6-6 em O era melhor (−12,0 pontos)."
