@@ -220,7 +220,8 @@ class Coach:
 
     async def analysis_of(self, store: Repository, game: FinishedGame) -> Analysis:
         """The analysis of ``game``: the stored one if there is one, else made in the
-        worker (every member's seat, with this coach's budget) and stored. A store that
+        worker (every member's seat, with this coach's budget) and stored (in the place
+        of a stored one that does not read). A store that
         cannot be read is refused (:class:`~bot.refusals.NotRead`); one that cannot be
         written is logged, and the analysis is still given (it is made again and stored
         the next time it is asked for).
@@ -246,7 +247,7 @@ class Coach:
                 log.exception("game %s's stored analysis does not read; it is made again", game.id)
         data = await self._in_worker(game.record, members_seats(game), game.stood_in)
         try:
-            await store.save_analysis(game.id, data)
+            await store.save_analysis(game.id, data, replacing=stored is not None)
         except StoreError:
             log.exception("game %s's analysis could not be stored", game.id)
         return Analysis.from_dict(data)

@@ -25,15 +25,24 @@ class Analyses:
 
     backend: Backend
 
-    async def save_analysis(self, game_id: str, data: dict[str, Any]) -> bool:
+    async def save_analysis(
+        self, game_id: str, data: dict[str, Any], *, replacing: bool = False
+    ) -> bool:
         """Keep ``data`` as the analysis of the finished game ``game_id``; False, with
         nothing changed, if the game already has one (the first one stays: an analysis is
-        made once, and a second of the same game is the same)."""
+        made once, and a second of the same game is the same). ``replacing``: the one
+        kept did not read (a row damaged, or of a format no longer read), and ``data``,
+        made again, takes its place, or every ask would make it again."""
+        on_conflict = (
+            "DO UPDATE SET analysis = excluded.analysis, created_at = excluded.created_at"
+            if replacing
+            else "DO NOTHING"
+        )
 
         async def store(tx: Session) -> bool:
             written = await tx.execute(
                 "INSERT INTO game_analysis (game_id, analysis, created_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (game_id) DO NOTHING",
+                f" ON CONFLICT (game_id) {on_conflict}",
                 (game_id, dumps(data), time.time()),
             )
             return written > 0

@@ -38,6 +38,23 @@ async def test_an_analysis_is_stored_once_and_read_back_as_written(store: Reposi
     assert await count(store, "game_analysis") == 1
 
 
+async def test_an_analysis_made_again_for_one_that_did_not_read_takes_its_place(
+    store: Repository,
+) -> None:
+    await store.record_finished_game(at("g1", 10.0, duel(5, 6)))
+
+    async def damage(tx: Session) -> None:
+        await tx.execute(
+            "INSERT INTO game_analysis (game_id, analysis, created_at) VALUES (?, ?, 0)",
+            ("g1", '{"format": "domino-analysis/1", '),
+        )
+
+    await store.backend.write(damage)
+    assert await store.save_analysis("g1", ANALYSIS, replacing=True) is True
+    assert await store.get_analysis("g1") == ANALYSIS
+    assert await count(store, "game_analysis") == 1
+
+
 async def test_a_page_of_games_reads_the_analyses_it_has(store: Repository) -> None:
     for number in range(3):
         await store.record_finished_game(at(f"g{number}", float(number), duel(5, 6)))

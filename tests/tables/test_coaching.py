@@ -73,6 +73,26 @@ async def test_an_analysis_is_made_in_a_worker_stored_once_and_then_read_back(
     await reader.close()
 
 
+async def test_a_stored_analysis_that_does_not_read_is_made_again_once_and_kept(
+    store: Repository,
+) -> None:
+    """A row damaged, or of a format no longer read: the analysis is made again and
+    stored in its place, so the next ask reads it rather than making it once more."""
+    game = milo_game()
+    await store.record_finished_game(game)
+    await store.save_analysis(game.id, {"format": "domino-analysis/0"})
+    coach = Coach(SMALL)
+    handed = counting(coach)
+    try:
+        first = await coach.analysis_of(store, game)
+        again = await coach.analysis_of(store, game)
+    finally:
+        await coach.close()
+    assert first == again == analyse(game.record, [1], SMALL)
+    assert handed == [[1]], "made once"
+    assert await store.get_analysis(game.id) == first.to_dict()
+
+
 async def test_the_moves_the_computer_chose_for_a_member_are_left_out_of_their_analysis(
     store: Repository,
 ) -> None:
