@@ -20,9 +20,9 @@ discord.py's client, under its rate limits.
 
 Any page can present any code or token, as often as it likes, and each forged one is a
 request Discord refuses (401). Discord bars an address that makes too many refused
-requests from its whole API for a while (its rate limits guide: 10,000 answered 401,
-403 or 429 in ten minutes, whatever the token), which would silence the bot in every
-server; so the refusals these checks earn are counted (:class:`Refused`), and past a
+requests from its whole API for a while (its rate limits guide: 10,000 answered 401, 403
+or 429 in ten minutes, whatever the token), which would silence the bot in every server;
+so the refusals these checks earn are counted (:class:`RefusalsCounted`), and past a
 share of that limit a page is refused without asking Discord until the count falls.
 """
 
@@ -53,7 +53,7 @@ tenth of Discord's limit, which the bot's own requests (a post refused for a mis
 permission is a 403) count towards too."""
 
 
-class Refused:
+class RefusalsCounted:
     """Discord's refusals of the checks made for pages, in the last ``seconds`` (a
     sliding window): once there are ``most``, no check is asked of Discord until the
     oldest falls out of it."""
@@ -91,13 +91,13 @@ class DiscordActivities:
         client: discord.Client,
         client_id: str,
         client_secret: str,
-        refused: Refused | None = None,
+        refused: RefusalsCounted | None = None,
     ) -> None:
         self.client = client
         self.client_id = client_id
         self._secret = client_secret
         self._session: aiohttp.ClientSession | None = None
-        self.refused = refused or Refused()
+        self.refused = refused or RefusalsCounted()
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -190,7 +190,7 @@ class DiscordActivities:
     ) -> dict[str, Any]:
         """One request to Discord's OAuth2 API as the user (``token``) or as the
         application (``data``); anything but a JSON object with 200 is not confirmed,
-        and so is every request while Discord's refusals are too many (:class:`Refused`):
+        and so is every request while Discord's refusals are too many (:class:`RefusalsCounted`):
         each check of a page begins here."""
         if self.refused.full():
             if not self.refused.turning_away:

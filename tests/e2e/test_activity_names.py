@@ -13,7 +13,7 @@ import pytest
 from discord.ext import commands
 
 from bot.refusals import NotConfirmed, NotInActivity
-from discord_face.activity import DiscordActivities, Refused
+from discord_face.activity import DiscordActivities, RefusalsCounted
 from tests.fakediscord.activities import CLIENT_SECRET
 from tests.fakediscord.fixtures import Server, make_server, start_bot, stop_bot
 from tests.fakediscord.server import FakeDiscord
@@ -118,7 +118,7 @@ async def test_forged_tokens_stop_reaching_discord_before_it_bars_the_bot(
         confirming.activities.client,
         str(fake.application_id),
         CLIENT_SECRET,
-        Refused(most=3, seconds=600.0, clock=lambda: now[0]),
+        RefusalsCounted(most=3, seconds=600.0, clock=lambda: now[0]),
     )
     ann = confirming.server.member("Ann")
     channel = confirming.server.channels[0]
