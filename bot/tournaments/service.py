@@ -435,11 +435,12 @@ class TournamentService:
         new_is_bot: bool = False,
     ) -> None:
         """An organiser seats ``new`` in ``old``'s place from the next round on (``old``
-        keeps what they earned); by pairs, in ``old``'s pair, which keeps its id and
-        results (``old`` must be in one). Not in a knockout or a round robin of single
-        players: their draw is made once, from everyone who checked in, and a newcomer
-        has no place in it (one would make another draw under the results so far). Not
-        a bot: it would never join its tables, and lose each one for its side."""
+        keeps what they earned); by pairs, in ``old``'s pair, which keeps its id, its
+        results and its seed (``old`` must be in one; ``rating`` then seeds nobody). Not
+        in a knockout or a round robin of single players: their draw is made once, from
+        everyone who checked in, and a newcomer has no place in it (one would make
+        another draw under the results so far). Not a bot: it would never join its
+        tables, and lose each one for its side."""
         async with self._lock:
             tournament = self.get(tournament_id)
             tournament.check_manager(by, staff)
@@ -453,9 +454,15 @@ class TournamentService:
             pair = tournament.pair_of(old)
             if tournament.settings.pairs and pair is None:
                 raise TournamentRefused("not-entered")
+            # By pairs the newcomer takes ``old``'s seed too: a knockout's bracket and a
+            # round robin's schedule are drawn again, from the pairs' seeds (their members'
+            # mean rating), whenever a round is paired, and a pair seeded anew would draw
+            # another bracket than the one its results were played in (refused by it, and
+            # the tournament would wait for good).
+            seed = player.rating if pair is not None else rating
             # Out by an organiser's hand: the standings say "dropped", not "withdrew".
             changed = tournament.with_player(replace(player, out=True, dropped=True)).with_player(
-                Player(new, name, rating, checked_in=True)
+                Player(new, name, seed, checked_in=True)
             )
             if pair is not None:
                 members = tuple(new if m == old else m for m in pair.members)

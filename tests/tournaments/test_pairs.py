@@ -37,6 +37,7 @@ from tests.tournaments.test_service import (
     ORGANISER,
     Venue,
     play_out,
+    play_round,
     round_tables,
     running,
 )
@@ -230,5 +231,41 @@ async def test_pairs_play_across_forfeit_with_an_absentee_and_keep_their_id_when
         (player := after.player(m)) is not None and player.out for m in moved.members
     ), "a withdrawal takes the pair out"
     assert ("withdrew", (newcomer, *moved.members)) in venue.heard, "the pair that left is named"
+    await service.close()
+    await tables.close()
+
+
+async def test_a_knockout_of_pairs_plays_on_after_a_member_is_replaced(
+    store: Repository,
+) -> None:
+    """A knockout's bracket is drawn from the pairs' seeds each time a round is paired:
+    a newcomer takes the seed of the member they replace, so their pair keeps its place
+    in the bracket. Seeded anew by the newcomer's own rating, the pairs were drawn in
+    another bracket than the one round 1 was played in, its results were refused by it,
+    and the final was never paired."""
+    clock, venue = Clock(), Venue()
+    tables, service = await running(store, clock, venue)
+    settings = milo(Format.KNOCKOUT, start_at=clock.now + 600, rounds=None)
+    tid = (await service.create(GUILD, CHANNEL, ORGANISER, settings)).id
+    members = [ANN, BOB, CAT, DAN, EVE, FAY, 106, 107]
+    for first, second in zip(members[::2], members[1::2], strict=True):
+        await choose(service, tid, first, second)
+        await choose(service, tid, second, first)
+    clock.now = settings.checkin_at
+    for user in members:
+        await service.check_in(tid, user)
+    clock.now = settings.start_at
+    await service.run_due()
+    tournament = service.get(tid)
+    top = tournament.pair_of(107)
+    assert top is not None and any(top.id in d.sides[0] for d in tournament.tables_of(1))
+    # Seeded by their own rating, the newcomer would make the top seed the lowest.
+    await service.replace_player(tid, 107, 108, "Gus", -1000.0, by=ORGANISER)
+    await play_round(tables, service, clock, tournament)
+    final = service.get(tid)
+    assert final.round == 2 and len(final.tables_of(2)) == 1, "the winners meet in the final"
+    await play_round(tables, service, clock, final)
+    row = await store.get_tournament(tid)
+    assert row is not None and row.status == Phase.FINISHED.value
     await service.close()
     await tables.close()
