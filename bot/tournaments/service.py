@@ -487,11 +487,14 @@ class TournamentService:
             if (tournament.phase is Phase.PAUSED) == paused:
                 raise TournamentRefused("already")
             # Resumed before its first round, it is open for sign-up again, and starts
-            # at its start time (at once, if that passed while it was paused).
+            # at its start time (at once, if that passed while it was paused): also when
+            # it was paused once started and before that round was paired (the start
+            # had cleared its due, and nothing would have started it again).
             resumed = Phase.RUNNING if tournament.round else Phase.SIGNUP
             phase = Phase.PAUSED if paused else resumed
+            due = tournament.settings.start_at if phase is Phase.SIGNUP else tournament.due
             await self._save(
-                replace(tournament, phase=phase),
+                replace(tournament, phase=phase, due=due),
                 {"kind": "pause" if paused else "resume", "by": by},
                 news=[_Telling("paused" if paused else "resumed")],
             )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,8 @@ from bot.tournaments.model import Drawn, Format, News, Phase, Settings, Tourname
 from bot.tournaments.results import Result
 from bot.tournaments.service import Done, TournamentService
 from data import open_store, sqlite_url
-from data.repository import Repository
+from data.models import TournamentRow
+from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import (
     CHANNEL,
@@ -26,6 +28,8 @@ from tests.tournaments.test_service import (
     ORGANISER,
     PLAYERS,
     Venue,
+    driven,
+    entered,
     one_round,
     play_out,
     play_round,
@@ -169,6 +173,45 @@ async def test_a_tournament_paused_before_its_start_resumes_open_for_sign_up(
     clock.now = settings.start_at
     await tournaments.run_due()
     assert tournaments.get(created.id).round == 1, "started at its start time"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_tournament_paused_once_started_before_its_first_round_starts_again(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start stores the tournament as running, then pairs its first round: paused in
+    between (the organiser's pause came as it started, or the store could not keep the
+    round), it is resumed open for sign-up, as before its start, and starts at its start
+    time, at once since that passed. It was resumed with no start time, and nothing
+    ever started it."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 2)
+    save = store.save_tournament
+    failed: list[dict[str, Any]] = []
+
+    async def busy(row: TournamentRow, expected: int, action: dict[str, Any], *more: Any) -> None:
+        if action["kind"] == "round" and not failed:
+            failed.append(action)
+            raise StoreError("busy")
+        await save(row, expected, action, *more)
+
+    monkeypatch.setattr(store, "save_tournament", busy)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    started_only = tournaments.get(tournament.id)
+    assert failed and (started_only.phase, started_only.round) == (Phase.RUNNING, 0)
+    await tournaments.pause(tournament.id, ORGANISER, True)
+    clock.now += 60
+    await tournaments.pause(tournament.id, ORGANISER, False)
+    resumed = tournaments.get(tournament.id)
+    assert resumed.phase is Phase.SIGNUP and resumed.due == settings.start_at
+    await tournaments.run_due()  # what the deadline loop runs at once
+    again = tournaments.get(tournament.id)
+    assert again.phase is Phase.RUNNING and again.round == 1
+    assert len(round_tables(tables, again)) == 1
     await tournaments.close()
     await tables.close()
 
