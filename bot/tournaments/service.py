@@ -35,7 +35,7 @@ from typing import NamedTuple, Protocol
 from bot.commands import Cancel, StandIn, Start
 from bot.engine import EngineError, Match, Options, find_variant
 from bot.events import Cancelled, Event, GameOver, Joined
-from bot.refusals import NotRead, OptionsRefused, Refusal, TournamentRefused
+from bot.refusals import NotRead, NotSaved, OptionsRefused, Refusal, TournamentRefused
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -74,9 +74,10 @@ players for a round long past. The announcement of a tournament still open is to
 however old: without it no one can sign up."""
 
 PLACE_RETRY_SECONDS = 30.0
-"""The first wait before a round's table whose place failed for now is tried again
-(doubled each time, up to :data:`PLACE_RETRY_AT_MOST`): the deadline loop tries it, so
-a platform that fails for a while is asked a few times an hour, not in a busy loop."""
+"""The first wait before a round's table whose place failed for now is tried again, or a
+change the store failed to keep is made again (doubled each time, up to
+:data:`PLACE_RETRY_AT_MOST`): the deadline loop tries it, so a platform or a store that
+fails for a while is asked a few times an hour, not in a busy loop."""
 PLACE_RETRY_AT_MOST = 600.0
 
 Done = Callable[[News, "str | None"], Awaitable[None]]
@@ -136,9 +137,11 @@ class TournamentService:
         self._timer: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._retries: dict[str, tuple[float, float]] = {}
-        """Each running tournament with a round's table whose place failed for now:
-        when it is tried again, and the wait that led there (doubled at each failure).
-        In memory: a restart tries at once (:meth:`_catch_up`)."""
+        """Each running tournament with something left undone: a round's table whose
+        place failed for now, or a change of its own the store failed to keep (a table's
+        result, the next round, the round's tables); when it is taken up again
+        (:meth:`_catch_up`, as after a restart), and the wait that led there (doubled at
+        each failure). In memory: a restart takes it up at once."""
         self._opening: set[str] = set()
         """The tournaments whose missing tables are being opened (the deadline loop,
         a resume and a start may ask at once; a table is opened once)."""
@@ -186,7 +189,11 @@ class TournamentService:
         self._worker = asyncio.create_task(self._listen(), name="tournaments")
         self._timer = asyncio.create_task(self._tick(), name="tournament-deadlines")
         for tournament in list(self.open.values()):
-            await self._catch_up(tournament)
+            try:
+                await self._catch_up(tournament)
+            except (Refusal, StoreError) as error:  # taken up again on the backoff
+                log.warning("tournament %s: %s", tournament.id, error)
+                self._retry_later(tournament.id)
         return len(self.open)
 
     async def _take_up_news(self, owns: Callable[[int], bool]) -> None:
@@ -270,9 +277,12 @@ class TournamentService:
         )
         row = self._row(tournament)
         created = _Telling("created")
-        await self.store.create_tournament(
-            row, {"kind": "create", "by": organiser_id}, _stored(created)
-        )
+        try:
+            await self.store.create_tournament(
+                row, {"kind": "create", "by": organiser_id}, _stored(created)
+            )
+        except StoreError as error:
+            raise NotSaved(error.fault) from error
         self._keep(tournament)
         self._tell(tournament, [created])
         return tournament
@@ -499,9 +509,12 @@ class TournamentService:
                 news=[_Telling("paused" if paused else "resumed")],
             )
         if phase is Phase.RUNNING:
-            # A round paused for a table whose place was refused is opened now.
-            await self._open_missing(tournament_id)
-            await self._advance(tournament_id)
+            # A round paused for a table whose place was refused is opened now. The
+            # resume stands even if the store fails what follows it: that is taken up
+            # again later (:meth:`_save`), and the organiser is not told it failed.
+            with contextlib.suppress(NotSaved):
+                await self._open_missing(tournament_id)
+                await self._advance(tournament_id)
 
     async def cancel(self, tournament_id: str, by: int, *, staff: bool = False) -> None:
         """An organiser ends the tournament where it stands (:meth:`Tournament.check_manager`)."""
@@ -605,16 +618,28 @@ class TournamentService:
                 log.warning("tournament %s: %s", tournament.id, error)
             except Exception:  # a bug of one tournament's must not end every deadline
                 log.exception("tournament %s: what was due failed", tournament.id)
-        for tournament_id, (at, _) in list(self._retries.items()):
+        for tournament_id, retry in list(self._retries.items()):
             if tournament_id not in self.open:
                 del self._retries[tournament_id]
-            elif at <= now and self._running(tournament_id):
-                try:
-                    await self._open_missing(tournament_id)
-                except (Refusal, StoreError) as error:
-                    log.warning("tournament %s: %s", tournament_id, error)
-                except Exception:  # as above
-                    log.exception("tournament %s: opening its tables failed", tournament_id)
+            elif retry[0] <= now and self._running(tournament_id):
+                await self._take_up(tournament_id, retry)
+
+    async def _take_up(self, tournament_id: str, retry: tuple[float, float]) -> None:
+        """Take up again what a running tournament left undone (``retry``, its entry in
+        :attr:`_retries`), as a restart would (:meth:`_catch_up`): done, the entry goes;
+        failed again, it waits twice as long."""
+        try:
+            await self._catch_up(self.get(tournament_id))
+        except (Refusal, StoreError) as error:
+            log.warning("tournament %s: %s", tournament_id, error)
+        except Exception:  # a bug of one tournament's must not end every deadline
+            log.exception("tournament %s: taking it up again failed", tournament_id)
+        else:
+            if self._retries.get(tournament_id) == retry:  # nothing failed anew
+                del self._retries[tournament_id]
+            return
+        if self._retries.get(tournament_id) == retry:  # not counted by the failure itself
+            self._retry_later(tournament_id)
 
     async def _start(self, tournament_id: str) -> None:
         async with self._lock:
@@ -732,7 +757,6 @@ class TournamentService:
         if tournament.phase is not Phase.RUNNING or tournament_id in self._opening:
             return
         if not missing:
-            self._retries.pop(tournament_id, None)
             return
         self._opening.add(tournament_id)
         strays = self._strays(tournament)
@@ -769,17 +793,16 @@ class TournamentService:
                                   tournament_id, drawn.position + 1, drawn.round)  # fmt: skip
         finally:
             self._opening.discard(tournament_id)
-            self._retry_later(tournament_id, failed and refused is None)
+            if failed and refused is None:
+                self._retry_later(tournament_id)
             if opened or refused is not None:
                 await self._store_opened(tournament_id, opened, refused)
 
-    def _retry_later(self, tournament_id: str, failed: bool) -> None:
-        """After opening a round's tables: when to try again, if a place ``failed`` for
-        now (after :data:`PLACE_RETRY_SECONDS`, then twice as long each time, up to
-        :data:`PLACE_RETRY_AT_MOST`), the deadline loop woken to count it."""
-        if not failed:
-            self._retries.pop(tournament_id, None)
-            return
+    def _retry_later(self, tournament_id: str) -> None:
+        """A place failed for now, or the store a change: when to take the tournament
+        up again (after :data:`PLACE_RETRY_SECONDS`, then twice as long each time, up to
+        :data:`PLACE_RETRY_AT_MOST`; :meth:`_take_up` forgets the wait once it is done),
+        the deadline loop woken to count it."""
         last = self._retries.get(tournament_id)
         wait = PLACE_RETRY_SECONDS if last is None else min(last[1] * 2, PLACE_RETRY_AT_MOST)
         self._retries[tournament_id] = (self.clock() + wait, wait)
@@ -1031,7 +1054,8 @@ class TournamentService:
     ) -> Tournament:
         """Store the tournament's next version (under the lock) with the ``news`` it
         tells, then keep it and tell the herald that news; returns it as stored (a closed
-        one is no longer kept: the herald is told this one)."""
+        one is no longer kept: the herald is told this one). A write the store fails is
+        refused as :class:`NotSaved`, as a table's is."""
         before = tournament.version
         changed = replace(tournament, version=before + 1)
         try:
@@ -1040,6 +1064,14 @@ class TournamentService:
             )
         except VersionConflict:
             raise TournamentRefused("moved-on") from None
+        except StoreError as error:
+            # Refused as not saved, and nothing changed. A change the service makes of
+            # itself (a table's result, the next round, its tables stored) would wait
+            # for a restart's catch-up, the tournament stuck meanwhile: a running one
+            # is taken up again on the backoff instead (:meth:`_take_up`).
+            if self._running(tournament.id):
+                self._retry_later(tournament.id)
+            raise NotSaved(error.fault) from error
         self._keep(changed)
         self._tell(changed, news)
         return changed
