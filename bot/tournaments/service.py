@@ -137,11 +137,12 @@ class TournamentService:
         self._timer: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._retries: dict[str, tuple[float, float]] = {}
-        """Each running tournament with something left undone: a round's table whose
+        """Each started tournament with something left undone: a round's table whose
         place failed for now, or a change of its own the store failed to keep (a table's
         result, the next round, the round's tables); when it is taken up again
-        (:meth:`_catch_up`, as after a restart), and the wait that led there (doubled at
-        each failure). In memory: a restart takes it up at once."""
+        (:meth:`_catch_up`, as after a restart; a paused one's once it is resumed), and
+        the wait that led there (doubled at each failure). In memory: a restart takes it
+        up at once."""
         self._opening: set[str] = set()
         """The tournaments whose missing tables are being opened (the deadline loop,
         a resume and a start may ask at once; a table is opened once)."""
@@ -587,10 +588,10 @@ class TournamentService:
 
     def next_due(self) -> float | None:
         """When the deadline loop acts next, if anything is due: the nearest deadline of
-        the open tournaments that are not paused, or the next try of a running one's
-        table not yet opened. A paused one's waits for its resume (which wakes the
-        loop): counted, a due that passed meanwhile would wake the loop again and again
-        for nothing."""
+        the open tournaments that are not paused, or the next take-up of a running one
+        with something left undone (:attr:`_retries`). A paused one's waits for its
+        resume (which wakes the loop): counted, a due that passed meanwhile would wake
+        the loop again and again for nothing."""
         dues = [
             t.due for t in self.open.values() if t.due is not None and t.phase is not Phase.PAUSED
         ]
@@ -1067,9 +1068,11 @@ class TournamentService:
         except StoreError as error:
             # Refused as not saved, and nothing changed. A change the service makes of
             # itself (a table's result, the next round, its tables stored) would wait
-            # for a restart's catch-up, the tournament stuck meanwhile: a running one
-            # is taken up again on the backoff instead (:meth:`_take_up`).
-            if self._running(tournament.id):
+            # for a restart's catch-up, the tournament stuck meanwhile: one started is
+            # taken up again on the backoff instead (:meth:`_take_up`; once resumed, if
+            # paused: a table's end comes while it is).
+            kept = self.open.get(tournament.id)
+            if kept is not None and kept.phase in (Phase.RUNNING, Phase.PAUSED):
                 self._retry_later(tournament.id)
             raise NotSaved(error.fault) from error
         self._keep(changed)

@@ -24,6 +24,7 @@ from data.models import TournamentRow
 from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import (
+    ORGANISER,
     PLAYERS,
     Venue,
     driven,
@@ -115,6 +116,35 @@ async def test_a_change_the_store_failed_is_made_again_later_and_the_tournament_
     assert sorted(opened) == sorted(d.table_id or "" for d in ended.drawn), "each opened once"
     assert [what for what, _ in venue.heard].count("result") == 4
     assert [what for what, _ in venue.heard].count("round") == 2
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_result_the_store_failed_while_paused_is_recorded_once_resumed(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tables under way play on while their tournament is paused: a result the store
+    failed to keep then is taken up once the organiser resumes (by the deadline loop,
+    on its backoff), as a running tournament's is; it was never recorded, and the round
+    never ended."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 2)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    await tournaments.pause(tournament.id, ORGANISER, True)
+    failed = failing_once(store, monkeypatch, "result")
+    await play_round(tables, tournaments, clock, tournaments.get(tournament.id))
+    assert failed and tournaments.get(tournament.id).record == ()
+    assert tournaments.next_due() is None, "nothing is due while paused"
+    await tournaments.pause(tournament.id, ORGANISER, False)
+    assert tournaments.next_due() == clock.now + PLACE_RETRY_SECONDS
+    clock.now += PLACE_RETRY_SECONDS
+    await tournaments.run_due()
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
+    assert [what for what, _ in venue.heard].count("result") == 1
     await tournaments.close()
     await tables.close()
 
