@@ -593,32 +593,46 @@ class TournamentService:
         resume (which wakes the loop): counted, a due that passed meanwhile would wake
         the loop again and again for nothing."""
         dues = [
-            t.due for t in self.open.values() if t.due is not None and t.phase is not Phase.PAUSED
+            max(t.due, self._held(t.id) or t.due)
+            for t in self.open.values()
+            if t.due is not None and t.phase is not Phase.PAUSED
         ]
         dues += [at for tournament_id, (at, _) in self._retries.items()
                  if self._running(tournament_id)]  # fmt: skip
         return min(dues, default=None)
+
+    def _held(self, tournament_id: str) -> float | None:
+        """Until when the tournament's due waits, if it does: while something of it that
+        failed waits for its backoff (:attr:`_retries`)."""
+        retry = self._retries.get(tournament_id)
+        return retry[0] if retry is not None and retry[0] > self.clock() else None
 
     def _running(self, tournament_id: str) -> bool:
         tournament = self.open.get(tournament_id)
         return tournament is not None and tournament.phase is Phase.RUNNING
 
     async def run_due(self) -> None:
-        """Do what is due now: start a tournament, close a round's sign-in, or try again
-        to open a round's table whose place failed for now."""
+        """Do what is due now: start a tournament, close a round's sign-in, or take up
+        again what a tournament left undone (:meth:`_take_up`). What was due and failed
+        stays due, and waits for the backoff (:meth:`_held`), as what was left undone
+        does: else the loop, finding it due at once, would try it again and again."""
         now = self.clock()
         for tournament in list(self.open.values()):
-            if tournament.due is None or tournament.due > now:
+            if tournament.due is None or tournament.due > now or self._held(tournament.id):
                 continue
+            before = self._retries.get(tournament.id)
             try:
                 if tournament.phase is Phase.SIGNUP:
                     await self._start(tournament.id)
                 elif tournament.phase is Phase.RUNNING:
                     await self._show_up_deadline(tournament.id)
+                continue
             except (Refusal, StoreError) as error:
                 log.warning("tournament %s: %s", tournament.id, error)
             except Exception:  # a bug of one tournament's must not end every deadline
                 log.exception("tournament %s: what was due failed", tournament.id)
+            if self._retries.get(tournament.id) == before:  # not counted by the failure
+                self._retry_later(tournament.id)
         for tournament_id, retry in list(self._retries.items()):
             if tournament_id not in self.open:
                 del self._retries[tournament_id]
@@ -667,8 +681,14 @@ class TournamentService:
 
     async def _show_up_deadline(self, tournament_id: str) -> None:
         """The round's players had their time: a computer stands in for each who has not
-        sat down (they forfeit that table), and every table is started."""
+        sat down (they forfeit that table), and every table is started. A stand-in or a
+        start the store fails is refused (:class:`NotSaved`), once every other table is
+        seen to, and the deadline kept: the loop runs it again after its backoff
+        (:meth:`run_due`). A table is never started short of a player whose stand-in
+        failed: a game of fewer than were drawn has a result no drawn table can hold,
+        and one of a single player cannot start, left in its lobby for good."""
         tournament = self.get(tournament_id)
+        failed: NotSaved | None = None
         for drawn in tournament.tables_of(tournament.round):
             if drawn.table_id is None:
                 continue
@@ -676,20 +696,37 @@ class TournamentService:
             if table is None or table.status is not Status.LOBBY:
                 continue
             for user_id in table.invited:
-                with contextlib.suppress(Refusal):
+                try:
                     await self.tables.act(drawn.table_id, StandIn(user_id, STAND_IN_LEVEL))
+                except NotSaved as error:
+                    failed = error
+                except Refusal:  # they sat down meanwhile
+                    pass
             # Absent: whoever of the table's players is not seated now, the computer in
-            # their seat (also when it sat before a restart and this was not stored).
+            # their seat (also when it sat before a restart and this was not stored);
+            # not one still awaited, whose stand-in failed: they may sit down yet.
             now = self.tables.find(drawn.table_id)
             seated = {seat.user_id for seat in now.seats} if now is not None else set()
-            absent = tuple(u for u in drawn.seats if u not in seated and u not in drawn.absent)
+            awaited = set(now.invited) if now is not None else set()
+            absent = tuple(
+                u for u in drawn.seats if u not in seated | awaited and u not in drawn.absent
+            )
             if absent:
                 await self._mark_absent(tournament_id, drawn, absent)
-            with contextlib.suppress(Refusal):
+            if awaited:
+                continue
+            try:
                 await self.tables.act(drawn.table_id, Start(tournament.organiser_id))
+            except NotSaved as error:
+                failed = error
+            except Refusal:  # started, or closed, meanwhile
+                pass
+        if failed is not None:
+            raise failed
         async with self._lock:
             current = self.get(tournament_id)
-            await self._save(replace(current, due=None), {"kind": "deadline"})
+            if current.round == tournament.round:  # not a round paired meanwhile
+                await self._save(replace(current, due=None), {"kind": "deadline"})
 
     async def _mark_absent(self, tournament_id: str, drawn: Drawn, absent: tuple[int, ...]) -> None:
         async with self._lock:

@@ -13,14 +13,16 @@ from typing import Any
 
 import pytest
 
+from bot.commands import Join
 from bot.refusals import NotSaved
 from bot.service import NewTable, TournamentSeats
 from bot.snapshot import TableSnapshot
+from bot.table import Status
 from bot.tournaments.model import Phase, Tournament
 from bot.tournaments.results import Result
 from bot.tournaments.service import PLACE_RETRY_SECONDS
 from data import open_store, sqlite_url
-from data.models import TournamentRow
+from data.models import TableRow, TournamentRow
 from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import (
@@ -30,7 +32,9 @@ from tests.tournaments.test_service import (
     driven,
     entered,
     one_round,
+    play_out,
     play_round,
+    round_tables,
 )
 
 
@@ -145,6 +149,58 @@ async def test_a_result_the_store_failed_while_paused_is_recorded_once_resumed(
     row = await store.get_tournament(tournament.id)
     assert row is not None and row.status == Phase.FINISHED.value
     assert [what for what, _ in venue.heard].count("result") == 1
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_stand_in_the_store_fails_keeps_the_table_and_its_deadline_for_a_retry(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table of three whose third player never sits down: at the show-up deadline the
+    store fails the computer's seat. The table was started anyway with the two seated,
+    its game's end held two results for a table drawn for three and could not be
+    recorded (an IndexError), and the round waited for good. Now it is not started, the
+    deadline is kept and run again after the backoff (not at once, again and again):
+    the computer stands in then, the absentee forfeits and the round plays on."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    settings = replace(one_round(clock), size=3)
+    tournament = await entered(tournaments, clock, settings, 3)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    [table] = round_tables(tables, tournaments.get(tournament.id))
+    *here, absentee = table.invited
+    for user in here:
+        await tables.act(table.id, Join(user, "here"))
+    await tournaments.settled()
+    save_action = store.save_action
+    failed: list[dict[str, Any]] = []
+
+    async def busy(row: TableRow, expected: int, action: dict[str, Any], **more: Any) -> None:
+        if action["kind"] == "stand-in" and not failed:
+            failed.append(action)
+            raise StoreError("busy")
+        await save_action(row, expected, action, **more)
+
+    monkeypatch.setattr(store, "save_action", busy)
+    due = tournaments.get(tournament.id).due
+    assert due is not None
+    clock.now = due
+    await tournaments.run_due()
+    assert failed
+    waiting = tables.snapshot(table.id)
+    assert waiting.status is Status.LOBBY and waiting.invited == (absentee,)
+    kept = tournaments.get(tournament.id)
+    assert kept.due == due and kept.tables_of(1)[0].absent == (), "not yet counted absent"
+    assert tournaments.next_due() == clock.now + PLACE_RETRY_SECONDS, "not again at once"
+    clock.now += PLACE_RETRY_SECONDS
+    await tournaments.run_due()
+    assert tables.snapshot(table.id).status is Status.PLAYING
+    assert tournaments.get(tournament.id).tables_of(1)[0].absent == (absentee,)
+    await play_out(tables, clock, table.id, seed=1)
+    await tournaments.settled()
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
     await tournaments.close()
     await tables.close()
 
