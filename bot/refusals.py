@@ -278,7 +278,8 @@ class TournamentRefused(Refusal):
     ``partners`` (not entered that way), ``pairs-game``, ``partner-self``,
     ``partner-bot``, ``partner-taken``, ``partner-chose-another``, ``already-chosen``,
     ``replace-bot`` (a bot named to play in a member's place), ``plays-on`` (a
-    knockout's result whose winner already plays in a later round),
+    knockout's result whose winner already plays in a later round), ``not-drawn`` (a
+    member of a pair left out of a knockout's or a round robin's draw, replaced),
     or the name of the core's error an adjustment met (``NoSuchTable``,
     ``NotTheSameTable``) or a new tournament would meet (``NotForKnockout``)."""
 

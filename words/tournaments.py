@@ -621,6 +621,10 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "already-chosen": _(
             "You chose that member already: the pair is entered once they choose you back."
         ),
+        "not-drawn": _(
+            "That pair is not in the draw (both partners had to check in by the start):"
+            " a knockout's or a round robin's draw is made once, and no one joins it later."
+        ),
         "plays-on": _(
             "The next round is already drawn from that table's result: in a knockout it"
             " can no longer change who goes on."

@@ -465,6 +465,15 @@ class TournamentService:
             pair = tournament.pair_of(old)
             if tournament.settings.pairs and pair is None:
                 raise TournamentRefused("not-entered")
+            if (
+                pair is not None
+                and _drawn_once(tournament)
+                and pair.id not in {entrant.id for entrant in tournament.starters}
+            ):
+                # A pair that did not check in whole is not in the draw: completed by a
+                # newcomer checked in, it would join it, and the bracket (or schedule)
+                # drawn again with it would no longer hold the results played.
+                raise TournamentRefused("not-drawn")
             # By pairs the newcomer takes ``old``'s seed too: a knockout's bracket and a
             # round robin's schedule are drawn again, from the pairs' seeds (their members'
             # mean rating), whenever a round is paired, and a pair seeded anew would draw
@@ -1167,6 +1176,14 @@ def _check_target(settings: Settings) -> None:
         Options.for_game(variant, max(variant.player_counts), target=settings.target)
     except EngineError as error:
         raise OptionsRefused(error) from None
+
+
+def _drawn_once(tournament: Tournament) -> bool:
+    """Whether the tournament's draw is made, once and for good: a knockout's bracket or
+    a round robin's schedule, from its starters, once it started (paused before its first
+    round, it is open for sign-up again when resumed, and draws at its start)."""
+    started = tournament.round > 0 or tournament.phase is Phase.RUNNING
+    return started and tournament.settings.format is not Format.SWISS
 
 
 def _still_drawn(tournament: Tournament, record: Sequence[Result | Bye]) -> bool:

@@ -269,3 +269,37 @@ async def test_a_knockout_of_pairs_plays_on_after_a_member_is_replaced(
     assert row is not None and row.status == Phase.FINISHED.value
     await service.close()
     await tables.close()
+
+
+async def test_a_pair_left_out_of_a_knockouts_draw_is_not_completed_by_a_replacement(
+    store: Repository,
+) -> None:
+    """A pair of whom one checked in is not in a knockout's bracket, drawn once from the
+    pairs who both did. Replacing the one who did not is refused, nothing changed:
+    completed by a newcomer checked in, the pair joined the bracket drawn again under
+    the results played, which no longer held them, and the tournament waited for
+    good."""
+    clock, venue = Clock(), Venue()
+    tables, service = await running(store, clock, venue)
+    settings = milo(Format.KNOCKOUT, start_at=clock.now + 600, rounds=None)
+    tid = (await service.create(GUILD, CHANNEL, ORGANISER, settings)).id
+    members = [ANN, BOB, CAT, DAN, EVE, FAY]
+    for first, second in zip(members[::2], members[1::2], strict=True):
+        await choose(service, tid, first, second)
+        await choose(service, tid, second, first)
+    clock.now = settings.checkin_at
+    for user in members[:-1]:  # Fay never checks in: her pair is not drawn
+        await service.check_in(tid, user)
+    clock.now = settings.start_at
+    await service.run_due()
+    before = service.get(tid)
+    assert before.round == 1 and len(before.tables_of(1)) == 1, "two pairs: the final"
+    with pytest.raises(TournamentRefused) as refused:
+        await service.replace_player(tid, FAY, 108, "Gus", 0.0, by=ORGANISER)
+    assert refused.value.why == "not-drawn"
+    assert service.get(tid) == before
+    await play_round(tables, service, clock, before)
+    row = await store.get_tournament(tid)
+    assert row is not None and row.status == Phase.FINISHED.value
+    await service.close()
+    await tables.close()
