@@ -807,6 +807,7 @@ class TournamentService:
             return
         self._opening.add(tournament_id)
         strays = self._strays(tournament)
+        adopted: list[str] = []
         opened: list[Drawn] = []
         refused: NoPlace | None = None
         failed = False
@@ -820,6 +821,7 @@ class TournamentService:
                     strays.remove(stray)
                     self._by_table[stray.id] = tournament_id
                     opened.append(replace(drawn, table_id=stray.id))
+                    adopted.append(stray.id)
                     continue
                 try:
                     opened.append(await self._open(tournament_id, drawn))
@@ -844,6 +846,10 @@ class TournamentService:
                 self._retry_later(tournament_id)
             if opened or refused is not None:
                 await self._store_opened(tournament_id, opened, refused)
+        for table_id in adopted:  # stored now: those whose players all sat meanwhile begin
+            table = self.tables.find(table_id)
+            if table is not None and table.status is Status.LOBBY and not table.invited:
+                await self._begin(tournament_id, table_id)
 
     def _retry_later(self, tournament_id: str) -> None:
         """A place failed for now, or the store a change: when to take the tournament
@@ -996,14 +1002,24 @@ class TournamentService:
             return
         if table.status is Status.LOBBY and any(isinstance(e, Joined) for e in events):
             if not table.invited:  # everyone is here: the game begins
-                with contextlib.suppress(Refusal):
-                    await self.tables.act(table.id, Start(table.host_id))
+                await self._begin(tournament_id, table.id)
             return
         over = next((e for e in events if isinstance(e, GameOver)), None)
         if over is not None and over.outcome is not None:
             await self._record(tournament_id, table.id, over.outcome.scores)
         elif any(isinstance(e, Cancelled) for e in events):
             await self._record(tournament_id, table.id, None)
+
+    async def _begin(self, tournament_id: str, table_id: str) -> None:
+        """Start a round's table whose players all sat down, if its tournament has stored
+        it: one it has not (a stray: the store failed to keep the round's tables) waits
+        until :meth:`_open_missing` takes it up, else its game's end would be no drawn
+        table's, lost, and the table opened again for the same players."""
+        tournament = self.open.get(tournament_id)
+        if tournament is None or all(d.table_id != table_id for d in tournament.drawn):
+            return
+        with contextlib.suppress(Refusal):  # started, or closed, meanwhile
+            await self.tables.act(table_id, Start(tournament.organiser_id))
 
     async def _record(
         self, tournament_id: str, table_id: str, scores: Sequence[int] | None

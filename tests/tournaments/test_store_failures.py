@@ -205,6 +205,49 @@ async def test_a_stand_in_the_store_fails_keeps_the_table_and_its_deadline_for_a
     await tables.close()
 
 
+async def test_a_table_whose_storing_failed_begins_only_once_its_tournament_keeps_it(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store fails to keep a round's tables: each is open (its thread made), and its
+    players may sit down before the retry takes it up. It began when they all had, and
+    a game that ended before the retry was no drawn table's: its result was lost, and
+    the retry, finding the table closed, opened another for the same players. Now it
+    waits, and begins once its tournament keeps it."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    opened: list[str] = []
+    open_table = tables.open_table
+
+    async def counted(request: NewTable, *, drawn: TournamentSeats | None = None) -> TableSnapshot:
+        table = await open_table(request, drawn=drawn)
+        opened.append(table.id)
+        return table
+
+    monkeypatch.setattr(tables, "open_table", counted)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 2)
+    failed = failing_once(store, monkeypatch, "tables")
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    assert failed and tournaments.get(tournament.id).tables_of(1)[0].table_id is None
+    [stray] = opened
+    for user in tables.snapshot(stray).invited:
+        await tables.act(stray, Join(user, "here"))
+    await tournaments.settled()
+    assert tables.snapshot(stray).status is Status.LOBBY, "not begun before it is kept"
+    clock.now += PLACE_RETRY_SECONDS
+    await tournaments.run_due()
+    assert tournaments.get(tournament.id).tables_of(1)[0].table_id == stray
+    assert tables.snapshot(stray).status is Status.PLAYING, "begun once kept"
+    await play_out(tables, clock, stray, seed=2)
+    await tournaments.settled()
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
+    assert opened == [stray], "no second table for the same players"
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_a_members_action_the_store_fails_is_refused_as_not_saved(
     store: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
