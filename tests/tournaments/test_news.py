@@ -6,16 +6,13 @@ store, the herald a test's (:class:`~tests.tournaments.test_service.Venue`)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from bot.refusals import TournamentRefused
 from bot.tournaments.model import Format, News, Phase, Settings
 from bot.tournaments.service import NEWS_KEPT
-from data import open_store, sqlite_url
 from data.backend import Session
 from data.repository import Repository
 from tests.tables.helpers import Clock
@@ -29,12 +26,6 @@ from tests.tournaments.test_service import (
     running,
     started,
 )
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Repository]:
-    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
-        yield opened
 
 
 def two_rounds(clock: Clock) -> Settings:

@@ -5,9 +5,8 @@ chooses"): its creator, or any member the face vouches for as the server's organ
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from bot.service import TableService
 from bot.tournaments.model import Drawn, Format, News, Phase, Settings, Tournament
 from bot.tournaments.results import Result
 from bot.tournaments.service import Done, TournamentService
-from data import open_store, sqlite_url
 from data.models import TournamentRow
 from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
@@ -39,12 +37,6 @@ from tests.tournaments.test_service import (
 )
 
 STAFF, STRANGER, NEWCOMER = 300, 301, 302
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Repository]:
-    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
-        yield opened
 
 
 async def under_way(store: Repository) -> tuple[TableService, TournamentService, Tournament]:

@@ -7,9 +7,7 @@ absentee, leaves with either member and keeps its id when a member is replaced."
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -28,7 +26,6 @@ from bot.tournaments.model import (
 )
 from bot.tournaments.results import Result
 from bot.tournaments.service import TournamentService
-from data import open_store, sqlite_url
 from data.repository import Repository
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import (
@@ -51,17 +48,33 @@ def milo(format_: Format = Format.SWISS, *, start_at: float, rounds: int | None 
                     checkin_minutes=10, teams=True, pairs=True)  # fmt: skip
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Repository]:
-    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
-        yield opened
-
-
 async def choose(service: TournamentService, tournament_id: str, user: int, partner: int,
                  *, bot: bool = False) -> Pair | None:  # fmt: skip
     return await service.choose_partner(
         tournament_id, user, NAMES.get(user, "?"), float(user), partner, partner_is_bot=bot
     )
+
+
+async def paired_and_started(
+    service: TournamentService,
+    clock: Clock,
+    settings: Settings,
+    members: list[int],
+    absent: int | None = None,
+) -> str:
+    """A tournament of ``settings`` whose ``members`` sign up in pairs (each two in turn
+    choosing each other) and check in, but ``absent``, started: its id."""
+    tid = (await service.create(GUILD, CHANNEL, ORGANISER, settings)).id
+    for first, second in zip(members[::2], members[1::2], strict=True):
+        await choose(service, tid, first, second)
+        await choose(service, tid, second, first)
+    clock.now = settings.checkin_at
+    for user in members:
+        if user != absent:
+            await service.check_in(tid, user)
+    clock.now = settings.start_at
+    await service.run_due()
+    return tid
 
 
 async def test_a_pair_is_entered_once_both_chose_each_other_and_refusals_change_nothing(
@@ -187,16 +200,9 @@ async def test_pairs_play_across_forfeit_with_an_absentee_and_keep_their_id_when
     clock, venue = Clock(), Venue()
     tables, service = await running(store, clock, venue)
     settings = milo(start_at=clock.now + 600)
-    tid = (await service.create(GUILD, CHANNEL, ORGANISER, settings)).id
     members = [ANN, BOB, CAT, DAN, EVE, FAY, 106, 107]
-    for first, second in zip(members[::2], members[1::2], strict=True):
-        await choose(service, tid, first, second)
-        await choose(service, tid, second, first)
-    clock.now = settings.checkin_at
-    for user in members[:-1]:  # 107 never checks in: their pair does not play
-        await service.check_in(tid, user)
-    clock.now = settings.start_at
-    await service.run_due()
+    # 107 never checks in: their pair does not play
+    tid = await paired_and_started(service, clock, settings, members, absent=107)
     tournament = service.get(tid)
     half = tournament.pair_of(107)
     assert half is not None and ("not-both-checked-in", (half.id,)) in venue.heard
@@ -246,16 +252,8 @@ async def test_a_knockout_of_pairs_plays_on_after_a_member_is_replaced(
     clock, venue = Clock(), Venue()
     tables, service = await running(store, clock, venue)
     settings = milo(Format.KNOCKOUT, start_at=clock.now + 600, rounds=None)
-    tid = (await service.create(GUILD, CHANNEL, ORGANISER, settings)).id
     members = [ANN, BOB, CAT, DAN, EVE, FAY, 106, 107]
-    for first, second in zip(members[::2], members[1::2], strict=True):
-        await choose(service, tid, first, second)
-        await choose(service, tid, second, first)
-    clock.now = settings.checkin_at
-    for user in members:
-        await service.check_in(tid, user)
-    clock.now = settings.start_at
-    await service.run_due()
+    tid = await paired_and_started(service, clock, settings, members)
     tournament = service.get(tid)
     top = tournament.pair_of(107)
     assert top is not None and any(top.id in d.sides[0] for d in tournament.tables_of(1))
@@ -282,16 +280,8 @@ async def test_a_pair_left_out_of_a_knockouts_draw_is_not_completed_by_a_replace
     clock, venue = Clock(), Venue()
     tables, service = await running(store, clock, venue)
     settings = milo(Format.KNOCKOUT, start_at=clock.now + 600, rounds=None)
-    tid = (await service.create(GUILD, CHANNEL, ORGANISER, settings)).id
-    members = [ANN, BOB, CAT, DAN, EVE, FAY]
-    for first, second in zip(members[::2], members[1::2], strict=True):
-        await choose(service, tid, first, second)
-        await choose(service, tid, second, first)
-    clock.now = settings.checkin_at
-    for user in members[:-1]:  # Fay never checks in: her pair is not drawn
-        await service.check_in(tid, user)
-    clock.now = settings.start_at
-    await service.run_due()
+    # Fay never checks in: her pair is not drawn
+    tid = await paired_and_started(service, clock, settings, [ANN, BOB, CAT, DAN, EVE, FAY], FAY)
     before = service.get(tid)
     assert before.round == 1 and len(before.tables_of(1)) == 1, "two pairs: the final"
     with pytest.raises(TournamentRefused) as refused:

@@ -6,14 +6,10 @@ a resume opens what is missing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.tournaments.model import Drawn, NoPlace, Phase, Tournament
 from bot.tournaments.service import PLACE_RETRY_SECONDS
-from data import open_store, sqlite_url
 from data.repository import Repository
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import ORGANISER, Venue, driven, one_round, started
@@ -34,12 +30,6 @@ class Failing(Venue):
         if failure is not None:
             raise failure
         return await super().place_for(tournament, drawn)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Repository]:
-    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
-        yield opened
 
 
 @pytest.fixture

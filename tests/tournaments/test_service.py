@@ -8,8 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -23,7 +22,6 @@ from bot.tournaments.model import Drawn, Format, News, Phase, Settings, Tourname
 from bot.tournaments.results import Result
 from bot.tournaments.service import STAND_IN_LEVEL, Done, TournamentService
 from bot.tournaments.standings import swiss_standings
-from data import open_store, sqlite_url
 from data.models import TournamentRow
 from data.repository import Repository
 from tests.tables.helpers import Clock
@@ -48,12 +46,6 @@ class Venue:
     def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
         self.heard.extend((piece.what, piece.about) for piece in news)
         self.news.extend((tournament, piece) for piece in news)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Repository]:
-    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
-        yield opened
 
 
 async def running(

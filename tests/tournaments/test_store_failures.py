@@ -6,22 +6,20 @@ without waiting for one."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.commands import Join
 from bot.refusals import NotSaved
-from bot.service import NewTable, TournamentSeats
+from bot.service import NewTable, TableService, TournamentSeats
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments.model import Phase, Tournament
 from bot.tournaments.results import Result
 from bot.tournaments.service import PLACE_RETRY_SECONDS
-from data import open_store, sqlite_url
 from data.models import TableRow, TournamentRow
 from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
@@ -38,10 +36,19 @@ from tests.tournaments.test_service import (
 )
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Repository]:
-    async with await open_store(sqlite_url(tmp_path / "t.db")) as opened:
-        yield opened
+def counting_opens(tables: TableService, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the tables ``tables`` opens from now on, in order (a table opened twice
+    for the same players shows here)."""
+    opened: list[str] = []
+    open_table = tables.open_table
+
+    async def counted(request: NewTable, *, drawn: TournamentSeats | None = None) -> TableSnapshot:
+        table = await open_table(request, drawn=drawn)
+        opened.append(table.id)
+        return table
+
+    monkeypatch.setattr(tables, "open_table", counted)
+    return opened
 
 
 def failing_once(
@@ -73,15 +80,7 @@ async def test_a_change_the_store_failed_is_made_again_later_and_the_tournament_
     not stored is taken up), each result recorded and told once."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await driven(store, clock, venue, monkeypatch)
-    opened: list[str] = []
-    open_table = tables.open_table
-
-    async def counted(request: NewTable, *, drawn: TournamentSeats | None = None) -> TableSnapshot:
-        table = await open_table(request, drawn=drawn)
-        opened.append(table.id)
-        return table
-
-    monkeypatch.setattr(tables, "open_table", counted)
+    opened = counting_opens(tables, monkeypatch)
     settings = replace(one_round(clock), rounds=2)
     tournament = await entered(tournaments, clock, settings, 4)
     failed = failing_once(store, monkeypatch, kind)
@@ -215,15 +214,7 @@ async def test_a_table_whose_storing_failed_begins_only_once_its_tournament_keep
     waits, and begins once its tournament keeps it."""
     clock, venue = Clock(), Venue()
     tables, tournaments = await driven(store, clock, venue, monkeypatch)
-    opened: list[str] = []
-    open_table = tables.open_table
-
-    async def counted(request: NewTable, *, drawn: TournamentSeats | None = None) -> TableSnapshot:
-        table = await open_table(request, drawn=drawn)
-        opened.append(table.id)
-        return table
-
-    monkeypatch.setattr(tables, "open_table", counted)
+    opened = counting_opens(tables, monkeypatch)
     settings = one_round(clock)
     tournament = await entered(tournaments, clock, settings, 2)
     failed = failing_once(store, monkeypatch, "tables")
