@@ -143,6 +143,10 @@ class TournamentService:
         (:meth:`_catch_up`, as after a restart; a paused one's once it is resumed), and
         the wait that led there (doubled at each failure). In memory: a restart takes it
         up at once."""
+        self._unclosed: dict[str, tuple[float, float]] = {}
+        """The tables of ended tournaments left waiting in their lobby because the store
+        failed their cancel (:meth:`_close_waiting`): when each is tried again, and the
+        wait that led there; a restart closes them anyway (:meth:`resume`)."""
         self._opening: set[str] = set()
         """The tournaments whose missing tables are being opened (the deadline loop,
         a resume and a start may ask at once; a table is opened once)."""
@@ -543,12 +547,20 @@ class TournamentService:
         host, the organiser, cancels them) once it has ended: only the tournament starts
         them and no drawn player may leave one, so they would wait for good, and
         whoever sat down could sit nowhere else in the server. Games under way play
-        on."""
+        on. A cancel the store fails is tried again on the backoff (:attr:`_unclosed`),
+        not left to the next start."""
         for table_id in table_ids:
             table = self.tables.find(table_id)
-            if table is not None and table.status is Status.LOBBY:
-                with contextlib.suppress(Refusal):  # it started or closed meanwhile
+            try:
+                if table is not None and table.status is Status.LOBBY:
                     await self.tables.act(table.id, Cancel(table.host_id))
+            except NotSaved:  # the store failed it: tried again on the backoff
+                _later(self._unclosed, table_id, self.clock())
+                self._wake.set()
+            except Refusal:  # it started or closed meanwhile
+                self._unclosed.pop(table_id, None)
+            else:
+                self._unclosed.pop(table_id, None)
 
     async def adjust(
         self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False
@@ -608,6 +620,7 @@ class TournamentService:
         ]
         dues += [at for tournament_id, (at, _) in self._retries.items()
                  if self._running(tournament_id)]  # fmt: skip
+        dues += [at for at, _ in self._unclosed.values()]
         return min(dues, default=None)
 
     def _held(self, tournament_id: str) -> float | None:
@@ -621,10 +634,12 @@ class TournamentService:
         return tournament is not None and tournament.phase is Phase.RUNNING
 
     async def run_due(self) -> None:
-        """Do what is due now: start a tournament, close a round's sign-in, or take up
-        again what a tournament left undone (:meth:`_take_up`). What was due and failed
-        stays due, and waits for the backoff (:meth:`_held`), as what was left undone
-        does: else the loop, finding it due at once, would try it again and again."""
+        """Do what is due now: start a tournament, close a round's sign-in, take up
+        again what a tournament left undone (:meth:`_take_up`), or close an ended one's
+        table whose cancel the store failed (:meth:`_close_waiting`). What was due and
+        failed stays due, and waits for the backoff (:meth:`_held`), as what was left
+        undone does: else the loop, finding it due at once, would try it again and
+        again."""
         now = self.clock()
         for tournament in list(self.open.values()):
             if tournament.due is None or tournament.due > now or self._held(tournament.id):
@@ -647,6 +662,9 @@ class TournamentService:
                 del self._retries[tournament_id]
             elif retry[0] <= now and self._running(tournament_id):
                 await self._take_up(tournament_id, retry)
+        unclosed = [table_id for table_id, (at, _) in self._unclosed.items() if at <= now]
+        if unclosed:
+            await self._close_waiting(unclosed)
 
     async def _take_up(self, tournament_id: str, retry: tuple[float, float]) -> None:
         """Take up again what a running tournament left undone (``retry``, its entry in
@@ -856,9 +874,7 @@ class TournamentService:
         up again (after :data:`PLACE_RETRY_SECONDS`, then twice as long each time, up to
         :data:`PLACE_RETRY_AT_MOST`; :meth:`_take_up` forgets the wait once it is done),
         the deadline loop woken to count it."""
-        last = self._retries.get(tournament_id)
-        wait = PLACE_RETRY_SECONDS if last is None else min(last[1] * 2, PLACE_RETRY_AT_MOST)
-        self._retries[tournament_id] = (self.clock() + wait, wait)
+        _later(self._retries, tournament_id, self.clock())
         self._wake.set()
 
     def _strays(self, tournament: Tournament) -> list[TableSnapshot]:
@@ -1154,6 +1170,15 @@ class TournamentService:
         except Exception:  # stored: the next start tells it again
             log.exception("tournament %s: the herald was not told %s", tournament.id,
                           [piece.what for piece in pieces])  # fmt: skip
+
+
+def _later(waits: dict[str, tuple[float, float]], key: str, now: float) -> None:
+    """Count ``key``'s next try in ``waits`` from ``now``: after
+    :data:`PLACE_RETRY_SECONDS`, then twice as long each time, up to
+    :data:`PLACE_RETRY_AT_MOST`."""
+    last = waits.get(key)
+    wait = PLACE_RETRY_SECONDS if last is None else min(last[1] * 2, PLACE_RETRY_AT_MOST)
+    waits[key] = (now + wait, wait)
 
 
 def _stored(*news: _Telling) -> list[Told]:

@@ -24,6 +24,7 @@ from data.models import TableRow, TournamentRow
 from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import (
+    GUILD,
     ORGANISER,
     PLAYERS,
     Venue,
@@ -259,5 +260,43 @@ async def test_a_members_action_the_store_fails_is_refused_as_not_saved(
     assert stored is not None and Tournament.from_dict(stored.state) == before
     await tournaments.sign_up(tournament.id, user, name, rating=1.0)  # the store is back
     assert tournaments.get(tournament.id).player(user) is not None
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_waiting_table_the_store_failed_to_close_with_its_tournament_is_closed_later(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cancelled tournament closes its round's tables still waiting for their players;
+    one whose cancel the store failed waited until the next start, its seated player
+    unable to sit anywhere else in the server. It is tried again on the backoff."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 2)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    [table] = round_tables(tables, tournaments.get(tournament.id))
+    seated = table.invited[0]
+    await tables.act(table.id, Join(seated, "here"))
+    await tournaments.settled()
+    save_action = store.save_action
+    failed: list[dict[str, Any]] = []
+
+    async def busy(row: TableRow, expected: int, action: dict[str, Any], **more: Any) -> None:
+        if action["kind"] == "cancel" and not failed:
+            failed.append(action)
+            raise StoreError("busy")
+        await save_action(row, expected, action, **more)
+
+    monkeypatch.setattr(store, "save_action", busy)
+    await tournaments.cancel(tournament.id, ORGANISER)
+    assert failed and tables.snapshot(table.id).status is Status.LOBBY
+    assert tournaments.next_due() == clock.now + PLACE_RETRY_SECONDS
+    clock.now += PLACE_RETRY_SECONDS
+    await tournaments.run_due()
+    assert tables.find(table.id) is None
+    assert tables.of_user(GUILD, seated) is None, "free to sit elsewhere"
+    assert tournaments.next_due() is None, "nothing more to try"
     await tournaments.close()
     await tables.close()
