@@ -34,6 +34,7 @@ from tests.tournaments.test_service import (
     play_out,
     play_round,
     round_tables,
+    started,
 )
 
 
@@ -67,6 +68,24 @@ def failing_once(
         await save(row, expected, action, *more)
 
     monkeypatch.setattr(store, "save_tournament", busy)
+    return failed
+
+
+def table_action_failing_once(
+    store: Repository, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> list[dict[str, Any]]:
+    """The store fails the first save of a table's action of ``kind``; returns the
+    actions it failed (one, once it has)."""
+    save_action = store.save_action
+    failed: list[dict[str, Any]] = []
+
+    async def busy(row: TableRow, expected: int, action: dict[str, Any], **more: Any) -> None:
+        if action["kind"] == kind and not failed:
+            failed.append(action)
+            raise StoreError("busy")
+        await save_action(row, expected, action, **more)
+
+    monkeypatch.setattr(store, "save_action", busy)
     return failed
 
 
@@ -134,9 +153,7 @@ async def test_a_result_the_store_failed_while_paused_is_recorded_once_resumed(
     clock, venue = Clock(), Venue()
     tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = one_round(clock)
-    tournament = await entered(tournaments, clock, settings, 2)
-    clock.now = settings.start_at
-    await tournaments.run_due()
+    tournament = await started(tournaments, clock, settings, 2)
     await tournaments.pause(tournament.id, ORGANISER, True)
     failed = failing_once(store, monkeypatch, "result")
     await play_round(tables, tournaments, clock, tournaments.get(tournament.id))
@@ -165,24 +182,13 @@ async def test_a_stand_in_the_store_fails_keeps_the_table_and_its_deadline_for_a
     clock, venue = Clock(), Venue()
     tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = replace(one_round(clock), size=3)
-    tournament = await entered(tournaments, clock, settings, 3)
-    clock.now = settings.start_at
-    await tournaments.run_due()
+    tournament = await started(tournaments, clock, settings, 3)
     [table] = round_tables(tables, tournaments.get(tournament.id))
     *here, absentee = table.invited
     for user in here:
         await tables.act(table.id, Join(user, "here"))
     await tournaments.settled()
-    save_action = store.save_action
-    failed: list[dict[str, Any]] = []
-
-    async def busy(row: TableRow, expected: int, action: dict[str, Any], **more: Any) -> None:
-        if action["kind"] == "stand-in" and not failed:
-            failed.append(action)
-            raise StoreError("busy")
-        await save_action(row, expected, action, **more)
-
-    monkeypatch.setattr(store, "save_action", busy)
+    failed = table_action_failing_once(store, monkeypatch, "stand-in")
     due = tournaments.get(tournament.id).due
     assert due is not None
     clock.now = due
@@ -273,23 +279,12 @@ async def test_a_waiting_table_the_store_failed_to_close_with_its_tournament_is_
     clock, venue = Clock(), Venue()
     tables, tournaments = await driven(store, clock, venue, monkeypatch)
     settings = one_round(clock)
-    tournament = await entered(tournaments, clock, settings, 2)
-    clock.now = settings.start_at
-    await tournaments.run_due()
+    tournament = await started(tournaments, clock, settings, 2)
     [table] = round_tables(tables, tournaments.get(tournament.id))
     seated = table.invited[0]
     await tables.act(table.id, Join(seated, "here"))
     await tournaments.settled()
-    save_action = store.save_action
-    failed: list[dict[str, Any]] = []
-
-    async def busy(row: TableRow, expected: int, action: dict[str, Any], **more: Any) -> None:
-        if action["kind"] == "cancel" and not failed:
-            failed.append(action)
-            raise StoreError("busy")
-        await save_action(row, expected, action, **more)
-
-    monkeypatch.setattr(store, "save_action", busy)
+    failed = table_action_failing_once(store, monkeypatch, "cancel")
     await tournaments.cancel(tournament.id, ORGANISER)
     assert failed and tables.snapshot(table.id).status is Status.LOBBY
     assert tournaments.next_due() == clock.now + PLACE_RETRY_SECONDS
