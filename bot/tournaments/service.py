@@ -540,7 +540,11 @@ class TournamentService:
                 {"kind": "cancel", "by": by},
                 news=[_Telling("cancelled")],
             )
-        await self._close_waiting(d.table_id or "" for d in cancelled.tables_of(cancelled.round))
+        # Its round's tables, and any opened whose storing failed (a stray: no retry
+        # takes one up now), else left waiting until the next start.
+        strays = [table.id for table in self._strays(cancelled)]
+        round_tables = [d.table_id or "" for d in cancelled.tables_of(cancelled.round)]
+        await self._close_waiting([*round_tables, *strays])
 
     async def _close_waiting(self, table_ids: Iterable[str]) -> None:
         """Close those of a tournament's tables still waiting for their players (their

@@ -295,3 +295,28 @@ async def test_a_waiting_table_the_store_failed_to_close_with_its_tournament_is_
     assert tournaments.next_due() is None, "nothing more to try"
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_table_whose_storing_failed_is_closed_with_its_cancelled_tournament(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cancel closes the round's tables still waiting, and also one whose storing
+    failed (a stray no retry takes up now): it waited until the next start, its seated
+    player unable to sit anywhere else in the server."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    opened = counting_opens(tables, monkeypatch)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 2)
+    failed = failing_once(store, monkeypatch, "tables")
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    assert failed and tournaments.get(tournament.id).tables_of(1)[0].table_id is None
+    [stray] = opened
+    seated = tables.snapshot(stray).invited[0]
+    await tables.act(stray, Join(seated, "here"))
+    await tournaments.cancel(tournament.id, ORGANISER)
+    assert tables.find(stray) is None
+    assert tables.of_user(GUILD, seated) is None, "free to sit elsewhere"
+    await tournaments.close()
+    await tables.close()
