@@ -14,7 +14,7 @@ others keep their order behind it, and the game points stay as played.
 
 from __future__ import annotations
 
-import contextlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +23,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.engine import find_variant
-from bot.refusals import TournamentRefused
+from bot.refusals import NotSaved, TournamentRefused
 from bot.service import TableService
 from bot.tournaments import Bye, Result, knockout, placings
 from bot.tournaments.model import Format, Settings, Tournament
@@ -38,6 +38,8 @@ from words import tournaments as said
 if TYPE_CHECKING:
     from bot.client import DominoBot
     from bot.tournaments.service import TournamentService
+
+log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = [
     app_commands.Choice(name=locale_str("Swiss"), value=Format.SWISS.value),
@@ -100,10 +102,17 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         return not guild.unavailable and guild.get_channel_or_thread(tournament.channel_id) is None
 
     async def _cancel(self, tournaments: list[Tournament]) -> None:
+        """Cancel each of ``tournaments`` in turn. One the store fails is logged and left
+        to the next start's check (``on_ready``); the others are cancelled all the same."""
         me = self.bot.user.id if self.bot.user is not None else 0
         for tournament in tournaments:
-            with contextlib.suppress(TournamentRefused):  # it ended meanwhile
+            try:
                 await self.service.cancel(tournament.id, me, staff=True)
+            except TournamentRefused:  # it ended meanwhile
+                continue
+            except NotSaved as error:
+                log.warning("tournament %s not cancelled: the store failed (%s)",
+                            tournament.id, error.fault)  # fmt: skip
 
     # -- the organiser ------------------------------------------------------------------------
 

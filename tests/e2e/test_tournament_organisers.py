@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from typing import Any
 
 import pytest
 
 from bot.client import DominoBot
 from bot.tournaments.model import Phase
+from data.models import TournamentRow
+from data.repository import StoreError
 from tests.e2e.conftest import Running
 from tests.e2e.test_tournaments import (
     announce,
@@ -358,3 +361,32 @@ async def test_a_tournament_whose_server_or_channel_went_while_the_bot_was_down_
     await server.fake.wait_for(lambda: not tournaments.open or None)
     row = await bot.store.get_tournament(tournament_id)
     assert row is not None and row.status == Phase.CANCELLED.value
+
+
+async def test_a_cancel_the_store_fails_leaves_the_servers_other_tournaments_cancelled(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot is removed from a server of two tournaments, and the store fails the
+    first's cancel: the second is cancelled all the same (the failure stopped the rest),
+    and the first is left to the next start's check."""
+    bot, _ = await started(running)
+    tournaments = bot.tournaments
+    assert tournaments is not None
+    boss = server.member("Boss", manager=True)
+    for channel in server.channels[:2]:
+        options = {"game": "cross", "format": "swiss", "rounds": 2}
+        await (await boss.slash("domino tournament new", channel, **options)).reply()
+    first, second = sorted(tournaments.open.values(), key=lambda t: t.channel_id)
+    save = bot.store.save_tournament
+
+    async def busy(row: TournamentRow, expected: int, action: dict[str, Any], *more: Any) -> None:
+        if row.id == first.id and action["kind"] == "cancel":
+            raise StoreError("busy")
+        await save(row, expected, action, *more)
+
+    monkeypatch.setattr(bot.store, "save_tournament", busy)
+    await server.fake.remove_bot(server.guild_id)
+    await server.fake.wait_for(lambda: second.id not in tournaments.open or None)
+    row = await bot.store.get_tournament(second.id)
+    assert row is not None and row.status == Phase.CANCELLED.value
+    assert first.id in tournaments.open, "left to the next start"
