@@ -561,10 +561,10 @@ class TournamentService:
             except NotSaved:  # the store failed it: tried again on the backoff
                 _later(self._unclosed, table_id, self.clock())
                 self._wake.set()
+                continue
             except Refusal:  # it started or closed meanwhile
-                self._unclosed.pop(table_id, None)
-            else:
-                self._unclosed.pop(table_id, None)
+                pass
+            self._unclosed.pop(table_id, None)
 
     async def adjust(
         self, tournament_id: str, result: Result, reason: str, *, by: int, staff: bool = False
