@@ -7,7 +7,7 @@ without waiting for one."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments.model import Phase, Tournament
 from bot.tournaments.results import Result
-from bot.tournaments.service import PLACE_RETRY_SECONDS
+from bot.tournaments.service import PLACE_RETRY_SECONDS, TournamentService
 from data.models import TableRow, TournamentRow
 from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
@@ -87,6 +87,32 @@ def table_action_failing_once(
 
     monkeypatch.setattr(store, "save_action", busy)
     return failed
+
+
+@dataclass
+class Unkept:
+    """A one-round tournament of two, started, whose store failed to keep its round's
+    table: its clock, its services (the test runs what is due), and the tables opened
+    (the one, open with its players invited, its id not stored; and any opened later)."""
+
+    clock: Clock
+    tables: TableService
+    tournaments: TournamentService
+    tournament: Tournament
+    opened: list[str]
+
+
+async def tables_unkept(store: Repository, monkeypatch: pytest.MonkeyPatch) -> Unkept:
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    opened = counting_opens(tables, monkeypatch)
+    settings = one_round(clock)
+    tournament = await entered(tournaments, clock, settings, 2)
+    failed = failing_once(store, monkeypatch, "tables")
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    assert failed and tournaments.get(tournament.id).tables_of(1)[0].table_id is None
+    return Unkept(clock, tables, tournaments, tournament, opened)
 
 
 @pytest.mark.parametrize("kind", ["round", "tables", "result", "finish"])
@@ -219,15 +245,9 @@ async def test_a_table_whose_storing_failed_begins_only_once_its_tournament_keep
     a game that ended before the retry was no drawn table's: its result was lost, and
     the retry, finding the table closed, opened another for the same players. Now it
     waits, and begins once its tournament keeps it."""
-    clock, venue = Clock(), Venue()
-    tables, tournaments = await driven(store, clock, venue, monkeypatch)
-    opened = counting_opens(tables, monkeypatch)
-    settings = one_round(clock)
-    tournament = await entered(tournaments, clock, settings, 2)
-    failed = failing_once(store, monkeypatch, "tables")
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    assert failed and tournaments.get(tournament.id).tables_of(1)[0].table_id is None
+    unkept = await tables_unkept(store, monkeypatch)
+    clock, tables, tournaments = unkept.clock, unkept.tables, unkept.tournaments
+    tournament, opened = unkept.tournament, unkept.opened
     [stray] = opened
     for user in tables.snapshot(stray).invited:
         await tables.act(stray, Join(user, "here"))
@@ -303,16 +323,9 @@ async def test_a_table_whose_storing_failed_is_closed_with_its_cancelled_tournam
     """A cancel closes the round's tables still waiting, and also one whose storing
     failed (a stray no retry takes up now): it waited until the next start, its seated
     player unable to sit anywhere else in the server."""
-    clock, venue = Clock(), Venue()
-    tables, tournaments = await driven(store, clock, venue, monkeypatch)
-    opened = counting_opens(tables, monkeypatch)
-    settings = one_round(clock)
-    tournament = await entered(tournaments, clock, settings, 2)
-    failed = failing_once(store, monkeypatch, "tables")
-    clock.now = settings.start_at
-    await tournaments.run_due()
-    assert failed and tournaments.get(tournament.id).tables_of(1)[0].table_id is None
-    [stray] = opened
+    unkept = await tables_unkept(store, monkeypatch)
+    tables, tournaments, tournament = unkept.tables, unkept.tournaments, unkept.tournament
+    [stray] = unkept.opened
     seated = tables.snapshot(stray).invited[0]
     await tables.act(stray, Join(seated, "here"))
     await tournaments.cancel(tournament.id, ORGANISER)
