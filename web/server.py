@@ -173,13 +173,19 @@ async def _worded(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 
 async def _page(request: web.Request) -> web.StreamResponse:
-    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return _index()
 
 
 async def _nowhere(request: web.Request) -> web.StreamResponse:
     """An address that is none of the page's (:data:`ELSEWHERE`)."""
+    return _index(404)
+
+
+def _index(status: int = 200) -> web.FileResponse:
+    """The page itself, which reads its address (never cached: a new bot's page is the
+    one that matches its server)."""
     return web.FileResponse(
-        STATIC / "index.html", status=404, headers={"Cache-Control": "no-cache"}
+        STATIC / "index.html", status=status, headers={"Cache-Control": "no-cache"}
     )
 
 
