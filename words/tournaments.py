@@ -591,6 +591,14 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "started": _("The tournament has started: sign-up is closed."),
         "signed-up": _("You are already signed up."),
         "not-entered": not_entered(),
+        "not-a-player": _("That member is not playing in this tournament."),
+        "newcomer-entered": _(
+            "That member is already in this tournament: choose a member who is not."
+        ),
+        "not-paired": _(
+            "That member has no partner yet, so there is no pair to complete: drop them"
+            " instead."
+        ),
         "check-in-closed": _("Check-in is not open now."),
         "organiser-only": _("Only the organiser can do that."),
         "already": _("The tournament is already paused, or already running."),

@@ -424,11 +424,12 @@ class TournamentService:
         with them (:func:`_without`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
-            player = tournament.player(user_id)
-            if player is None or player.out:
-                raise TournamentRefused("not-entered")
             if by is not None:
                 tournament.check_manager(by, staff)
+            player = tournament.player(user_id)
+            if player is None or player.out:
+                # An organiser naming someone is told of that member, not of themselves.
+                raise TournamentRefused("not-entered" if by is None else "not-a-player")
             kind = "drop" if by is not None else "withdraw"
             changed, leaving = _without(tournament, user_id, dropped=by is not None)
             await self._save(
@@ -464,11 +465,13 @@ class TournamentService:
             if not tournament.settings.pairs and tournament.settings.format is not Format.SWISS:
                 raise TournamentRefused("fixed-draw")
             player = tournament.player(old)
-            if player is None or tournament.player(new) is not None:
-                raise TournamentRefused("not-entered")
+            if player is None:
+                raise TournamentRefused("not-a-player")
+            if tournament.player(new) is not None:
+                raise TournamentRefused("newcomer-entered")
             pair = tournament.pair_of(old)
             if tournament.settings.pairs and pair is None:
-                raise TournamentRefused("not-entered")
+                raise TournamentRefused("not-paired")
             if (
                 pair is not None
                 and _drawn_once(tournament)

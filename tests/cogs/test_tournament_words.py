@@ -133,7 +133,8 @@ def test_refusals_name_entrants_and_count_tables_from_one() -> None:
 REASONS = ["rounds", "closed", "started", "signed-up", "not-entered", "check-in-closed",
            "organiser-only", "already", "moved-on", "partners", "pairs-game", "partner-self",
            "partner-bot", "replace-bot", "partner-taken", "partner-chose-another",
-           "already-chosen", "entered", "withdrawn", "plays-on"]  # fmt: skip
+           "already-chosen", "entered", "withdrawn", "plays-on", "not-a-player",
+           "newcomer-entered", "not-paired"]  # fmt: skip
 """What the tournament service's ``TournamentRefused`` names (``bot/tournaments/service.py``)."""
 
 

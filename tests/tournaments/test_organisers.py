@@ -108,6 +108,41 @@ async def test_a_bot_is_not_named_to_play_in_a_members_place(store: Repository) 
     await tables.close()
 
 
+async def test_an_organiser_naming_the_wrong_member_is_told_of_that_member(
+    store: Repository,
+) -> None:
+    """Dropping or replacing someone who is not playing, or seating someone already
+    entered, is refused for what is wrong with the member named (not "You are not in
+    this tournament.", which is about the organiser), with nothing changed or stored."""
+    tables, tournaments, tournament = await under_way(store)
+    log = await store.tournament_log(tournament.id)
+    one, two = PLAYERS[0][0], PLAYERS[1][0]
+    attempts: list[tuple[Callable[[], Awaitable[None]], str]] = [
+        (lambda: tournaments.withdraw(tournament.id, STRANGER, by=ORGANISER), "not-a-player"),
+        (
+            lambda: tournaments.replace_player(
+                tournament.id, STRANGER, NEWCOMER, "New", 0.0, by=ORGANISER
+            ),
+            "not-a-player",
+        ),
+        (
+            lambda: tournaments.replace_player(tournament.id, one, two, "Two", 0.0, by=ORGANISER),
+            "newcomer-entered",
+        ),
+    ]
+    for attempt, why in attempts:
+        with pytest.raises(TournamentRefused) as refused:
+            await attempt()
+        assert refused.value.why == why
+    with pytest.raises(TournamentRefused) as themselves:
+        await tournaments.withdraw(tournament.id, STRANGER)
+    assert themselves.value.why == "not-entered", "a member leaving is told of themselves"
+    assert tournaments.get(tournament.id) == tournament
+    assert await store.tournament_log(tournament.id) == log, "nothing stored"
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_staff_manage_any_tournament_and_the_creator_keeps_theirs(
     store: Repository,
 ) -> None:

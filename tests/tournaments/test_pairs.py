@@ -111,6 +111,10 @@ async def test_a_pair_is_entered_once_both_chose_each_other_and_refusals_change_
     assert tournament.pairs == (pair,)
     assert tournament.asked == (), "Cat, who chose Bob, waits for nobody now"
     assert tournament.player(CAT) is not None, "Cat is still signed up, to choose again"
+    with pytest.raises(TournamentRefused) as no_pair:
+        await service.replace_player(tid, CAT, 108, "Gus", 0.0, by=ORGANISER)
+    assert no_pair.value.why == "not-paired", "Cat has no pair for Gus to complete"
+    assert service.get(tid) == tournament
     await refused("partner-taken", CAT, ANN)
     await refused("signed-up", ANN, DAN)
     with pytest.raises(TournamentRefused) as choosing:
