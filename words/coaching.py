@@ -236,7 +236,7 @@ def analysis_card(game_id: str, game: str, name: str, analysed: SeatAnalysis | N
     description = (
         _("Your costliest moves follow, each with the table as you saw it.")
         if worst
-        else _("Every move you made was as good as the expert's.")
+        else _("None of your moves was an inaccuracy, a mistake or a blunder: each was good.")
     )
     return Card(title, description, tuple(fields), footer)
 

@@ -177,8 +177,9 @@ class SeatAnalysis:
 
     def costliest(self, count: int = 3) -> tuple[JudgedMove, ...]:
         """The ``count`` moves that lost most, costliest first (earlier first among
-        equals); moves that lost nothing are left out."""
-        lost = [move for move in self.moves if move.loss > 0]
+        equals); good moves are left out, so a slip too small to grade is never shown
+        to a member as one of their costliest (as "−0.0 points")."""
+        lost = [move for move in self.moves if move.grade is not Grade.GOOD]
         return tuple(sorted(lost, key=lambda move: -move.loss)[:count])
 
 

@@ -81,7 +81,9 @@ def test_the_card_gives_accuracy_and_grades_or_says_there_was_nothing_to_judge()
     clean = coaching.analysis_card(
         "ab12", "cross", "Ann", SeatAnalysis(0, SCALES["cross"], (GOOD,))
     )
-    assert clean.description == "Every move you made was as good as the expert's."
+    assert clean.description == (
+        "None of your moves was an inaccuracy, a mistake or a blunder: each was good."
+    )
     forced = coaching.analysis_card("ab12", "milo", "Ann", None)
     assert forced.description == (
         "No move of yours had a choice to judge: each was forced, or the computer made it"

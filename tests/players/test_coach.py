@@ -286,9 +286,10 @@ def test_analysing_refuses_what_it_cannot_replay_or_a_seat_the_game_lacks() -> N
         analyse(broken, [1], SMALL)
 
 
-def judged(action: int, loss: float, grade: Grade = Grade.GOOD) -> JudgedMove:
+def judged(action: int, loss: float) -> JudgedMove:
+    """A Milo move that lost ``loss`` of the win chance, graded as the coach grades it."""
     move = Match("milo", 4).legal_moves()[0]
-    return JudgedMove(action, 1, 1, action, move, move, 1.0 - loss, 1.0, grade)
+    return JudgedMove(action, 1, 1, action, move, move, 1.0 - loss, 1.0, SCALES["milo"].grade(loss))
 
 
 @pytest.mark.parametrize(
@@ -325,6 +326,9 @@ def test_the_costliest_moves_come_first_and_a_blunder_scores_no_accuracy() -> No
     )
     assert [move.action for move in seat.costliest()] == [2, 1, 3]
     assert [move.action for move in seat.costliest(9)] == [2, 1, 3, 4]
+    slip = SeatAnalysis(0, scale, (judged(0, 0.01), judged(1, 0.0)))
+    assert slip.moves[0].grade is Grade.GOOD and slip.moves[0].loss > 0
+    assert slip.costliest() == (), "a good move is nobody's costliest, however small its loss"
     # A Milo blunder gives away a quarter of the round's win chance (half a round's
     # worth): each move's accuracy falls from 100 at no loss to 0 there.
     assert seat.accuracy == pytest.approx((100 + 40 + 0 + 40 + 80) / 5)
@@ -344,7 +348,7 @@ def malformed() -> Iterator[tuple[str, Any]]:
     """Stored analyses each wrong in one field, with the field the refusal must name."""
     scale = SCALES["milo"]
     seats = (
-        SeatAnalysis(1, scale, (judged(24, 1.0, Grade.BLUNDER),)),
+        SeatAnalysis(1, scale, (judged(24, 1.0),)),
         SeatAnalysis(3, scale, (judged(6, 0.0),)),
     )
     good = Analysis("milo", SMALL, seats).to_dict()
