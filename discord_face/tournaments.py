@@ -546,8 +546,11 @@ class TournamentHerald:
         elif what == "round-over":
             await self._say(tournament, said.round_over(tournament.round))
             await self._picture(tournament)
-        elif what in ("paused", "resumed", "cancelled"):
-            words = {"paused": said.paused, "resumed": said.resumed, "cancelled": said.cancelled}
+        elif what == "resumed":
+            running = tournament.phase is Phase.RUNNING
+            await self._say(tournament, said.resumed(tournament.due if running else None))
+        elif what in ("paused", "cancelled"):
+            words = {"paused": said.paused, "cancelled": said.cancelled}
             await self._say(tournament, words[what]())
             if what == "cancelled":
                 await self._edit_announcement(tournament.id, closed=True)

@@ -466,8 +466,16 @@ def paused() -> str:
     return _("The tournament is paused.")
 
 
-def resumed() -> str:
-    return _("The tournament is resumed.")
+def resumed(deadline: float | None) -> str:
+    """Resumed; ``deadline``, when the round's seats are still being taken, is its
+    show-up deadline, moved on by the pause (said again: the round's post named the
+    old one)."""
+    if deadline is None:
+        return _("The tournament is resumed.")
+    return _(
+        "The tournament is resumed. A seat still empty {when} is played by the computer,"
+        " and its player forfeits."
+    ).format(when=marks.current().relative_time(deadline))
 
 
 def cancelled() -> str:

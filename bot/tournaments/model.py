@@ -156,6 +156,9 @@ class Tournament:
     asked: tuple[tuple[int, int], ...] = ()
     """Milo by pairs: (member, partner) for each member who chose a partner who has not
     chosen them back yet (a pending pair; the member is a player meanwhile)."""
+    paused_at: float | None = None
+    """When an organiser paused it, while paused: a round's show-up deadline waits as
+    long as the pause lasts, so no one forfeits a table for the organiser's pause."""
 
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)
@@ -308,6 +311,7 @@ class Tournament:
             "message_id": self.message_id,
             "pairs": [[pair.id, *pair.members] for pair in self.pairs],
             "asked": [list(asked) for asked in self.asked],
+            "paused_at": self.paused_at,
         }
 
     @classmethod
@@ -315,7 +319,8 @@ class Tournament:
         """The tournament :meth:`to_dict` stored (KeyError, TypeError or ValueError if
         the data is not one). One stored before pairs could sign up has no pairs and
         draws its Milo partners; one stored before a drop was kept has its players who
-        left as having withdrawn (what was said of them then, after a restart)."""
+        left as having withdrawn (what was said of them then, after a restart); one
+        paused before the pause was timed keeps its show-up deadline as it was."""
         stored = data["settings"]
         settings = Settings(
             game=str(stored["game"]),
@@ -352,6 +357,7 @@ class Tournament:
             message_id=None if data["message_id"] is None else int(data["message_id"]),
             pairs=tuple(Pair(int(i), (int(a), int(b))) for i, a, b in data.get("pairs", ())),
             asked=tuple((int(a), int(b)) for a, b in data.get("asked", ())),
+            paused_at=None if data.get("paused_at") is None else float(data["paused_at"]),
         )
 
 

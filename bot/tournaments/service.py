@@ -506,7 +506,9 @@ class TournamentService:
     async def pause(
         self, tournament_id: str, by: int, paused: bool, *, staff: bool = False
     ) -> None:
-        """No round starts while paused (the tables under way play on); an organiser's
+        """No round starts while paused (the tables under way play on), and the round's
+        show-up deadline waits: resumed, it is as far off as it was at the pause, so
+        nobody forfeits a table while the organiser held the round. An organiser's
         (:meth:`Tournament.check_manager`)."""
         async with self._lock:
             tournament = self.get(tournament_id)
@@ -519,9 +521,12 @@ class TournamentService:
             # had cleared its due, and nothing would have started it again).
             resumed = Phase.RUNNING if tournament.round else Phase.SIGNUP
             phase = Phase.PAUSED if paused else resumed
+            now = self.clock()
             due = tournament.settings.start_at if phase is Phase.SIGNUP else tournament.due
+            if phase is Phase.RUNNING and due is not None and tournament.paused_at is not None:
+                due += max(0.0, now - tournament.paused_at)
             await self._save(
-                replace(tournament, phase=phase, due=due),
+                replace(tournament, phase=phase, due=due, paused_at=now if paused else None),
                 {"kind": "pause" if paused else "resume", "by": by},
                 news=[_Telling("paused" if paused else "resumed")],
             )
@@ -925,6 +930,8 @@ class TournamentService:
         news: list[_Telling] = []
         if all(d.table_id for d in tournament.tables_of(tournament.round)):
             tournament = replace(tournament, due=self._show_up_due(tournament))
+            if tournament.paused_at is not None:  # its clock starts at the resume
+                tournament = replace(tournament, paused_at=self.clock())
             news.append(_Telling("round"))
         elif refused is not None and tournament.phase is Phase.RUNNING:
             tournament = replace(tournament, phase=Phase.PAUSED)

@@ -339,7 +339,8 @@ def every_text() -> Iterator[str]:
     yield from (t.round_begins(2, 2e9), t.your_table(2, 99), t.your_bye(3), t.no_show("Zoë1"))
     yield from (t.withdrew("Zoë1"), t.dropped("Zoë1"), t.replaced("Zoë1", "Zoë2"))
     yield from (t.result_changed(2, 3, 1, "Zoë2"), t.round_over(2), t.not_entered())
-    yield from (t.paused(), t.resumed(), t.cancelled(), t.too_few(1, 2), t.too_few(3, 4))
+    yield from (t.paused(), t.resumed(None), t.resumed(1.9e9), t.cancelled())
+    yield from (t.too_few(1, 2), t.too_few(3, 4))
     yield from (t.tournament_refused(why) for why in [*REASONS, "unheard-of"])
     yield t.tournament_refused("NoBracket", NoBracket(5, 4, (4,)))
     for place, points, table, bye, out in ((None, None, None, None, False), (3, None, None,

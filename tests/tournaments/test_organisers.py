@@ -14,6 +14,7 @@ import pytest
 from bot.commands import Join
 from bot.refusals import TournamentRefused
 from bot.service import TableService
+from bot.table import Status
 from bot.tournaments.model import Drawn, Format, News, Phase, Settings, Tournament
 from bot.tournaments.results import Result
 from bot.tournaments.service import Done, TournamentService
@@ -34,6 +35,7 @@ from tests.tournaments.test_service import (
     round_tables,
     running,
     started,
+    two_drawn,
 )
 
 STAFF, STRANGER, NEWCOMER = 300, 301, 302
@@ -171,6 +173,43 @@ async def test_staff_manage_any_tournament_and_the_creator_keeps_theirs(
     assert [(a["kind"], a["by"]) for a in log[-6:]] == [
         (kind, ORGANISER if kind == "resume" else STAFF) for kind in kinds
     ], "the log says which organiser did each"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_pause_stops_the_show_up_clock_and_a_player_who_comes_meanwhile_plays(
+    store: Repository,
+) -> None:
+    """Paused a minute before the round's show-up deadline, nobody forfeits while the
+    pause lasts, however long; resumed, the deadline is a minute off again (said with
+    the resume), so the late player can still sit down. Past it, the absent forfeit as
+    before. The pause's clock is stored: a restart keeps it."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments, tournament, table = await two_drawn(store, clock, venue)
+    here, later = table.invited
+    await tables.act(table.id, Join(here, "here"))
+    await tournaments.settled()
+    deadline = tournament.due or 0.0
+    clock.now = deadline - 60
+    await tournaments.pause(tournament.id, ORGANISER, True)
+    clock.now = deadline + 3600
+    await tournaments.run_due()
+    await tournaments.settled()
+    assert tables.snapshot(table.id).status is Status.LOBBY, "nobody stood in meanwhile"
+    stored = await store.get_tournament(tournament.id)
+    assert stored is not None
+    assert Tournament.from_dict(stored.state).paused_at == deadline - 60
+    await tournaments.pause(tournament.id, ORGANISER, False)
+    resumed = tournaments.get(tournament.id)
+    assert resumed.due == clock.now + 60 and resumed.paused_at is None
+    await tournaments.run_due()
+    await tournaments.settled()
+    assert tables.snapshot(table.id).status is Status.LOBBY, "a minute left to show up"
+    clock.now += 60
+    await tournaments.run_due()
+    await tournaments.settled()
+    assert tables.snapshot(table.id).status is Status.PLAYING
+    assert tournaments.get(tournament.id).tables_of(1)[0].absent == (later,)
     await tournaments.close()
     await tables.close()
 
