@@ -250,7 +250,10 @@ async def _guest(request: web.Request) -> web.Response:
         max_age=COOKIE_DAYS * 24 * 3600,
         httponly=True,
         samesite="Strict",
-        secure=request.secure,
+        # Behind a TLS proxy the request reaches the bot as plain HTTP, but the page's
+        # origin (checked by ``_posted``) says it was served over HTTPS: never send the
+        # cookie back in the clear then.
+        secure=request.secure or urlsplit(request.headers["Origin"]).scheme == "https",
         path="/",
     )
     return response

@@ -50,3 +50,21 @@ async def test_a_request_the_page_never_sends_is_refused_in_words_and_changes_no
         assert answer.status == status
         assert (await answer.json())["refused"] == unread(SPANISH)
         assert COOKIE not in answer.cookies
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+async def test_the_guest_cookie_is_kept_to_https_when_the_page_came_over_it(
+    site: Site, scheme: str
+) -> None:
+    """Behind a TLS proxy the bot hears plain HTTP: the page's origin says how it was
+    served, and a page served over HTTPS gets a cookie its browser never sends in the
+    clear (a local page over HTTP keeps working)."""
+    origin = site.origin.replace("http://", f"{scheme}://", 1)
+    async with aiohttp.ClientSession() as session:
+        answer = await session.post(
+            site.client.make_url("/api/guest"), json={"name": "Ann"}, headers={"Origin": origin}
+        )
+        assert answer.status == 200
+        cookie = answer.cookies[COOKIE]
+        assert bool(cookie["secure"]) is (scheme == "https")
+        assert cookie["httponly"] and cookie["samesite"] == "Strict"
