@@ -85,9 +85,12 @@ async def test_a_rebound_name_is_refused_beside_a_public_one(public_site: Site) 
 
 async def can_play(site: Site, host: str, origin: str) -> None:
     """A page asked for as ``host`` from ``origin`` is served, takes a name and opens its
-    socket, greeted by that name."""
+    socket, greeted by that name. An HTTPS origin stands for a TLS proxy in front of the
+    bot: the browser holds a Secure cookie then, and sends it on that HTTPS leg."""
     sent = headers(host, origin)
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+    proxied = [str(site.client.make_url("/"))] if origin.startswith("https://") else []
+    jar = aiohttp.CookieJar(unsafe=True, treat_as_secure_origin=proxied)
+    async with aiohttp.ClientSession(cookie_jar=jar) as session:
         page = await session.get(site.client.make_url("/"), headers=sent)
         assert page.status == 200 and "<html" in await page.text()
         named = await session.post(
