@@ -60,6 +60,9 @@ def _frame() -> dict[str, str]:
         "sign_in_failed": _(
             "Discord could not sign you in here: close the Activity and open it again."
         ),
+        # Translators: said to screen readers inside Discord once signed in;
+        # {game} is the game's name.
+        "table_ready": _("The {game} table is ready."),
         "nothing": _("Nothing to show yet."),
         "dismiss": pgettext("button", "Close"),
         "rules_of": _("Rules of {game}"),

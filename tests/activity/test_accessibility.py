@@ -123,7 +123,7 @@ def test_every_screen_of_the_activity_passes_axe(
     ).person
     page = person.page
 
-    page.get_by_text(words["loading"], exact=True).wait_for()
+    page.locator("#main").get_by_text(words["loading"], exact=True).wait_for()
     violations += inspect(person, "signing in")
     sign_in.release()
     shown_table(person)
@@ -187,7 +187,56 @@ def test_every_screen_of_the_activity_passes_axe(
 
 def refused_page(person: Person, text: str) -> None:
     """Wait until ``person``'s page says ``text`` in the table's place."""
-    person.page.locator("#main [role=alert]").filter(has_text=text).wait_for()
+    person.page.locator("#main .page p").filter(has_text=text).wait_for()
+
+
+def said(person: Person) -> list[str]:
+    """What the page's live region said (``LIVE_LOG``), in order."""
+    told: list[str] = person.page.evaluate("window.__said")
+    return told
+
+
+def test_signing_in_is_said_politely_once_and_so_is_the_table_ready(
+    world: World, activities: Activities
+) -> None:
+    """A blind member opening the Activity is told, in the page's polite live region,
+    that the page waits for Discord to sign them in, then that the table is ready: each
+    once, though the page is drawn anew meanwhile (they choose Portuguese while it waits)."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+    sign_in = SignIn()
+    person = activities.open(ann, instance, prepare=sign_in.prepare).person
+    page, english, portuguese = person.page, words_in("en-US"), words_in("pt-BR")
+    page.locator("#main").get_by_text(english["loading"], exact=True).wait_for()
+    page.locator("#live").get_by_text(english["loading"], exact=True).wait_for()
+    page.select_option("#lang", "pt-BR")
+    page.locator("#main").get_by_text(portuguese["loading"], exact=True).wait_for()
+    sign_in.release()
+    first = shown_table(person)
+    ready = portuguese["table_ready"].replace("{game}", first["title"])
+    page.locator("#live").get_by_text(ready).wait_for()
+    told = said(person)
+    assert told.count(english["loading"]) == 1, told
+    assert portuguese["loading"] not in told, f"the wait was said twice: {told}"
+    assert told.count(ready) == 1, told
+
+
+def test_a_sign_in_that_fails_is_said_politely_once(world: World, activities: Activities) -> None:
+    """A sign-in that fails is said in the page's polite live region, once, and not a
+    second time by an alert in the table's place."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+
+    def prepare(context: BrowserContext) -> None:
+        context.add_init_script(LIVE_LOG)
+        cut_off(context)
+
+    person = activities.open(ann, instance, prepare=prepare).person
+    failure = words_in("en-US")["sign_in_failed"]
+    refused_page(person, failure)
+    person.page.locator("#live").get_by_text(failure).wait_for()
+    assert said(person).count(failure) == 1, said(person)
+    assert person.page.locator("#main [role=alert]").count() == 0, "said twice: by an alert too"
 
 
 @pytest.mark.parametrize(("locale", "width"), CASES)

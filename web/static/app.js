@@ -46,6 +46,13 @@ const state = {
    * (a later `hello`) says it again instead of showing the page as still loading
    */
   failure: null,
+  /**
+   * Inside Discord, what the live region said last of signing in: "loading" while the
+   * page waits, "ready" once the table came, or the failure's words; so a page drawn
+   * anew (a later `hello`, a second handler of one sign-in) says none of it twice.
+   * @type {string|null}
+   */
+  told: null,
   /** @type {HTMLElement|null} the lobby's list, redrawn alone so the form keeps what is typed */
   tablesSlot: null,
   /** Which page a load belongs to: an answer for a page left since is dropped. */
@@ -224,7 +231,21 @@ function enterDiscord(hello) {
  */
 function fail(why) {
   state.failure = why;
-  replace(main, failed(why()));
+  replace(main, failed(why(), false));
+  tell(why(), why());
+}
+
+/**
+ * Inside Discord: say politely, in the live region there from the start, where signing
+ * in stands (waiting, ready, failed), once each: the page's place shows it too, but a
+ * screen reader is not told of a part of the page drawn anew.
+ * @param {string} key what is said: "loading", "ready", or a failure's words
+ * @param {...string} texts
+ */
+function tell(key, ...texts) {
+  if (state.told === key) return;
+  state.told = key;
+  announce(...texts);
 }
 
 /** The header: the page's name, its links, who the reader is, and the language. */
@@ -279,8 +300,11 @@ function render() {
     }
     case "table":
       if (state.table) showTable(state.table, false);
-      else if (state.failure) replace(main, failed(state.failure()));
-      else replace(main, placeholder("loading"));
+      else if (state.failure) replace(main, failed(state.failure(), false));
+      else {
+        replace(main, placeholder("loading"));
+        if (activity && state.told === null) tell("loading", word("loading"));
+      }
       return;
     case "replay":
       return fetched(`/api/games/${encodeURIComponent(route.id)}`, (data) => replay.show(main, data));
@@ -340,7 +364,11 @@ function tableCame(frame) {
     // The game's end is said with its winner (the card's title), not only the last move.
     const over = frame.status === "finished" && before?.status !== "finished";
     const yours = frame.status === "playing" && frame.you !== null && frame.turn === frame.you;
-    announce(...frame.lines, over ? frame.card?.title : "", yours ? word("your_turn") : "");
+    const said = [...frame.lines, over ? frame.card?.title : "", yours ? word("your_turn") : ""];
+    // Inside Discord the first table ends the wait for signing in: that is said with it.
+    if (activity && !before && state.told !== "ready") {
+      tell("ready", word("table_ready", { game: frame.title }), ...said);
+    } else announce(...said);
     document.title = `${frame.title} · ${word("title")}`;
   }
 }

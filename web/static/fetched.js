@@ -39,11 +39,13 @@ export function placeholder(key) {
 }
 
 /**
- * Why a page could not be shown, as the server worded it.
+ * Why a page could not be shown, as the server worded it: an alert, unless the page
+ * says it in its live region (inside Discord, politely, with the wait before it).
  * @param {string} text
+ * @param {boolean} [alert]
  */
-export function failed(text) {
-  return el("section", { class: "page" }, el("p", { role: "alert" }, marked(text)));
+export function failed(text, alert = true) {
+  return el("section", { class: "page" }, el("p", { role: alert && "alert" }, marked(text)));
 }
 
 /**
