@@ -123,6 +123,72 @@ def test_a_tile_picked_with_its_ends_lit_passes_axe(people: People) -> None:
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
 
+DRAWN = """() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => {
+  const box = (shape) => {
+    const r = shape.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  done({
+    ends: [...document.querySelectorAll("#table svg.ends [data-end]")].map(
+      (end) => [end.dataset.end, box(end.querySelector("rect"))]),
+    tiles: [...document.querySelectorAll("#table svg.layout [data-placed]")].map(box),
+    wide: document.documentElement.scrollWidth,
+  });
+})))"""
+"""The ends' labels and the tiles on the felt, as the page has drawn them (once the
+frame under way is painted), in CSS pixels, and how wide the page is."""
+
+
+def overlap(one: list[float], other: list[float]) -> bool:
+    """Whether two boxes (left, top, right, bottom) share more than their edges."""
+    return (
+        one[0] < other[2] - 0.5
+        and other[0] < one[2] - 0.5
+        and one[1] < other[3] - 0.5
+        and other[1] < one[3] - 0.5
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "computers"),
+    [("cross", 1), ("maltese-cross", 2), ("merry-go-round", 1), ("milo", 3)],
+)
+def test_the_ends_to_choose_are_big_enough_to_tap_on_a_phone(
+    people: People, game: str, computers: int
+) -> None:
+    """WCAG 2.2's 2.5.8: on a phone 360 px wide, the ends a player taps to choose where
+    a tile goes are each at least 24 × 24 px, in every game and however far its arms
+    reach in a round; they grow without covering a tile or one another, and the page
+    stays as wide as the screen."""
+    ann = people.guest("Ann", width=360)
+    ann.page.emulate_media(reduced_motion="reduce")  # each tile where it comes to rest
+    open_table(ann, game)
+    for _ in range(computers):
+        act(ann, "button[data-level=easy]")
+    frame = act(ann, "button[data-action=start]")
+    problems: list[str] = []
+    measured = 0
+    while frame["status"] == "playing" and not frame["ended"]:
+        drawn = ann.page.evaluate(DRAWN)
+        at = f"v{frame['version']}"
+        for end, box in drawn["ends"]:
+            measured += 1
+            width, height = box[2] - box[0], box[3] - box[1]
+            if width < 24 or height < 24:
+                problems.append(f"{at}: end {end} is {width:.1f} × {height:.1f} px")
+            if any(overlap(box, tile) for tile in drawn["tiles"]):
+                problems.append(f"{at}: end {end} covers a tile")
+            if any(overlap(box, other) for name, other in drawn["ends"] if name != end):
+                problems.append(f"{at}: end {end} covers another end")
+        if drawn["wide"] > 360:
+            problems.append(f"{at}: the page is {drawn['wide']} px wide")
+        if frame["turn"] is not None and frame["turn"] == frame["you"]:
+            play_turn(ann, frame)  # by click: on a lit end, for a tile that fits several
+        frame = ann.shown(frame["version"] + 1)
+    assert measured, "no end was ever drawn"
+    assert not problems, "\n".join(problems)
+
+
 def test_each_move_is_said_once_in_the_live_region(people: People) -> None:
     """A screen reader's user hears each move once: another player's, the computer's and
     their own, said when it is made and not again (the layout's words, which name the

@@ -3,7 +3,8 @@
  * same geometry as the Discord pictures). Two SVGs share one viewBox: the picture of
  * the tiles, an image whose name is the alt text, and above it the open ends, which
  * become buttons (and drop targets) for a selected tile. They are kept apart because
- * an image's insides are hidden from screen readers, and the ends must not be.
+ * an image's insides are hidden from screen readers, and the ends must not be. On a
+ * phone the layout is drawn small: the ends' labels grow to stay a finger's target.
  */
 
 import { el, svg } from "./dom.js";
@@ -12,6 +13,14 @@ import { marked, plain, word } from "./text.js";
 
 const LABEL_W = 44;
 const LABEL_H = 26;
+/** The text of an end's label, in the layout's units at its smallest. */
+const LABEL_FONT = 15;
+/**
+ * The least height of an end's label on the screen, in CSS pixels: a target a finger
+ * can take (WCAG 2.2's 2.5.8 asks 24 at the least; one more for the rounding). On a
+ * phone the felt draws the layout small, so the labels grow beyond the layout's units.
+ */
+const TARGET = 25;
 const PAD = 14;
 /** The smallest view: a lone first tile must not fill a desktop screen. */
 const MIN_W = 420;
@@ -41,32 +50,132 @@ export function felt(layout, { alt, animate = false, selected = null, play = () 
   if (!layout || layout.tiles.length === 0) {
     return el("div", { class: "felt empty" }, el("p", { text: word("no_tiles") }));
   }
-  const box = viewBox(layout);
+  const box = viewBox(layout, 1);
   const picture = svg(
     "svg",
     { class: "layout", viewBox: box, role: "img", "aria-label": plain(alt) },
     ...layout.tiles.map((placed) => tile(placed, animate)),
   );
-  const ends = svg(
-    "svg",
-    { class: "ends", viewBox: box, "aria-hidden": selected ? false : "true" },
-    ...layout.ends.map((end) => endLabel(end, selected, play)),
-  );
-  return el("div", { class: selected ? "felt choosing" : "felt" }, picture, ends);
+  const labels = layout.ends.map((end) => endLabel(end, selected, play));
+  const ends = svg("svg", { class: "ends", viewBox: box, "aria-hidden": selected ? false : "true" }, ...labels);
+  const root = el("div", { class: selected ? "felt choosing" : "felt" }, picture, ends);
+  grown(root, layout, [picture, ends], labels);
+  return root;
 }
 
 /**
- * The picture's bounds: every tile and every end's label, with a margin, and never
- * smaller than the minimum view (centred on what is there).
+ * Let the ends' labels grow, as the felt is drawn and whenever its size changes, until
+ * each is at least {@link TARGET} pixels high on the screen; each grows outwards from
+ * its end, so it covers no tile, and the view widens to hold it.
+ * @param {HTMLElement} root the felt
  * @param {Layout} layout
+ * @param {SVGElement[]} pictures the two SVGs, which share the view
+ * @param {SVGElement[]} labels each end's label, in the layout's order of ends
  */
-function viewBox(layout) {
+function grown(root, layout, pictures, labels) {
+  const observer = new ResizeObserver(() => {
+    if (!root.isConnected) {
+      observer.disconnect();
+      return;
+    }
+    const width = root.clientWidth;
+    const height = parseFloat(getComputedStyle(pictures[0]).maxHeight) || Infinity;
+    if (width <= 0) return;
+    const k = growth(layout, width, height);
+    const box = viewBox(layout, k);
+    for (const picture of pictures) picture.setAttribute("viewBox", box);
+    layout.ends.forEach((end, at) => sized(labels[at], labelBox(layout, end, k), k));
+  });
+  observer.observe(root);
+}
+
+/**
+ * How much the labels must grow for the felt's width and greatest height (CSS pixels):
+ * the view widens with them, which draws them smaller again, so this is worked out a
+ * few times over (each time nearer).
+ * @param {Layout} layout
+ * @param {number} width
+ * @param {number} height
+ */
+function growth(layout, width, height) {
+  let k = 1;
+  for (let i = 0; i < 6; i += 1) {
+    const [, , w, h] = viewBox(layout, k).split(" ").map(Number);
+    const scale = Math.min(width / w, height / h);
+    k = Math.max(1, TARGET / (LABEL_H * scale));
+  }
+  return k;
+}
+
+/**
+ * Where an end's label stands, grown `k` times: its side nearer the layout stays where
+ * the label at its smallest has it, the rest goes outwards.
+ * @param {Layout} layout
+ * @param {End} end
+ * @param {number} k
+ * @returns {{x: number, y: number, w: number, h: number}} its centre and size
+ */
+function labelBox(layout, end, k) {
+  const [dx, dy] = outwards(layout, end);
+  const w = LABEL_W * k;
+  const h = LABEL_H * k;
+  return { x: end.x + (dx * (w - LABEL_W)) / 2, y: end.y + (dy * (h - LABEL_H)) / 2, w, h };
+}
+
+/**
+ * Which way is outwards from an end: from the nearest tile's middle to the label, along
+ * the axis it mostly lies on (an arm runs across or down the felt).
+ * @param {Layout} layout
+ * @param {End} end
+ * @returns {[number, number]}
+ */
+function outwards(layout, end) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const t of layout.tiles) {
+    const distance = Math.hypot(t.x + t.w / 2 - end.x, t.y + t.h / 2 - end.y);
+    if (distance < bestDistance) [best, bestDistance] = [t, distance];
+  }
+  if (!best) return [0, 0];
+  const dx = end.x - (best.x + best.w / 2);
+  const dy = end.y - (best.y + best.h / 2);
+  return Math.abs(dx) >= Math.abs(dy) ? [Math.sign(dx), 0] : [0, Math.sign(dy)];
+}
+
+/**
+ * Draw a label at its place and size.
+ * @param {SVGElement} group
+ * @param {{x: number, y: number, w: number, h: number}} box
+ * @param {number} k
+ */
+function sized(group, box, k) {
+  const rect = group.querySelector("rect");
+  const text = group.querySelector("text");
+  if (!rect || !text) return;
+  rect.setAttribute("x", String(box.x - box.w / 2));
+  rect.setAttribute("y", String(box.y - box.h / 2));
+  rect.setAttribute("width", String(box.w));
+  rect.setAttribute("height", String(box.h));
+  rect.setAttribute("rx", String(box.h / 2));
+  text.setAttribute("x", String(box.x));
+  text.setAttribute("y", String(box.y));
+  text.style.fontSize = `${LABEL_FONT * k}px`;
+}
+
+/**
+ * The picture's bounds: every tile and every end's label (grown `k` times), with a
+ * margin, and never smaller than the minimum view (centred on what is there).
+ * @param {Layout} layout
+ * @param {number} k
+ */
+function viewBox(layout, k) {
   const xs = [];
   const ys = [];
   for (const t of layout.tiles) xs.push(t.x, t.x + t.w), ys.push(t.y, t.y + t.h);
   for (const e of layout.ends) {
-    xs.push(e.x - LABEL_W / 2, e.x + LABEL_W / 2);
-    ys.push(e.y - LABEL_H / 2, e.y + LABEL_H / 2);
+    const b = labelBox(layout, e, k);
+    xs.push(b.x - b.w / 2, b.x + b.w / 2);
+    ys.push(b.y - b.h / 2, b.y + b.h / 2);
   }
   let [x0, x1] = [Math.min(...xs) - PAD, Math.max(...xs) + PAD];
   let [y0, y1] = [Math.min(...ys) - PAD, Math.max(...ys) + PAD];
