@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.harness import People, act, open_table, play_game
+from tests.browser.harness import People, act, join_as, open_table, play_game
 from words import i18n
 from words.page import page_words
 
@@ -36,6 +36,8 @@ def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> Non
         page.locator("#replay .step").filter(has_text=text).wait_for()
 
     at(1)
+    unmarked = re.sub(r"\\(.)|\*\*|`", lambda mark: mark[1] or "", replay["title"])
+    expect(page).to_have_title(f"{unmarked} · {words['title']}")
     page.keyboard.press("ArrowRight")
     at(2)
     page.locator("#live").filter(has_text=replay["frames"][1]["line"]).wait_for()
@@ -89,3 +91,34 @@ def test_each_open_tables_link_is_described_by_its_state_and_players(people: Peo
         expect(links.nth(index)).to_have_accessible_name("Cross")
         described = f"{words['state_lobby']} {name} " + words["seats_taken"].format(seated=1, max=4)
         expect(links.nth(index)).to_have_accessible_description(described)
+
+
+def test_each_page_names_the_browsers_tab_for_what_it_shows(people: People) -> None:
+    """A screen reader says the page's title on arriving, and a list of tabs or windows
+    tells pages apart by it: a game's rules, the leaderboards and an address with
+    nothing at it were each "Dominoes", and a table lost its name once the page was drawn
+    anew (another language chosen)."""
+    with i18n.speaking(i18n.for_locale("es-ES")):
+        words = page_words()
+    ann = people.arrive("Ann")
+    page = ann.page
+    join_as(ann, "Ann")
+    open_table(ann, "cross")
+    expect(page).to_have_title("Cross · Dominoes")
+
+    before = len(ann.frames)
+    page.select_option("#lang", "es-ES")
+    again = ann.wait_frame(lambda frame: frame.get("type") == "table", since=before)
+    expect(page).to_have_title(f"{again['title']} · {words['title']}")
+
+    with page.expect_response("**/api/rules/cross*") as answered:
+        page.get_by_role("link", name=words["rules_of"].format(game=again["title"])).click()
+    rules = answered.value.json()
+    expect(page).to_have_title(f"{rules['title']} · {words['title']}")
+
+    with page.expect_response("**/api/boards*") as answered:
+        page.get_by_role("link", name=words["boards"]).click()
+    expect(page).to_have_title(f"{answered.value.json()['title']} · {words['title']}")
+
+    page.goto("/nowhere/at/all")
+    expect(page).to_have_title(f"{words['not_found']} · {words['title']}")

@@ -13,7 +13,7 @@ import { openForm, rulesLinks, tablesView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
 import { Connection } from "./socket.js";
 import { TableView } from "./table.js";
-import { marked, speak, word } from "./text.js";
+import { marked, plain, speak, word } from "./text.js";
 
 const LANGUAGE_KEY = "domino-lang";
 
@@ -299,23 +299,35 @@ function render() {
       return;
     }
     case "table":
-      if (state.table) showTable(state.table, false);
-      else if (state.failure) replace(main, failed(state.failure(), false));
+      if (state.table) {
+        showTable(state.table, false);
+        titled(state.table.title);
+      } else if (state.failure) replace(main, failed(state.failure(), false));
       else {
         replace(main, placeholder("loading"));
         if (activity && state.told === null) tell("loading", word("loading"));
       }
       return;
     case "replay":
-      return fetched(`/api/games/${encodeURIComponent(route.id)}`, (data) => replay.show(main, data));
+      return fetched(`/api/games/${encodeURIComponent(route.id)}`, (data) => {
+        replay.show(main, data);
+        titled(data.title);
+      });
     case "rules": {
       const others = rulesLinks(hello.games);
-      return fetched(`/api/rules/${encodeURIComponent(route.game)}`, (data) => replace(main, rulesView(data, others)));
+      return fetched(`/api/rules/${encodeURIComponent(route.game)}`, (data) => {
+        replace(main, rulesView(data, others));
+        titled(data.title);
+      });
     }
     case "boards":
-      return fetched("/api/boards", (data) => replace(main, boardsView(data)));
+      return fetched("/api/boards", (data) => {
+        replace(main, boardsView(data));
+        titled(data.title);
+      });
     default:
       replace(main, placeholder("not_found"));
+      titled(word("not_found"));
   }
 }
 
@@ -369,8 +381,17 @@ function tableCame(frame) {
     if (activity && !before && state.told !== "ready") {
       tell("ready", word("table_ready", { game: frame.title }), ...said);
     } else announce(...said);
-    document.title = `${frame.title} · ${word("title")}`;
   }
+  titled(frame.title); // in the language of the moment, a frame sent again after a change
+}
+
+/**
+ * Name the browser's tab (and window) for what the page shows, as its heading does: a
+ * screen reader says it on arriving, and a list of tabs tells them apart.
+ * @param {string} heading the page's heading (marked text)
+ */
+function titled(heading) {
+  document.title = `${plain(heading)} · ${word("title")}`;
 }
 
 /**
