@@ -12,6 +12,7 @@ from tests.browser.harness import (
     join_as,
     open_table,
     play_turn,
+    sit_down,
     until_a_choice,
 )
 from words import i18n
@@ -171,3 +172,27 @@ def test_a_status_notice_is_said_in_the_live_region(people: People) -> None:
     said = ann.page.locator("#live").inner_text()
     assert words["copied"] in said or words["copy_this"] in said, said
     assert notice.get_attribute("role") is None, "said once: the live region says it"
+
+
+def test_the_lobbys_list_drawn_anew_keeps_the_focus_on_the_table_it_was_on(
+    people: People,
+) -> None:
+    """A keyboard's user going down the lobby's open tables: another guest sits down at
+    the one they are on, its row says so, and the focus stays on its link; was it
+    closed meanwhile, the focus goes to the page's main part. It fell to the page's top."""
+    with i18n.speaking(i18n.ENGLISH):
+        words = page_words()
+    ann, bob, cy = people.guest("Ann"), people.guest("Bob"), people.guest("Cy")
+    table_id = open_table(ann, "cross")
+    link = f'.open-tables a[href="/t/{table_id}"]'
+    cy.page.focus(link)
+
+    sit_down(bob, table_id)
+    taken = words["seats_taken"].format(seated=2, max=4)
+    cy.page.locator(".open-tables li").filter(has_text=taken).wait_for()
+    focused = cy.page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert cy.page.evaluate(f"document.activeElement.matches('{link}')"), focused
+
+    act(ann, "button[data-action=cancel]")
+    cy.page.locator(link).wait_for(state="detached")
+    assert cy.page.evaluate(FOCUS_IN_MAIN), "the focus fell to the page's top"

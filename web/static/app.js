@@ -150,8 +150,7 @@ function received(message) {
       return greeted(message);
     case "tables":
       state.tables = message.tables;
-      if (state.tablesSlot?.isConnected) state.tablesSlot.replaceChildren(tablesView(state.tables));
-      return;
+      return relisted();
     case "table":
       return tableCame(message);
     case "opened":
@@ -169,6 +168,23 @@ function received(message) {
       table.answered();
       return notify(message.text, "status");
   }
+}
+
+/**
+ * Draw the lobby's list of tables anew (a table opened, joined, started or closed), the
+ * focus kept on the table's link it was on; if that table is gone, on the page's main
+ * part, never on the page's top.
+ */
+function relisted() {
+  const slot = state.tablesSlot;
+  if (!slot?.isConnected) return;
+  const active = document.activeElement;
+  const inside = active !== null && slot.contains(active);
+  const href = inside ? active.getAttribute("href") : null;
+  slot.replaceChildren(tablesView(state.tables));
+  if (!inside) return;
+  const same = [...slot.querySelectorAll("a[href]")].find((a) => a.getAttribute("href") === href);
+  (same instanceof HTMLElement ? same : main).focus({ preventScroll: true });
 }
 
 /**
