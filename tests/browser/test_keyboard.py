@@ -196,3 +196,51 @@ def test_the_lobbys_list_drawn_anew_keeps_the_focus_on_the_table_it_was_on(
     act(ann, "button[data-action=cancel]")
     cy.page.locator(link).wait_for(state="detached")
     assert cy.page.evaluate(FOCUS_IN_MAIN), "the focus fell to the page's top"
+
+
+def test_a_spectators_focus_stays_on_the_link_or_button_it_was_on_as_the_table_moves(
+    people: People,
+) -> None:
+    """Someone watching by keyboard, on the game's rules link, or on Close under a
+    round's end they have read: a move at the table draws it anew, and the focus stays
+    where it was. It fell to the page's top (the link and the button had no hook the
+    page finds again). Milo to 3: a round ends before the game does (R-MI-5, R-MI-6)."""
+    ann = people.guest("Ann")
+    table_id = open_table(ann, "milo", 3)
+    for _ in range(3):
+        act(ann, "button[data-level=easy]")
+    frame = act(ann, "button[data-action=start]")
+    eve = people.arrive("Eve")
+    eve.page.goto(f"/t/{table_id}")
+    eve.wait_frame(lambda seen: seen.get("type") == "table" and seen["id"] == table_id)
+
+    def ann_moves(frame: Frame) -> Frame:
+        """Play on until Ann's turn, and the page of Eve has caught up; Ann then moves."""
+        while frame["turn"] != frame["you"]:
+            assert frame["status"] == "playing", "the game ended before Ann's turn"
+            frame = ann.shown(frame["version"] + 1)
+        eve.shown(frame["version"])
+        return frame
+
+    frame = ann_moves(frame)
+    rules = "#table a[href='/rules/milo']"
+    eve.page.focus(rules)
+    play_turn(ann, frame)
+    frame = ann.shown(frame["version"] + 1)
+    eve.shown(frame["version"])
+    assert eve.page.evaluate(f"document.activeElement.matches({rules!r})"), "off the rules link"
+
+    close = eve.page.locator("#ended button[data-action=dismiss]")
+    while not close.count():
+        assert frame["status"] == "playing", "the game ended in one round"
+        if frame["turn"] == frame["you"]:
+            play_turn(ann, frame)
+        frame = ann.shown(frame["version"] + 1)
+        eve.shown(frame["version"])
+    frame = ann_moves(frame)
+    close.focus()
+    play_turn(ann, frame)
+    eve.shown(frame["version"] + 1)
+    assert eve.page.evaluate(
+        "document.activeElement.matches('#ended button[data-action=dismiss]')"
+    ), "off Close"

@@ -426,7 +426,7 @@ function showTable(frame, fresh) {
 function focusKey() {
   const active = document.activeElement;
   if (!active || active === main || !main.contains(active)) return null;
-  for (const name of ["data-tile", "data-action", "data-level", "data-end", "id"]) {
+  for (const name of ["data-tile", "data-action", "data-level", "data-end", "id", "href"]) {
     const value = active.getAttribute(name);
     if (value) return `[${name}="${CSS.escape(value)}"]`;
   }

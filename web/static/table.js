@@ -327,6 +327,7 @@ export class TableView {
           ? el("button", {
               type: "button",
               class: "secondary",
+              dataset: { action: "dismiss" }, // the focus is kept on it as the table moves
               text: word("dismiss"),
               onclick: () => {
                 this.ended = null;
