@@ -48,6 +48,8 @@ def _frame() -> dict[str, str]:
         "boards": _("Leaderboards"),
         "language": _("Language"),
         "reconnecting": _("Connection lost: trying again…"),
+        # Translators: the connection to the bot, lost a moment ago, is back.
+        "reconnected": _("Connected again."),
         "loading": _("Loading…"),
         "load_failed": _("This page could not be loaded."),
         "not_found": _("There is nothing at this address."),

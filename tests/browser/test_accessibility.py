@@ -20,9 +20,11 @@ the focus kept in the page after an action, in test_keyboard.py).
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.axe import LIVE_LOG, assert_each_said_once, audit, tiles_told
 from tests.browser.harness import (
+    BotProcess,
     Frame,
     People,
     Person,
@@ -209,3 +211,46 @@ def test_each_move_is_said_once_in_the_live_region(people: People) -> None:
     moves = tiles_told(ann)
     assert any(not line.startswith("Ann ") for line in moves), f"nobody else played: {moves}"
     assert_each_said_once(ann, moves, your_turn)
+
+
+STATUS_LOG = """
+document.addEventListener("DOMContentLoaded", () => {
+  const line = document.getElementById("link");
+  window.__status = [];
+  new MutationObserver(() => window.__status.push(line.textContent)).observe(
+    line, { childList: true, characterData: true, subtree: true });
+});
+"""
+"""Run before the page's own code: each text the connection's status line comes to
+hold, in order, in ``window.__status``."""
+
+
+def test_a_lost_connection_and_its_return_are_each_said_once(
+    people: People, bot: BotProcess
+) -> None:
+    """The bot goes away and comes back: a screen reader's user is told the connection
+    is lost, once, however often the page tries again meanwhile, then that it is back,
+    in a status region they follow from the start (it was hidden while empty, so what
+    appeared in it was not said by every screen reader, and its return was never said)."""
+    with i18n.speaking(i18n.ENGLISH):
+        words = page_words()
+    ann = people.guest("Ann")
+    page = ann.page
+    page.add_init_script(STATUS_LOG)
+    page.reload()
+    open_table(ann, "cross")
+    act(ann, "button[data-level=easy]")
+    expect(page.get_by_role("status")).to_have_count(1)
+
+    assert bot.stop() == 0
+    page.locator("#link").filter(has_text=words["reconnecting"]).wait_for()
+    tries = page.evaluate("window.__sockets.length")
+    page.wait_for_function("tries => window.__sockets.length >= tries + 2", arg=tries)
+    bot.start()
+    page.locator("#link").filter(has_text=words["reconnected"]).wait_for()
+    statuses: list[str] = page.evaluate("window.__status")
+    assert statuses.count(words["reconnecting"]) == 1, statuses
+    assert statuses.count(words["reconnected"]) == 1, statuses
+
+    act(ann, "button[data-action=start]")  # the table moves on: nothing more to say
+    expect(page.locator("#link")).to_have_text("")

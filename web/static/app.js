@@ -53,6 +53,12 @@ const state = {
    * @type {string|null}
    */
   told: null,
+  /**
+   * @type {""|"lost"|"back"} what the connection's status line says: nothing, that the
+   * connection was lost (while the page tries again), or that it is back (until the
+   * table moves on, or the reader goes to another page)
+   */
+  link: "",
   /** @type {HTMLElement|null} the lobby's list, redrawn alone so the form keeps what is typed */
   tablesSlot: null,
   /** Which page a load belongs to: an answer for a page left since is dropped. */
@@ -71,7 +77,8 @@ const connection = new Connection({
     state.ungreeted = true;
   },
   status: (up) => {
-    link.textContent = up || !state.hello ? "" : word("reconnecting");
+    if (!up) linked("lost");
+    else if (state.link === "lost") linked("back");
   },
 });
 
@@ -117,6 +124,7 @@ function navigate(path) {
 }
 
 function routed() {
+  if (state.link === "back") linked("");
   state.route = parse(location.pathname);
   state.table = null;
   notices.replaceChildren();
@@ -286,7 +294,20 @@ function header() {
   const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   replace(select, ...hello.languages.map((/** @type {any} */ l) => el("option", { value: l.code, text: l.name })));
   select.value = hello.lang;
-  link.textContent = "";
+  linked(state.link); // in the language of the moment
+}
+
+/**
+ * Say how the connection stands in its status line, a status region there from the
+ * start (screen readers say what changes in it), and only when that changes: the page
+ * trying again and again says it lost the connection once.
+ * @param {""|"lost"|"back"} how
+ */
+function linked(how) {
+  state.link = how;
+  // Before the first greeting the page has no words yet: it says nothing.
+  const text = !state.hello ? "" : { "": "", lost: word("reconnecting"), back: word("reconnected") }[how];
+  if (link.textContent !== text) link.textContent = text;
 }
 
 /** Draw the page the address names (nothing before the first `hello`: no words yet). */
@@ -388,6 +409,7 @@ function tableCame(frame) {
   const fresh = !before || before.id !== frame.id || before.version !== frame.version;
   state.table = frame;
   showTable(frame, fresh && before !== null);
+  if (fresh && before !== null && state.link === "back") linked(""); // the table moved on
   if (fresh) {
     // The game's end is said with its winner (the card's title), not only the last move.
     const over = frame.status === "finished" && before?.status !== "finished";
