@@ -66,3 +66,30 @@ def test_a_refused_name_is_said_in_the_language_the_page_shows(people: People) -
     with i18n.speaking(i18n.for_locale("pt-BR")):
         said = refusal(NameRefused(NAME_MOST))
     carla.page.locator("#notice[role=alert]").filter(has_text=said).wait_for()
+
+
+def test_the_language_picker_by_keyboard_draws_the_page_only_in_the_language_taken(
+    people: People,
+) -> None:
+    """WCAG 3.2.2: a keyboard's user arrowing down the closed language picker passed
+    through Spanish on the way to Portuguese, and the whole page was drawn anew in each.
+    The page now takes the language when they press Enter, or when they leave the picker
+    (here back to the top bar's links, where the focus stays)."""
+    spanish, _ = words_in("es-ES")
+    portuguese, _ = words_in("pt-BR")
+    ann = people.arrive("Ann")
+    page = ann.page
+    page.locator("form#guest").wait_for()
+    page.focus("#lang")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.get_by_role("heading", name=portuguese["guest_heading"]).wait_for()
+    asked = [message["lang"] for message in ann.sent if message.get("type") == "lang"]
+    assert asked == ["pt-BR"], f"the page asked for {asked}"
+    assert page.evaluate("document.activeElement.id") == "lang"
+
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Shift+Tab")
+    page.get_by_role("heading", name=spanish["guest_heading"]).wait_for()
+    assert page.evaluate("document.activeElement.getAttribute('href')") == "/boards"

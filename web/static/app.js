@@ -218,11 +218,15 @@ function greeted(hello) {
   state.nameForm = null; // a name taken or a language changed: drawn anew
   speak(hello.words, hello.lang);
   document.documentElement.lang = hello.lang;
-  // The page is drawn anew (a name taken, a language changed): focus in it stays in it.
+  // The page is drawn anew (a name taken, a language changed): focus in it stays in it,
+  // and on a link of the top bar, drawn anew too, it stays on that link.
   const focused = main.contains(document.activeElement);
+  const bar = document.activeElement?.closest("nav a")?.getAttribute("href") ?? null;
   header();
   render();
   if (focused && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  const again = bar === null ? null : document.querySelector(`nav a[href="${CSS.escape(bar)}"]`);
+  if (again instanceof HTMLElement) again.focus({ preventScroll: true });
 }
 
 /** The name form, while the reader has none (see `state.nameForm`). */
@@ -536,11 +540,31 @@ document.getElementById("skip")?.addEventListener("click", (event) => {
   main.focus();
 });
 
-document.getElementById("lang")?.addEventListener("change", (event) => {
-  const code = /** @type {HTMLSelectElement} */ (event.target).value;
+// The language picker: a language chosen from its list (mouse, touch) is taken at once;
+// one reached with the keys on the closed list (each arrow changes the choice, and
+// announces it as a change) waits for Enter, or for the focus to leave the picker, so the
+// whole page is not drawn anew in each language passed on the way (WCAG 3.2.2).
+const picker = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
+let keyed = false;
+picker.addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault(); // taken: the list is not opened as well
+    chooseLanguage();
+  } else if (event.key !== "Tab") keyed = true;
+});
+picker.addEventListener("change", () => {
+  if (!keyed) chooseLanguage();
+});
+picker.addEventListener("blur", chooseLanguage);
+
+/** Ask for the language the picker shows, if it is not the page's already. */
+function chooseLanguage() {
+  keyed = false;
+  const code = picker.value;
+  if (!state.hello || code === state.hello.lang) return;
   rememberLanguage(code);
   connection.send({ type: "lang", lang: code });
-});
+}
 
 document.addEventListener("click", (event) => {
   const anchor = /** @type {Element} */ (event.target).closest?.("a[data-nav]");
