@@ -244,3 +244,17 @@ def test_a_spectators_focus_stays_on_the_link_or_button_it_was_on_as_the_table_m
     assert eve.page.evaluate(
         "document.activeElement.matches('#ended button[data-action=dismiss]')"
     ), "off Close"
+
+
+def test_a_name_of_spaces_is_refused_aloud_not_in_silence(people: People) -> None:
+    """A name of spaces alone, typed and sent with Enter: the page did nothing and said
+    nothing, so a screen reader's user could not tell why. It is now refused as an
+    empty name is, by the browser's own message on the field, which keeps the focus."""
+    ann = people.arrive("Ann")
+    page = ann.page
+    page.locator("form#guest").wait_for()
+    page.locator("#guest-name").type("   ")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('guest-name').validationMessage !== ''")
+    assert page.evaluate("document.activeElement.id") == "guest-name"
+    assert page.input_value("#guest-name") == ""

@@ -37,8 +37,14 @@ export function guestForm(notify, named) {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const name = /** @type {HTMLInputElement} */ (input).value.trim();
-    if (!name) return;
+    const field = /** @type {HTMLInputElement} */ (input);
+    const name = field.value.trim();
+    if (!name) {
+      // Only spaces: said as an empty name is (the browser's own words), not let pass in silence.
+      field.value = "";
+      field.reportValidity();
+      return;
+    }
     try {
       // The page's language, which a reader may have switched from the browser's: the
       // server words a refused name in it.
