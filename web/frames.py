@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import GAMES, Kind, PublicView
-from bot.events import Event, GameOver, RoundOver, Started
+from bot.events import Event, GameOver, Reminder, RoundOver, Started
 from bot.levels import LEVELS
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -144,6 +144,12 @@ def public_part(
     lines = play.event_lines(table, events) if view is not None else []
     if any(isinstance(event, Started) for event in events):
         lines.insert(0, play.game_begins())
+    # A quarter of a member's time left: said as the channel says it, so that a page's
+    # reader who does not watch the clock (a screen reader's user) is warned in time.
+    for reminder in (event for event in events if isinstance(event, Reminder)):
+        member = table.seats[reminder.seat].user_id
+        if member is not None:
+            lines.append(play.time_running_out(member, reminder.deadline))
     over = next((event for event in events if isinstance(event, GameOver)), None)
     ended = _ended(table, events, over)
     if view is None or table.status is Status.LOBBY:

@@ -19,6 +19,8 @@ the focus kept in the page after an action, in test_keyboard.py).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -211,6 +213,31 @@ def test_each_move_is_said_once_in_the_live_region(people: People) -> None:
     moves = tiles_told(ann)
     assert any(not line.startswith("Ann ") for line in moves), f"nobody else played: {moves}"
     assert_each_said_once(ann, moves, your_turn)
+
+
+def test_a_line_sent_with_the_table_as_it_was_is_said_once(people: People) -> None:
+    """A member's time running low comes as the table unchanged with one line of its own
+    (the server's reminder, ``tests/web/test_socket.py``): the page says that line, once,
+    though nothing moved (a screen reader's user does not watch the clock count down)."""
+    ann = people.guest("Ann")
+    ann.page.add_init_script(LIVE_LOG)
+    ann.page.reload()
+    open_table(ann, "cross")
+    frame = ann.shown()
+    line = f"Ann, your turn runs out <t:{int(frame['now']) + 30}>."
+    warned = json.dumps({**frame, "lines": [line]})
+    ann.page.evaluate(SENT_BY_THE_SERVER, warned)
+    heard = "() => window.__said.some(text => text.includes('your turn runs out'))"
+    ann.page.wait_for_function(heard)
+    said: list[str] = ann.page.evaluate("window.__said")
+    assert sum("your turn runs out" in text for text in said) == 1, said
+
+
+SENT_BY_THE_SERVER = """
+raw => window.__sockets.filter(s => s.readyState === WebSocket.OPEN).at(-1)
+  .dispatchEvent(new MessageEvent("message", { data: raw }))
+"""
+"""As if the page's socket received ``raw`` from the server."""
 
 
 STATUS_LOG = """

@@ -443,3 +443,17 @@ async def test_two_members_asking_a_rematch_at_once_both_sit_at_it(site: Site) -
     assert seated["type"] == "table", seated
     assert seated["id"] == lobby["id"], "the same rematch, not a second"
     assert [seat["name"] for seat in seated["seats"]] == ["Ann", "Bob"]
+
+
+async def test_a_member_whose_time_runs_low_is_warned_on_every_page(site: Site) -> None:
+    """With a quarter of their time left the member to move is reminded, as the channel
+    reminds them: every page gets the table as it was, with that one line, which the
+    page says aloud (a screen reader's user does not watch the clock count down)."""
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    mover = frame["seats"][frame["turn"]]["name"]
+    await bob.table_at(frame["version"])
+    site.service.clockwork.remind(frame["id"])  # as the turn's timer does, a quarter left
+    for page in (ann, bob):
+        warned = await page.next("table")
+        assert warned["version"] == frame["version"], "a reminder changes nothing"
+        assert warned["lines"] == [f"{mover}, your turn runs out <t:{int(frame['deadline'])}>."]

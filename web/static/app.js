@@ -423,6 +423,9 @@ function tableCame(frame) {
     if (activity && !before && state.told !== "ready") {
       tell("ready", word("table_ready", { game: frame.title }), ...said);
     } else announce(...said);
+  } else if (frame.lines.length > 0) {
+    // The table as it was, with a line of its own: a member's time running out.
+    announce(...frame.lines);
   }
   titled(frame.title); // in the language of the moment, a frame sent again after a change
 }
