@@ -51,6 +51,18 @@ def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> Non
     at(count - 1)
     page.click("button[data-step=first]")
     at(1)
+    # At the first move, back leads nowhere: the buttons say so, and a press says where
+    # the reader stands rather than nothing.
+    steps = page.get_by_role("group", name=unmarked)
+    expect(steps.get_by_role("button", name=words["previous"])).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(steps.get_by_role("button", name=words["next"])).to_have_attribute(
+        "aria-disabled", "false"
+    )
+    page.focus("button[data-step=previous]")
+    page.keyboard.press("Enter")
+    page.locator("#live").filter(has_text=words["step"].format(step=1, count=count)).wait_for()
 
     with page.expect_response("**/api/rules/cross*") as answered:
         page.goto("/t/" + last["id"])

@@ -5,6 +5,9 @@
  * said on the last step; `grade` and `note`: the coach's mark on a move it judged worse
  * than good, where the game was analysed, the note shown under the move's line). Buttons and the arrow keys (Home and
  * End too) step; each step redraws the stage only, so the focus stays on the button.
+ * A step past either end is said too (where the reader stands), and the buttons that
+ * lead nowhere from there say so (aria-disabled: they keep the focus, as a disabled
+ * button would not).
  */
 
 import { el, replace } from "./dom.js";
@@ -46,10 +49,10 @@ export class ReplayView {
     this.root = el(
       "section",
       { class: "page replay", id: "replay" },
-      el("h1", {}, marked(replay.title)),
+      el("h1", { id: "replay-title" }, marked(replay.title)),
       el(
         "div",
-        { class: "actions", role: "group" },
+        { class: "actions", role: "group", "aria-labelledby": "replay-title" },
         button("first", () => 0),
         button("previous", () => this.step - 1),
         button("next", () => this.step + 1),
@@ -69,7 +72,10 @@ export class ReplayView {
   go(step) {
     const count = this.replay?.frames.length ?? 0;
     const next = Math.max(0, Math.min(count - 1, step));
-    if (next === this.step) return;
+    if (next === this.step) {
+      this.announce(word("step", { step: this.step + 1, count })); // at an end already
+      return;
+    }
     const forward = next === this.step + 1;
     this.step = next;
     this.draw(forward);
@@ -98,6 +104,11 @@ export class ReplayView {
       return;
     }
     const frame = frames[this.step];
+    for (const control of this.root?.querySelectorAll("[data-step]") ?? []) {
+      const back = ["first", "previous"].includes(control.getAttribute("data-step") ?? "");
+      const nowhere = back ? this.step === 0 : this.step === frames.length - 1;
+      control.setAttribute("aria-disabled", String(nowhere));
+    }
     replace(
       this.stage,
       el("p", { class: "step", text: word("step", { step: this.step + 1, count: frames.length }) }),
