@@ -139,6 +139,8 @@ def _table() -> dict[str, str]:
         # list of the ends' letters.
         "fits": _("{tile}, plays on {ends}"),
         "fits_not": _("{tile}, does not fit"),
+        # Translators: a tile of the reader's hand that may open the round (no end yet).
+        "fits_lead": _("{tile}, leads the round"),
         "choose_end": _("Where does {tile} go? Choose a highlighted end."),
         "play_on": _("Play {tile} on {end}"),
         "computer": label("computer"),

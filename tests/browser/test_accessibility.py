@@ -233,6 +233,27 @@ def test_a_line_sent_with_the_table_as_it_was_is_said_once(people: People) -> No
     assert sum("your turn runs out" in text for text in said) == 1, said
 
 
+def test_a_tile_that_may_lead_the_round_is_named_so(people: People) -> None:
+    """A round's lead has no end to name (in Milo's later rounds any tile may lead): each
+    tile that may is read as leading it, not as its pips alone, which said nothing of
+    whether it could be played. The lead comes as the server sends it, every tile's
+    move with no end, on the reader's turn (the table waits for them)."""
+    with i18n.speaking(i18n.ENGLISH):
+        words = page_words()
+    ann = people.guest("Ann")
+    open_table(ann, "cross")
+    act(ann, "button[data-level=easy]")
+    act(ann, "button[data-action=start]")
+    frame = ann.shown()
+    while frame["turn"] != frame["you"]:
+        frame = ann.shown(frame["version"] + 1)
+    hand = [{**tile, "moves": [{"move": tile["tile"], "end": None}]} for tile in frame["hand"]]
+    ann.page.evaluate(SENT_BY_THE_SERVER, json.dumps({**frame, "hand": hand, "layout": None}))
+    for tile in hand:
+        name = words["fits_lead"].format(tile=tile["tile"])
+        expect(ann.page.get_by_role("button", name=name, exact=True)).to_have_count(1)
+
+
 SENT_BY_THE_SERVER = """
 raw => window.__sockets.filter(s => s.readyState === WebSocket.OPEN).at(-1)
   .dispatchEvent(new MessageEvent("message", { data: raw }))

@@ -68,6 +68,7 @@ function tileButton(entry, { yourTurn, selected, letters, actions }) {
   let name = entry.tile;
   if (yourTurn && !fits) name = word("fits_not", { tile: entry.tile });
   else if (fits && ends.length) name = word("fits", { tile: entry.tile, ends: list(ends, "disjunction") });
+  else if (fits) name = word("fits_lead", { tile: entry.tile }); // a lead: no end yet
   const button = el(
     "button",
     {
