@@ -207,7 +207,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         here, staff = self._here(interaction), await self._staff(interaction)
         await self.service.pause(here.id, interaction.user.id, False, staff=staff)
-        await reply(interaction, said.resumed())
+        await reply(interaction, said.resumed(None))
 
     @tournament.command(
         name=slash("command", "cancel"), description=locale_str("Cancel the tournament (organiser)")
