@@ -166,8 +166,11 @@ class TableService:
         """Tell each listener, in order, the stored actions its face has not been shown,
         each with its version (the last one's is the table's: a table is opened with a
         version no action is logged for) and its events (an audit line written before
-        events were stored whole has none: the table is still shown as it stands). The
-        actions are read once, from the oldest any face lacks."""
+        events were stored whole has none: the table is still shown as it stands). A
+        face that has shown nothing of it, not even its opening (the bot stopped between
+        opening a table and posting its lobby), is first told it as it stands, marked
+        with the version it was opened at. The actions are read once, from the oldest
+        any face lacks."""
         catching_up = [listener for listener in self._listeners if listener.catches_up]
         since = {listener.face: self.shown(listener.face, table.id).version
                  for listener in catching_up}  # fmt: skip
@@ -176,7 +179,11 @@ class TableService:
             return
         snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
         actions = await self.store.actions_since(table.id, oldest)
-        for version, action in enumerate(actions, start=table.version - len(actions) + 1):
+        opened = table.version - len(actions)  # when read from the first action
+        for listener in catching_up:
+            if since[listener.face] == 0:
+                self._tell(listener, snapshot, [], Resumed(opened))
+        for version, action in enumerate(actions, start=opened + 1):
             events = events_of(action)
             for listener in catching_up:
                 if version > since[listener.face]:

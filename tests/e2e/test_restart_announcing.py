@@ -12,14 +12,24 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from bot.events import Cancelled, Event, GameOver
 from bot.service import TableService
 from bot.service.clock import REMIND_AT
 from bot.table import Table
 from data import open_store, parse_url
 from data.models import TableRow
+from discord_face import acting
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, seated_game, service_of, shown_version, table_messages
+from tests.e2e.driver import (
+    ENGLISH,
+    Driver,
+    seated_game,
+    service_of,
+    shown_version,
+    table_messages,
+)
 from tests.e2e.process import bot_process, connected, start_game, take_turn
 from tests.fakediscord.fixtures import Server, make_server, serving
 from tests.fakediscord.server import FakeDiscord, Message
@@ -132,6 +142,38 @@ async def test_a_cancel_stored_but_not_posted_before_a_stop_is_posted_after_it(
     await running.stop()
     assert len(notices()) == 1
     assert await ends_unshown(running) == []
+
+
+async def test_a_lobby_opened_but_not_posted_before_a_stop_is_posted_after_it(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot stopped between opening a table (its host answered privately) and
+    posting its lobby: the channel was taken by a table nobody could see or join. After
+    the restart the channel gets the lobby, once, and its Join button seats a member."""
+    await running.start()
+    channel = server.channels[0]
+    ann, bob = server.member("Ann"), server.member("Bob")
+
+    async def stopped(*args: object) -> None:
+        """The bot stops before the lobby is posted."""
+
+    monkeypatch.setattr(acting, "post_lobby", stopped)
+    await (await ann.slash("domino new", channel, game="cross")).reply()
+    await running.stop()
+    monkeypatch.undo()
+    join = ENGLISH.label("join")
+
+    def lobbies() -> list[Message]:
+        public = server.fake.public(channel)
+        return [m for m in public if any(b["label"] == join for b in m.buttons())]
+
+    assert lobbies() == []
+    await running.start()
+    [lobby] = await server.fake.wait_for(lobbies)
+    await bob.click(lobby, join)
+    await server.fake.wait_for(lambda: "Bob" in server.fake.messages[lobby.id].text())
+    await running.stop()
+    assert len(lobbies()) == 1
 
 
 def stops_before_telling(service: TableService, kind: type[Event]) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from bot.commands import Cancel
 from bot.events import Cancelled
-from bot.service import Resumed, Shown, TableService
+from bot.service import NewTable, Resumed, Shown, TableService
 from data.backend import Session
 from data.repository import Repository
-from tests.tables.helpers import ANN, PACE, Clock, Heard, play_one, started
+from tests.tables.helpers import ANN, CHANNEL, GUILD, PACE, Clock, Heard, play_one, started
 
 
 async def test_a_second_face_that_notes_nothing_leaves_the_first_ones_restart_alone(
@@ -34,8 +34,8 @@ async def test_a_second_face_that_notes_nothing_leaves_the_first_ones_restart_al
     second.add_listener(browser)
     await second.resume()
     assert discord.told == [], "the channel shows it all: nothing is posted again"
-    # Version 1 is the lobby as opened, which no action is logged for.
-    assert [via for _, _, via in browser.told] == [Resumed(v) for v in range(2, version + 1)]
+    # Version 1 is the lobby as opened, which no action is logged for: shown as it stands.
+    assert [via for _, _, via in browser.told] == [Resumed(v) for v in range(1, version + 1)]
     assert browser.events, "each action handed back with what it caused"
     assert second.shown("discord", table.id) == Shown(version, 900)
     assert second.shown("browser", table.id) == Shown()
@@ -160,6 +160,34 @@ async def test_an_end_shown_before_a_stop_is_not_handed_back(
     assert first.shown("discord", table.id) == Shown(), "not shown yet"
     await first.remember_message("discord", table.id, 901, table.version + 1)
     await first.close()
+    await store.flush()
+
+    assert (await restarted(store, clock)).told == []
+
+
+async def test_a_lobby_stored_but_not_posted_before_a_stop_is_handed_back_until_shown(
+    store: Repository, clock: Clock
+) -> None:
+    """The bot stopped between opening a table (its opener told so) and posting its
+    lobby: the channel was taken by a table it did not show, with no button to join it.
+    After the restart the face is handed the lobby as it stands (a lobby is opened with
+    its computers seated, at the version they make, with no action logged); once it
+    notes showing it, a later restart hands back nothing."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    first.add_listener(Heard("discord"))
+    table = await first.open_table(
+        NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"), computers=["easy"]
+    )
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord = Heard("discord")
+    second.add_listener(discord)
+    await second.resume()
+    assert discord.told == [(table.version, [], Resumed(table.version))]
+    await second.remember_message("discord", table.id, 900, table.version)
+    await second.close()
     await store.flush()
 
     assert (await restarted(store, clock)).told == []
