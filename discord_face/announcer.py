@@ -349,17 +349,8 @@ class Announcer:
             if unshown is None:
                 return
             events = unshown
-        if table.status is Status.LOBBY and feed.message_id is None and not events:
-            # A lobby shown again that the channel never got (one opened by another
-            # face: a rematch asked for in the Activity), posted as /domino new posts
-            # its own. (A lobby's first actions may come before its opener has noted
-            # its message: those only edit it.)
-            posted = await self._send(
-                table, None, embed=embed(lobby.lobby_card(table)), view=lobby_view(table)
-            )
-            await self.service.remember_message(
-                acting.FACE, table.id, posted.message_id, table.version
-            )
+        if table.status is Status.LOBBY and feed.message_id is None and (feed.unsure or not events):
+            await self._post_lobby(feed, table)
             return
         if table.status is Status.LOBBY:
             await self._edit_lobby(feed, table, via, embed=embed(lobby.lobby_card(table)),
@@ -389,6 +380,29 @@ class Announcer:
         await self.service.remember_message(
             acting.FACE, table.id, message.message_id, table.version
         )
+
+    async def _post_lobby(self, feed: Feed, table: TableSnapshot) -> None:
+        """A lobby the channel was never noted showing, posted as /domino new posts its
+        own: one opened by another face (a rematch asked for in the Activity), or, after
+        a restart, one whose opener stopped before posting it. (A lobby's first actions
+        may come before its opener has noted its message: those only edit it.) After a
+        restart the lobby may have been posted just before the stop and its note lost:
+        one found among the channel's latest messages is edited to the table as it
+        stands, not posted again beside it."""
+        if feed.unsure:
+            feed.unsure, feed.resumed = False, []
+            if await self._version_shown(feed, table, []) is not None and feed.last is not None:
+                feed.message_id = feed.last.message_id
+                await self._edit_lobby(feed, table, None, embed=embed(lobby.lobby_card(table)),
+                                       view=lobby_view(table))  # fmt: skip
+                await self.service.remember_message(
+                    acting.FACE, table.id, feed.message_id, table.version
+                )
+                return
+        posted = await self._send(
+            table, None, embed=embed(lobby.lobby_card(table)), view=lobby_view(table)
+        )
+        await self.service.remember_message(acting.FACE, table.id, posted.message_id, table.version)
 
     async def _not_shown(
         self, feed: Feed, table: TableSnapshot, events: list[Event]

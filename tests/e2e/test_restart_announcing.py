@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -174,6 +175,40 @@ async def test_a_lobby_opened_but_not_posted_before_a_stop_is_posted_after_it(
     await server.fake.wait_for(lambda: "Bob" in server.fake.messages[lobby.id].text())
     await running.stop()
     assert len(lobbies()) == 1
+
+
+async def test_a_lobby_posted_but_not_noted_before_a_stop_is_not_posted_again(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot stopped between posting a lobby and noting it (the store had not kept
+    the note): after the restart the channel's latest messages show the lobby, so it
+    is kept, not posted a second time beside the first, and a Join edits it."""
+    await running.start()
+    channel = server.channels[0]
+    ann, bob = server.member("Ann"), server.member("Bob")
+    noted = TableService.remember_message
+
+    async def lost(service: TableService, face: str, *args: Any) -> None:
+        """The note of the lobby never reaches the store."""
+        if face != acting.FACE:
+            await noted(service, face, *args)
+
+    monkeypatch.setattr(TableService, "remember_message", lost)
+    await (await ann.slash("domino new", channel, game="cross")).reply()
+    join = ENGLISH.label("join")
+
+    def lobbies() -> list[Message]:
+        public = server.fake.public(channel)
+        return [m for m in public if any(b["label"] == join for b in m.buttons())]
+
+    [posted] = await server.fake.wait_for(lobbies)
+    await running.stop()
+    monkeypatch.undo()
+    await running.start()
+    await bob.click(posted, join)
+    await server.fake.wait_for(lambda: "Bob" in server.fake.messages[posted.id].text())
+    await running.stop()
+    assert lobbies() == [server.fake.messages[posted.id]], "one lobby, the one posted"
 
 
 def stops_before_telling(service: TableService, kind: type[Event]) -> None:
