@@ -46,7 +46,10 @@ class Confirming:
 @pytest.fixture
 async def confirming(fake_discord: FakeDiscord) -> AsyncIterator[Confirming]:
     server = make_server(fake_discord)
-    client = commands.Bot(command_prefix="!", intents=discord.Intents(guilds=True))
+    # Ready once the fake's servers are in (discord.py's own wait for more is 2 s).
+    client = commands.Bot(
+        command_prefix="!", intents=discord.Intents(guilds=True), guild_ready_timeout=0.05
+    )
     task = await start_bot(client)
     activities = DiscordActivities(client, str(fake_discord.application_id), CLIENT_SECRET)
     try:

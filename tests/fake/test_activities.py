@@ -521,7 +521,9 @@ async def test_discord_py_launching_the_activity_from_a_button(
     guild = fake_discord.add_guild("Activities", channels=1)
     ana = Member(fake_discord, guild["id"], "Ana")
     answers: list[discord.InteractionCallbackResponse[Any]] = []
-    client = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+    client = commands.Bot(
+        command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+    )
 
     async def on_interaction(interaction: discord.Interaction[Any]) -> None:
         answers.append(await interaction.response.launch_activity())
