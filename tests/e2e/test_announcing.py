@@ -98,9 +98,10 @@ async def test_a_move_made_by_a_click_costs_at_most_one_request_against_the_glob
 async def test_a_table_faster_than_its_pictures_skips_the_stale_ones(
     running: Running, server: Server
 ) -> None:
-    """Computer moves at full speed, and one request a second for the channel: each
-    post shows the newest state, never queued old ones, and the game still ends."""
-    running.settings = dataclasses.replace(running.settings, requests_per_second=1)
+    """Computer moves at full speed (milliseconds apart), and five requests a second for
+    the bot (a fifth of a second each, far slower than the moves): each post shows the
+    newest state, never queued old ones, and the game still ends."""
+    running.settings = dataclasses.replace(running.settings, requests_per_second=5)
     bot = await running.start()
     ann = server.member("Ann")
     channel = server.channels[0]
