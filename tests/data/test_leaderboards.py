@@ -4,16 +4,19 @@ Python. The store keeps running totals and reads indexes; they must agree."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import pytest
+import pytest_asyncio
 
+from data import open_store, sqlite_url
 from data.models import GLOBAL, FinishedGame, Participant, RoundResult
 from data.ratings import DEFAULT, Rating, ordinal, rate
 from data.repository import Repository
-from tests.data.databases import rated, rating_of
+from tests.data.databases import postgres_schema, rated, rating_of
 
 USERS = list(range(100, 130))
 GUILDS = [1, 2, 3]
@@ -94,14 +97,27 @@ Filled = tuple[Repository, list[FinishedGame]]
 """The ``filled`` fixture: a store and the random games recorded in it."""
 
 
-@pytest.fixture
-async def filled(store: Repository) -> Filled:
-    games = random_games(seed=3, count=160)
-    for game in games:
-        await store.record_finished_game(game)
-    return store, games
+@pytest_asyncio.fixture(scope="module", loop_scope="module", params=["sqlite", "postgresql"])
+async def filled(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Filled]:
+    """A new database of each kind (as the ``database`` fixture makes them) with the
+    random games recorded in it, once for the module: the tests that take it only read
+    it (a test that writes must take ``store`` instead), on the module's event loop."""
+    async with contextlib.AsyncExitStack() as stack:
+        if request.param == "sqlite":
+            url = sqlite_url(tmp_path_factory.mktemp("leaderboards") / "var" / "test.db")
+        else:
+            url = await stack.enter_async_context(postgres_schema())
+        store = await open_store(url)
+        stack.push_async_callback(store.close)
+        games = random_games(seed=3, count=160)
+        for game in games:
+            await store.record_finished_game(game)
+        yield store, games
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_stats_equal_a_brute_force_count(filled: Filled) -> None:
     store, games = filled
     expected = brute_stats(games)
@@ -118,6 +134,7 @@ async def test_stats_equal_a_brute_force_count(filled: Filled) -> None:
             assert got == want
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_ratings_equal_a_replay_of_every_game(filled: Filled) -> None:
     store, games = filled
     expected = brute_ratings(games)
@@ -131,6 +148,7 @@ async def test_ratings_equal_a_replay_of_every_game(filled: Filled) -> None:
 @pytest.mark.parametrize("order", ["rating", "wins", "points"])
 @pytest.mark.parametrize("guild", [1, None])
 @pytest.mark.parametrize("kind", ["cross", "milo"])
+@pytest.mark.asyncio(loop_scope="module")
 async def test_leaderboards_equal_a_brute_force_ranking(
     filled: Filled, kind: str, order: str, guild: int | None
 ) -> None:
