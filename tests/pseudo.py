@@ -120,9 +120,19 @@ class Checker:
             "|".join(rf"\b{re.escape(n)}\b" for n in sorted(names, key=len, reverse=True))
             or r"(?!)"
         )
+        self._known: dict[str, tuple[str, ...]] = {}
+        """What :meth:`strays` found in each text already read: the answer depends on the
+        text alone, and the same segments come back in text after text (a placeholder's
+        value is read as often as the messages it might fill)."""
 
     def strays(self, text: str) -> list[str]:
         """What in ``text`` no catalogue gave (empty: every word is catalogued)."""
+        known = self._known.get(text)
+        if known is None:
+            known = self._known[text] = tuple(self._strays(text))
+        return list(known)
+
+    def _strays(self, text: str) -> list[str]:
         found: list[str] = []
         outside: list[str] = []
         depth, start = 0, 0
