@@ -150,7 +150,7 @@ class BotProcess:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not serve {self.url} in time:\n{self.output()}")
             with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(0.1)  # the poll's interval, cut short if the process ends
+                process.wait(0.02)  # the poll's interval, cut short if the process ends
 
     def stop(self, timeout: float = 15) -> int:
         """Stop the bot as a service manager does (SIGTERM; killed if it does not stop in
