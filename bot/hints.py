@@ -14,7 +14,7 @@ import asyncio
 
 from bot.levels import HINT_LEVELS
 from bot.players.advice import Advice, advise
-from bot.refusals import HintsOff, NotSeated, NotStarted, NotYourTurn, UnknownLevel
+from bot.refusals import HintsOff, NotSeated, NotStarted, NotYourTurn, TableClosed, UnknownLevel
 from bot.snapshot import TableSnapshot
 
 
@@ -22,12 +22,15 @@ async def hint(table: TableSnapshot, user_id: int, level: str = "normal") -> Adv
     """The move ``level``'s player would make in the member's seat now, with its reason.
 
     Refused (a :class:`~bot.refusals.Refusal`, nothing changed) when the table has
-    hints off, the level is not one of :data:`HINT_LEVELS`, the member has no seat, the
-    game has not started or it is not their turn.
+    ended (a page kept showing it may still ask), has hints off, the level is not one
+    of :data:`HINT_LEVELS`, the member has no seat, the game has not started or it is
+    not their turn.
     The seed is fixed by the table and its version, so asking twice gives the same hint.
     """
     if level not in HINT_LEVELS:  # Discord offers only these; a forged request may not
         raise UnknownLevel(HINT_LEVELS)
+    if not table.is_open:
+        raise TableClosed()
     if not table.hints:
         raise HintsOff()
     if table.seat_of(user_id) is None:

@@ -457,3 +457,23 @@ async def test_a_member_whose_time_runs_low_is_warned_on_every_page(site: Site) 
         warned = await page.next("table")
         assert warned["version"] == frame["version"], "a reminder changes nothing"
         assert warned["lines"] == [f"{mover}, your turn runs out <t:{int(frame['deadline'])}>."]
+
+
+async def test_a_hint_asked_at_a_closed_table_is_refused_as_closed(site: Site) -> None:
+    """The page offers no Hint at a table that has ended; asked all the same (forged),
+    for the version it ended at, it is refused for what is wrong, that the table is
+    closed: not advice for a game no longer played, nor "it is X's turn"."""
+    ann, bob = await site.open_page("Ann"), await site.open_page("Bob")
+    table = await open_table(ann, target=10, hints=True)
+    await bob.send(type="watch", table=table["id"])
+    await bob.send(type="act", table=table["id"], version=table["version"], action="join")
+    table = await ann.table_at(table["version"] + 1)
+    await ann.send(type="act", table=table["id"], version=table["version"], action="start")
+    table = await ann.table_at(table["version"] + 1)
+    await ann.send(type="act", table=table["id"], version=table["version"], action="cancel")
+    for page in (ann, bob):
+        closed = await page.table_at(table["version"] + 1)
+        assert closed["status"] == "cancelled"
+        await page.send(type="act", table=closed["id"], version=closed["version"], action="hint")
+        refused = await page.next("refused")
+        assert refused["text"] == "That table is closed: open a new one from the list of tables."
