@@ -387,11 +387,14 @@ class Announcer:
         a restart, one whose opener stopped before posting it. (A lobby's first actions
         may come before its opener has noted its message: those only edit it.) After a
         restart the lobby may have been posted just before the stop and its note lost:
-        one found among the channel's latest messages is edited to the table as it
-        stands, not posted again beside it."""
+        one found among the channel's latest messages, or the one that started the
+        table's thread, is edited to the table as it stands, not posted again beside
+        it."""
         if feed.unsure:
             feed.unsure, feed.resumed = False, []
-            if await self._version_shown(feed, table, []) is not None and feed.last is not None:
+            if await self._version_shown(feed, table, []) is None:
+                feed.last = await self._thread_lobby(table)
+            if feed.last is not None:
                 feed.message_id = feed.last.message_id
                 await self._edit_lobby(feed, table, None, embed=embed(lobby.lobby_card(table)),
                                        view=lobby_view(table))  # fmt: skip
@@ -455,14 +458,7 @@ class Announcer:
                 continue
             if closed is not None and message.content == closed:
                 return table.version
-            custom_ids = [
-                str(child.custom_id)
-                for row in message.components
-                if isinstance(row, discord.ActionRow)
-                for child in row.children
-                if isinstance(child, discord.Button) and child.custom_id
-            ]
-            version = buttons.version_drawn(custom_ids, table.id)
+            version = buttons.version_drawn(_custom_ids(message), table.id)
             if version is not None:
                 ours.append((version, message))
         if not ours:
@@ -471,6 +467,24 @@ class Announcer:
         feed.last = Posted(newest.id)
         feed.stale = [m.id for _, m in ours if m.components and m is not newest]
         return version
+
+    async def _thread_lobby(self, table: TableSnapshot) -> Posted | None:
+        """With threads on, a table's lobby is posted in the channel and starts the
+        thread the table then plays in, the two sharing an id: that lobby, when the
+        table's channel is such a thread (the thread's own messages do not hold it)."""
+        channel = await self._channel(table)
+        if not isinstance(channel, discord.Thread) or channel.parent_id is None:
+            return None
+        parent = self.client.get_partial_messageable(channel.parent_id)
+        try:
+            await self.budget.take()
+            self.posts["global"] += 1
+            starter = await parent.fetch_message(channel.id)
+        except discord.HTTPException:
+            return None
+        if buttons.version_drawn(_custom_ids(starter), table.id) is None:
+            return None
+        return Posted(starter.id)
 
     async def _strip_stale(self, feed: Feed, table: TableSnapshot, keep: int) -> None:
         """Take the buttons off the older messages :meth:`_shown_already` found live."""
@@ -719,3 +733,14 @@ def _totals(view: PublicView, over: GameOver | None) -> tuple[int, ...] | None:
     if over is not None:
         return over.outcome.scores
     return view.start_scores if view.round_number > 1 else None
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    """The custom_ids of a message's buttons (ours say the table and version drawn)."""
+    return [
+        str(child.custom_id)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button) and child.custom_id
+    ]

@@ -21,6 +21,7 @@ from bot.service.clock import REMIND_AT
 from bot.table import Table
 from data import open_store, parse_url
 from data.models import TableRow
+from data.repository import Repository
 from discord_face import acting
 from tests.e2e.conftest import Running
 from tests.e2e.driver import (
@@ -177,38 +178,46 @@ async def test_a_lobby_opened_but_not_posted_before_a_stop_is_posted_after_it(
     assert len(lobbies()) == 1
 
 
+@pytest.mark.parametrize("threads", [False, True], ids=["in-the-channel", "threads-on"])
 async def test_a_lobby_posted_but_not_noted_before_a_stop_is_not_posted_again(
-    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch, threads: bool
 ) -> None:
     """The bot stopped between posting a lobby and noting it (the store had not kept
-    the note): after the restart the channel's latest messages show the lobby, so it
-    is kept, not posted a second time beside the first, and a Join edits it."""
+    the note): after the restart the lobby is found, so it is kept, not posted a second
+    time beside the first (nor in the thread it started, with threads on: its table
+    plays there, but the lobby stays in the channel), and a Join edits it."""
     await running.start()
     channel = server.channels[0]
     ann, bob = server.member("Ann"), server.member("Bob")
-    noted = TableService.remember_message
+    if threads:
+        boss = server.member("Boss", manager=True)
+        await (await boss.slash("domino settings", channel, threads=True)).reply()
+    stored = Repository.set_shown
 
-    async def lost(service: TableService, face: str, *args: Any) -> None:
-        """The note of the lobby never reaches the store."""
+    async def lost(store: Repository, table_id: str, face: str, *args: Any) -> None:
+        """The bot knows what the channel shows, but the store never gets the note."""
         if face != acting.FACE:
-            await noted(service, face, *args)
+            await stored(store, table_id, face, *args)
 
-    monkeypatch.setattr(TableService, "remember_message", lost)
+    monkeypatch.setattr(Repository, "set_shown", lost)
     await (await ann.slash("domino new", channel, game="cross")).reply()
     join = ENGLISH.label("join")
 
-    def lobbies() -> list[Message]:
-        public = server.fake.public(channel)
+    def lobbies(where: int) -> list[Message]:
+        public = server.fake.public(where)
         return [m for m in public if any(b["label"] == join for b in m.buttons())]
 
-    [posted] = await server.fake.wait_for(lobbies)
+    [posted] = await server.fake.wait_for(lambda: lobbies(channel))
+    if threads:
+        await server.fake.wait_for(lambda: posted.id in server.fake.channels)
     await running.stop()
     monkeypatch.undo()
     await running.start()
     await bob.click(posted, join)
     await server.fake.wait_for(lambda: "Bob" in server.fake.messages[posted.id].text())
     await running.stop()
-    assert lobbies() == [server.fake.messages[posted.id]], "one lobby, the one posted"
+    assert lobbies(channel) == [server.fake.messages[posted.id]], "one lobby, the one posted"
+    assert lobbies(posted.id) == [], "none in its thread"
 
 
 def stops_before_telling(service: TableService, kind: type[Event]) -> None:
