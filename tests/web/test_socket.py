@@ -32,10 +32,13 @@ async def open_table(page: Page, game: str = "cross", **options: Any) -> dict[st
     return table
 
 
-async def seated_game(site: Site, names: list[str]) -> tuple[list[Page], dict[str, Any]]:
-    """Pages of ``names`` at one Cross table to 10 points, started; the host's frame."""
+async def seated_game(
+    site: Site, names: list[str], hints: bool = False
+) -> tuple[list[Page], dict[str, Any]]:
+    """Pages of ``names`` at one Cross table to 10 points (with ``hints``), started; the
+    host's frame."""
     pages = [await site.open_page(name) for name in names]
-    table = await open_table(pages[0], target=10)
+    table = await open_table(pages[0], target=10, hints=hints)
     for page in pages[1:]:
         await page.send(type="watch", table=table["id"])
         table = await page.next("table")
@@ -155,13 +158,7 @@ async def test_a_lone_surrogate_is_refused_and_the_socket_stays_open(site: Site)
 async def test_a_hint_asked_on_an_old_version_is_refused_as_a_click_is(site: Site) -> None:
     """A hint answers the table the page was drawn for, or is refused as Discord's Hint
     button is: advice for a position the page does not show would mislead."""
-    ann, bob = await site.open_page("Ann"), await site.open_page("Bob")
-    table = await open_table(ann, target=10, hints=True)
-    await bob.send(type="watch", table=table["id"])
-    await bob.send(type="act", table=table["id"], version=table["version"], action="join")
-    table = await ann.table_at(table["version"] + 1)
-    await ann.send(type="act", table=table["id"], version=table["version"], action="start")
-    frame = await ann.table_at(table["version"] + 1)
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"], hints=True)
     mover = (ann, bob)[frame["turn"]]
     version = frame["version"]
     for stale in (version - 1, version + 1):
@@ -463,13 +460,7 @@ async def test_a_hint_asked_at_a_closed_table_is_refused_as_closed(site: Site) -
     """The page offers no Hint at a table that has ended; asked all the same (forged),
     for the version it ended at, it is refused for what is wrong, that the table is
     closed: not advice for a game no longer played, nor "it is X's turn"."""
-    ann, bob = await site.open_page("Ann"), await site.open_page("Bob")
-    table = await open_table(ann, target=10, hints=True)
-    await bob.send(type="watch", table=table["id"])
-    await bob.send(type="act", table=table["id"], version=table["version"], action="join")
-    table = await ann.table_at(table["version"] + 1)
-    await ann.send(type="act", table=table["id"], version=table["version"], action="start")
-    table = await ann.table_at(table["version"] + 1)
+    (ann, bob), table = await seated_game(site, ["Ann", "Bob"], hints=True)
     await ann.send(type="act", table=table["id"], version=table["version"], action="cancel")
     for page in (ann, bob):
         closed = await page.table_at(table["version"] + 1)
