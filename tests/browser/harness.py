@@ -464,6 +464,14 @@ def act(person: Person, selector: str) -> Frame:
     return person.shown(version + 1)
 
 
+def against_the_computer(host: Person, game: str = "cross") -> Frame:
+    """``host`` opens a table of ``game`` (its smallest target), seats an easy computer
+    and starts it: the table once started."""
+    open_table(host, game)
+    act(host, "button[data-level=easy]")
+    return act(host, "button[data-action=start]")
+
+
 def sit_down(person: Person, table_id: str) -> Frame:
     """``person`` opens the table's link and joins it."""
     person.page.goto(f"/t/{table_id}")

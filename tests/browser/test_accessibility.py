@@ -31,6 +31,7 @@ from tests.browser.harness import (
     People,
     Person,
     act,
+    against_the_computer,
     join_as,
     open_table,
     play_game,
@@ -118,9 +119,7 @@ def test_every_screen_passes_axe(people: People, locale: str, width: int) -> Non
 def test_a_tile_picked_with_its_ends_lit_passes_axe(people: People) -> None:
     """The felt's ends become buttons once a tile that fits several is picked."""
     ann = people.guest("Ann")
-    open_table(ann, "cross")
-    act(ann, "button[data-level=easy]")
-    _, tile = until_a_choice(ann, act(ann, "button[data-action=start]"))
+    _, tile = until_a_choice(ann, against_the_computer(ann))
     ann.page.click(f'#table button[data-tile="{tile}"]')
     ann.page.locator("[data-end][data-playable=true]").first.wait_for()
     violations = audit(ann, "a tile picked, its ends lit")
@@ -241,10 +240,7 @@ def test_a_tile_that_may_lead_the_round_is_named_so(people: People) -> None:
     with i18n.speaking(i18n.ENGLISH):
         words = page_words()
     ann = people.guest("Ann")
-    open_table(ann, "cross")
-    act(ann, "button[data-level=easy]")
-    act(ann, "button[data-action=start]")
-    frame = ann.shown()
+    frame = against_the_computer(ann)
     while frame["turn"] != frame["you"]:
         frame = ann.shown(frame["version"] + 1)
     hand = [{**tile, "moves": [{"move": tile["tile"], "end": None}]} for tile in frame["hand"]]

@@ -11,7 +11,12 @@ from concurrent.futures import ThreadPoolExecutor
 from bot.coaching import members_seats
 from bot.players.coach import analyse
 from data import open_store, sqlite_url
-from tests.browser.harness import BotProcess, People, act, open_table, play_game
+from tests.browser.harness import (
+    BotProcess,
+    People,
+    against_the_computer,
+    play_game,
+)
 from tests.players.test_coach import SMALL
 
 
@@ -29,9 +34,7 @@ async def store_analysis(bot: BotProcess, game_id: str) -> None:
 
 def test_a_graded_moves_note_is_shown_under_its_line(people: People, bot: BotProcess) -> None:
     ann = people.guest("Ann")
-    open_table(ann, "cross")
-    act(ann, "button[data-level=easy]")
-    act(ann, "button[data-action=start]")
+    against_the_computer(ann)
     last, _ = play_game([ann])
     assert last["status"] == "finished" and last["game_id"], last["ended"]
     with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread

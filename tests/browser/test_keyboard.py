@@ -9,6 +9,7 @@ from tests.browser.harness import (
     Frame,
     People,
     act,
+    against_the_computer,
     join_as,
     open_table,
     play_turn,
@@ -124,9 +125,7 @@ def test_a_tile_played_on_an_end_chosen_by_keyboard_leaves_the_focus_on_the_hand
     must go on to the hand, not fall to the page's top (``<body>``)."""
     ann = people.guest("Ann")
     page = ann.page
-    open_table(ann, "cross")
-    act(ann, "button[data-level=easy]")
-    frame, tile = until_a_choice(ann, act(ann, "button[data-action=start]"))
+    frame, tile = until_a_choice(ann, against_the_computer(ann))
 
     page.focus(f'#table button[data-tile="{tile}"]')
     page.keyboard.press("Enter")

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.harness import People, act, join_as, open_table, play_game
+from tests.browser.harness import People, against_the_computer, join_as, open_table, play_game
 from words import i18n
 from words.page import page_words
 
@@ -17,9 +17,7 @@ def test_a_finished_games_replay_its_rules_and_the_boards(people: People) -> Non
     with i18n.speaking(i18n.ENGLISH):
         words = page_words()
     ann = people.guest("Ann")
-    open_table(ann, "cross")
-    act(ann, "button[data-level=easy]")
-    act(ann, "button[data-action=start]")
+    against_the_computer(ann)
     last, _ = play_game([ann])
     assert last["status"] == "finished" and last["game_id"], last["ended"]
     page = ann.page
