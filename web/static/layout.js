@@ -11,6 +11,8 @@ import { el, svg } from "./dom.js";
 import { tileShape } from "./tiles.js";
 import { marked, plain, word } from "./text.js";
 
+/** @typedef {{x: number, y: number, w: number, h: number}} Box a box by its centre and size */
+
 const LABEL_W = 44;
 const LABEL_H = 26;
 /** The text of an end's label, in the layout's units at its smallest. */
@@ -84,7 +86,7 @@ function grown(root, layout, pictures, labels) {
     const k = growth(layout, width, height);
     const box = viewBox(layout, k);
     for (const picture of pictures) picture.setAttribute("viewBox", box);
-    layout.ends.forEach((end, at) => sized(labels[at], labelBox(layout, end, k), k));
+    labelBoxes(layout, k).forEach((box, at) => sized(labels[at], box, k));
   });
   observer.observe(root);
 }
@@ -108,18 +110,63 @@ function growth(layout, width, height) {
 }
 
 /**
- * Where an end's label stands, grown `k` times: its side nearer the layout stays where
- * the label at its smallest has it, the rest goes outwards.
+ * Where each end's label stands, grown `k` times, in the layout's order of ends: the
+ * first of its places ({@link placings}) that covers no tile and no label placed
+ * before it (where none is free, the first).
+ * @param {Layout} layout
+ * @param {number} k
+ * @returns {Box[]}
+ */
+function labelBoxes(layout, k) {
+  const tiles = layout.tiles.map((t) => ({ x: t.x + t.w / 2, y: t.y + t.h / 2, w: t.w, h: t.h }));
+  /** @type {Box[]} */
+  const placed = [];
+  for (const end of layout.ends) {
+    const places = placings(layout, end, k);
+    const free = places.find((box) => !tiles.some((t) => covers(box, t)) && !placed.some((p) => covers(box, p)));
+    placed.push(free ?? places[0]);
+  }
+  return placed;
+}
+
+/**
+ * The places an end's label may take, grown `k` times, best first: its side nearer the
+ * layout where the label at its smallest has it and the rest outwards, centred across
+ * that way or flush with either side (an arm that turns has tiles beside its end); then
+ * the same growing the other ways.
  * @param {Layout} layout
  * @param {End} end
  * @param {number} k
- * @returns {{x: number, y: number, w: number, h: number}} its centre and size
+ * @returns {Box[]}
  */
-function labelBox(layout, end, k) {
-  const [dx, dy] = outwards(layout, end);
+function placings(layout, end, k) {
   const w = LABEL_W * k;
   const h = LABEL_H * k;
-  return { x: end.x + (dx * (w - LABEL_W)) / 2, y: end.y + (dy * (h - LABEL_H)) / 2, w, h };
+  const [dx, dy] = outwards(layout, end);
+  const ways = [[dx, dy], [1, 0], [-1, 0], [0, 1], [0, -1]];
+  const spareW = (w - LABEL_W) / 2;
+  const spareH = (h - LABEL_H) / 2;
+  /** @type {Box[]} */
+  const places = [];
+  for (const [ax, ay] of ways) {
+    const x = end.x + ax * spareW;
+    const y = end.y + ay * spareH;
+    for (const slide of [0, 1, -1]) {
+      places.push({ x: ax === 0 ? x + slide * spareW : x, y: ay === 0 ? y + slide * spareH : y, w, h });
+    }
+  }
+  return places;
+}
+
+/**
+ * Whether two boxes (centre and size) overlap.
+ * @param {Box} one
+ * @param {Box} other
+ */
+function covers(one, other) {
+  return (
+    Math.abs(one.x - other.x) < (one.w + other.w) / 2 && Math.abs(one.y - other.y) < (one.h + other.h) / 2
+  );
 }
 
 /**
@@ -172,8 +219,7 @@ function viewBox(layout, k) {
   const xs = [];
   const ys = [];
   for (const t of layout.tiles) xs.push(t.x, t.x + t.w), ys.push(t.y, t.y + t.h);
-  for (const e of layout.ends) {
-    const b = labelBox(layout, e, k);
+  for (const b of labelBoxes(layout, k)) {
     xs.push(b.x - b.w / 2, b.x + b.w / 2);
     ys.push(b.y - b.h / 2, b.y + b.h / 2);
   }
