@@ -52,7 +52,7 @@ export function felt(layout, { alt, animate = false, selected = null, play = () 
   if (!layout || layout.tiles.length === 0) {
     return el("div", { class: "felt empty" }, el("p", { text: word("no_tiles") }));
   }
-  const box = viewBox(layout, 1);
+  const box = viewBox(layout, labelBoxes(layout, 1));
   const picture = svg(
     "svg",
     { class: "layout", viewBox: box, role: "img", "aria-label": plain(alt) },
@@ -67,8 +67,8 @@ export function felt(layout, { alt, animate = false, selected = null, play = () 
 
 /**
  * Let the ends' labels grow, as the felt is drawn and whenever its size changes, until
- * each is at least {@link TARGET} pixels high on the screen; each grows outwards from
- * its end, so it covers no tile, and the view widens to hold it.
+ * each is at least {@link TARGET} pixels high on the screen; each takes a place that
+ * covers no tile ({@link labelBoxes}), and the view widens to hold it.
  * @param {HTMLElement} root the felt
  * @param {Layout} layout
  * @param {SVGElement[]} pictures the two SVGs, which share the view
@@ -84,9 +84,10 @@ function grown(root, layout, pictures, labels) {
     const height = parseFloat(getComputedStyle(pictures[0]).maxHeight) || Infinity;
     if (width <= 0) return;
     const k = growth(layout, width, height);
-    const box = viewBox(layout, k);
-    for (const picture of pictures) picture.setAttribute("viewBox", box);
-    labelBoxes(layout, k).forEach((box, at) => sized(labels[at], box, k));
+    const boxes = labelBoxes(layout, k);
+    const view = viewBox(layout, boxes);
+    for (const picture of pictures) picture.setAttribute("viewBox", view);
+    boxes.forEach((box, at) => sized(labels[at], box, k));
   });
   observer.observe(root);
 }
@@ -102,7 +103,7 @@ function grown(root, layout, pictures, labels) {
 function growth(layout, width, height) {
   let k = 1;
   for (let i = 0; i < 6; i += 1) {
-    const [, , w, h] = viewBox(layout, k).split(" ").map(Number);
+    const [, , w, h] = viewBox(layout, labelBoxes(layout, k)).split(" ").map(Number);
     const scale = Math.min(width / w, height / h);
     k = Math.max(1, TARGET / (LABEL_H * scale));
   }
@@ -210,16 +211,17 @@ function sized(group, box, k) {
 }
 
 /**
- * The picture's bounds: every tile and every end's label (grown `k` times), with a
- * margin, and never smaller than the minimum view (centred on what is there).
+ * The picture's bounds: every tile and every end's label (where {@link labelBoxes}
+ * placed it), with a margin, and never smaller than the minimum view (centred on what
+ * is there).
  * @param {Layout} layout
- * @param {number} k
+ * @param {Box[]} labels
  */
-function viewBox(layout, k) {
+function viewBox(layout, labels) {
   const xs = [];
   const ys = [];
   for (const t of layout.tiles) xs.push(t.x, t.x + t.w), ys.push(t.y, t.y + t.h);
-  for (const b of labelBoxes(layout, k)) {
+  for (const b of labels) {
     xs.push(b.x - b.w / 2, b.x + b.w / 2);
     ys.push(b.y - b.h / 2, b.y + b.h / 2);
   }
