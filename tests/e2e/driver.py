@@ -315,19 +315,21 @@ async def open_and_fill(
     return lobby
 
 
+def lobby_messages(fake: FakeDiscord, channel_id: int, words: Words = ENGLISH) -> list[Message]:
+    """The messages of ``channel_id`` everyone sees that carry a table's Join button:
+    its lobbies."""
+    join = words.label("join")
+    public = fake.public(channel_id)
+    return [m for m in public if any(b["label"] == join for b in m.buttons())]
+
+
 async def open_lobby(
     fake: FakeDiscord, host: Member, channel_id: int, words: Words = ENGLISH, **options: Any
 ) -> Message:
     """``/domino new``: the host is answered privately, and the lobby with its buttons is
     posted in the channel for everyone; returns the lobby."""
     sent = await host.slash("domino new", channel_id, **options)
-    join = words.label("join")
-
-    def lobbies() -> list[Message]:
-        public = fake.public(channel_id)
-        return [m for m in public if any(b["label"] == join for b in m.buttons())]
-
-    [lobby] = await fake.wait_for(lobbies)
+    [lobby] = await fake.wait_for(lambda: lobby_messages(fake, channel_id, words))
     answers = [fake.messages[f] for f in sent.interaction.followups]
     private = [m for m in answers if m.visible_to is not None]
     assert [m.visible_to for m in private] == [host.id], "one private answer, to the host"

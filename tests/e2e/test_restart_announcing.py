@@ -27,6 +27,7 @@ from tests.e2e.conftest import Running
 from tests.e2e.driver import (
     ENGLISH,
     Driver,
+    lobby_messages,
     seated_game,
     service_of,
     shown_version,
@@ -163,19 +164,13 @@ async def test_a_lobby_opened_but_not_posted_before_a_stop_is_posted_after_it(
     await (await ann.slash("domino new", channel, game="cross")).reply()
     await running.stop()
     monkeypatch.undo()
-    join = ENGLISH.label("join")
-
-    def lobbies() -> list[Message]:
-        public = server.fake.public(channel)
-        return [m for m in public if any(b["label"] == join for b in m.buttons())]
-
-    assert lobbies() == []
+    assert lobby_messages(server.fake, channel) == []
     await running.start()
-    [lobby] = await server.fake.wait_for(lobbies)
-    await bob.click(lobby, join)
+    [lobby] = await server.fake.wait_for(lambda: lobby_messages(server.fake, channel))
+    await bob.click(lobby, ENGLISH.label("join"))
     await server.fake.wait_for(lambda: "Bob" in server.fake.messages[lobby.id].text())
     await running.stop()
-    assert len(lobbies()) == 1
+    assert len(lobby_messages(server.fake, channel)) == 1
 
 
 @pytest.mark.parametrize("threads", [False, True], ids=["in-the-channel", "threads-on"])
@@ -201,23 +196,17 @@ async def test_a_lobby_posted_but_not_noted_before_a_stop_is_not_posted_again(
 
     monkeypatch.setattr(Repository, "set_shown", lost)
     await (await ann.slash("domino new", channel, game="cross")).reply()
-    join = ENGLISH.label("join")
-
-    def lobbies(where: int) -> list[Message]:
-        public = server.fake.public(where)
-        return [m for m in public if any(b["label"] == join for b in m.buttons())]
-
-    [posted] = await server.fake.wait_for(lambda: lobbies(channel))
+    [posted] = await server.fake.wait_for(lambda: lobby_messages(server.fake, channel))
     if threads:
         await server.fake.wait_for(lambda: posted.id in server.fake.channels)
     await running.stop()
     monkeypatch.undo()
     await running.start()
-    await bob.click(posted, join)
+    await bob.click(posted, ENGLISH.label("join"))
     await server.fake.wait_for(lambda: "Bob" in server.fake.messages[posted.id].text())
     await running.stop()
-    assert lobbies(channel) == [server.fake.messages[posted.id]], "one lobby, the one posted"
-    assert lobbies(posted.id) == [], "none in its thread"
+    assert lobby_messages(server.fake, channel) == [server.fake.messages[posted.id]]
+    assert lobby_messages(server.fake, posted.id) == [], "none in its thread"
 
 
 def stops_before_telling(service: TableService, kind: type[Event]) -> None:
