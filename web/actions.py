@@ -114,12 +114,14 @@ async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
     if reader.activity is not None and message.action in ("join", "rematch"):
         guest = await _confirm(face, reader)  # still in the Activity, before a seat is given
     if message.action == "rematch":
-        opened, _ = await face.service.rematch(
+        again, opened = await face.service.rematch(
             table.game_id, table.guild_id, table.channel_id, guest.id, guest.name
         )
-        face.opened(opened)
+        if not opened:  # a confirmation: its Join was announced as any action is
+            return
+        face.opened(again)
         if reader.activity is not None:  # the channel is shown the new lobby too
-            await face.service.repost(opened.id, via=reader)
+            await face.service.repost(again.id, via=reader)
         return
     if message.action == "hint":
         if message.version != table.version:  # as Discord's Hint button: advice for

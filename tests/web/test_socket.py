@@ -440,6 +440,12 @@ async def test_two_members_asking_a_rematch_at_once_both_sit_at_it(site: Site) -
     assert seated["type"] == "table", seated
     assert seated["id"] == lobby["id"], "the same rematch, not a second"
     assert [seat["name"] for seat in seated["seats"]] == ["Ann", "Bob"]
+    await bob.send(type="act", table=seated["id"], version=seated["version"], action="leave")
+    for page in (ann, bob):
+        await page.table_at(seated["version"] + 1)  # sent after all that the ask sent
+        shown = [f for f in page.frames if f.get("id") == seated["id"] == lobby["id"]
+                 and f["version"] == seated["version"]]  # fmt: skip
+        assert len(shown) == 1, "Bob taking his seat is shown once on each page"
 
 
 async def test_a_member_whose_time_runs_low_is_warned_on_every_page(site: Site) -> None:
