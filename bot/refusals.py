@@ -77,6 +77,12 @@ class RematchElsewhere(Refusal):
 
 
 @dataclass(eq=False)
+class NotEnded(Refusal):
+    """A rematch asked of a game still in its lobby or being played: only a finished game
+    is played again (the controls offer it at the game's end; a forged ask meets this)."""
+
+
+@dataclass(eq=False)
 class StillSeated(Refusal):
     """A member asked to be forgotten while seated at an open table (in ``channel_id``),
     whose state holds their seat."""

@@ -14,6 +14,7 @@ from bot.refusals import (
     GuestOnly,
     NoTableHere,
     NotConfirmed,
+    NotEnded,
     NotInActivity,
     Refusal,
     StaleVersion,
@@ -21,6 +22,7 @@ from bot.refusals import (
 )
 from bot.service import NewTable
 from bot.snapshot import TableSnapshot
+from bot.table import Status
 from web import protocol
 from web.face import Activity, Reader, WebFace
 from web.identity import LOCAL_SERVER, Guest, new_channel_id
@@ -111,6 +113,8 @@ requests, and a page may ask as often as it likes (a join over and over)."""
 async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
     guest = _guest(reader)
     table = _table(face, reader, message.table)
+    if message.action == "rematch" and table.status is not Status.FINISHED:
+        raise NotEnded()  # the page offers it at the game's end only
     if reader.activity is not None and message.action in ("join", "rematch"):
         guest = await _confirm(face, reader)  # still in the Activity, before a seat is given
     if message.action == "rematch":

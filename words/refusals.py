@@ -27,6 +27,7 @@ from bot.refusals import (
     NoTableHere,
     NotAway,
     NotConfirmed,
+    NotEnded,
     NotInActivity,
     NotInThatGame,
     NotRead,
@@ -130,6 +131,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             ).format(channel=marks.current().channel(channel_id))
         case NotInThatGame():
             return _("Only the players of that game can ask for a rematch.")
+        case NotEnded():
+            return _("That game has not ended yet: it can be played again once it has.")
         case RematchElsewhere(channel_id):
             return _("That game is played again where it was played: {channel}.").format(
                 channel=marks.current().channel(channel_id)

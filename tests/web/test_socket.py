@@ -419,6 +419,19 @@ async def test_a_refusal_names_the_seats_of_the_table_the_message_is_about(site:
     assert site.service.snapshot(frame["id"]).version == frame["version"]
 
 
+async def test_a_rematch_asked_of_a_game_still_playing_is_refused_as_not_ended(
+    site: Site,
+) -> None:
+    """The page offers "Play again" at a game's end only; asked before (forged), it is
+    refused in those words, where it said there was no such game, and nothing opens."""
+    (ann, _), frame = await seated_game(site, ["Ann", "Bob"])
+    await ann.send(type="act", table=frame["id"], version=frame["version"], action="rematch")
+    refused = await ann.next("refused")
+    assert refused["text"] == "That game has not ended yet: it can be played again once it has."
+    assert site.service.snapshot(frame["id"]).version == frame["version"]
+    assert list(site.service.tables) == [frame["id"]], "no second table"
+
+
 async def test_two_members_asking_a_rematch_at_once_both_sit_at_it(site: Site) -> None:
     """The second ask comes once the first has opened the rematch: it seats its member
     there too (the service's rule for a second ask), where the face, which had let go of
