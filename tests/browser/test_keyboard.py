@@ -87,6 +87,8 @@ def test_a_whole_game_by_keyboard_keeps_the_focus_and_says_the_winner(people: Pe
     assert frame["status"] == "finished"
     winner = page.inner_text("#card-heading")
     assert winner and winner in page.inner_text("#live"), "the game's end was not said aloud"
+    focused = page.evaluate("document.activeElement.dataset.action")
+    assert focused == "rematch", "at the game's end the focus is not on Play again"
 
 
 def test_a_rounds_end_put_away_by_keyboard_leaves_the_focus_in_the_page(

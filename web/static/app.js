@@ -464,14 +464,16 @@ function focusKey() {
 
 /**
  * Put the focus back on the control it was on; if that control is gone (a played tile,
- * Start, Draw or Pass once pressed), on the hand, else on the page's main part: never on
+ * Start, Draw or Pass once pressed), on the hand; at the game's end, when the hand has
+ * gone, on Play again, what a player does next; else on the page's main part: never on
  * the page's top, where a keyboard's user would have to find their way back. A control
  * can stay in the page yet take no focus any more: an end a tile was played on is still
  * drawn, but no longer a button; so the focus is checked to have landed.
  * @param {string} selector
  */
 function refocus(selector) {
-  for (const target of [main.querySelector(selector), main.querySelector("button[data-tile]")]) {
+  const instead = ["button[data-tile]", '#ended button[data-action="rematch"]'];
+  for (const target of [selector, ...instead].map((s) => main.querySelector(s))) {
     if (!(target instanceof HTMLElement || target instanceof SVGElement)) continue;
     if (target.matches("button[data-tile]")) {
       for (const tile of main.querySelectorAll("button[data-tile]")) tile.setAttribute("tabindex", tile === target ? "0" : "-1");
