@@ -156,6 +156,12 @@ class DiscordActivities:
         member = await self._member(guild_id, user_id)
         return Participant(user_id, member.display_name, guild_id, channel_id)
 
+    def parent_of(self, channel_id: int) -> int | None:
+        """From discord.py's cache, which holds the servers' active threads (the
+        ``guilds`` intent): the bot's tables' threads are among them."""
+        channel = self.client.get_channel(channel_id)
+        return channel.parent_id if isinstance(channel, discord.Thread) else None
+
     async def _member(self, guild_id: int, user_id: int) -> discord.Member:
         """The participant as a member of the instance's server, fetched each time: the
         bot asks for no member events (``Intents(guilds=True)``), so its cache holds no

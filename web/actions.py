@@ -163,18 +163,20 @@ def _command(message: protocol.Act, guest: Guest, table: TableSnapshot) -> Comma
 
 def _table(face: WebFace, reader: Reader, table_id: str) -> TableSnapshot:
     """The table ``table_id``, if this page may see it: a local one, or in an Activity
-    its own channel's (an open table, or the one that finished there last)."""
+    the one the face has it follow (its channel's, open or finished there last, or one
+    in a thread of that channel: :meth:`WebFace.for_activity`)."""
     table = face.service.find(table_id) or face.finished(table_id)
     if table is None or table.guild_id != reader.guild_id:
         raise TableClosed()
-    if reader.activity is not None and table.channel_id != reader.activity.channel_id:
+    if reader.activity is not None and table.channel_id != reader.channel:
         raise NotInActivity()
     return table
 
 
 async def _join_activity(face: WebFace, reader: Reader, token: str, instance: str) -> None:
     """The page is in Discord: from now on it speaks for the member Discord confirms,
-    in the Activity's server, and follows the table of the Activity's channel."""
+    in the Activity's server, and follows the table of the Activity's channel (or of a
+    thread of it: :meth:`WebFace.for_activity`)."""
     reader.in_discord = True
     activities = face.activities
     if activities is None:
@@ -185,8 +187,8 @@ async def _join_activity(face: WebFace, reader: Reader, token: str, instance: st
     reader.activity = Activity(token, instance, member.channel_id)
     reader.lobby = False
     face.greet(reader)
-    face.follow(reader, member.channel_id)
-    table = face.table_in(member.channel_id)
+    table = face.for_activity(member.channel_id, member.user_id)
+    face.follow(reader, member.channel_id if table is None else table.channel_id)
     if table is None:
         raise NoTableHere()
     face.show(reader, table)

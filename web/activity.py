@@ -46,6 +46,12 @@ class Activities(Protocol):
         they are no longer a member of or whose tables are not served here)."""
         ...
 
+    def parent_of(self, channel_id: int) -> int | None:
+        """The channel ``channel_id`` is a thread of, or None (not a thread, or one the
+        bot does not know): with threads on, a channel's tables play in threads of it,
+        and an Activity opened in the channel shows them (``web.face``)."""
+        ...
+
 
 def activity_host(client_id: str) -> str:
     """The name Discord's proxy serves an application's Activity under."""

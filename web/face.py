@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -192,6 +192,25 @@ class WebFace:
         """The channel's open table, or the one that finished there last."""
         return self.service.in_channel(channel) or self._finished.get(channel)
 
+    def for_activity(self, channel: int, user_id: int) -> TableSnapshot | None:
+        """The table an Activity opened in ``channel`` shows: the channel's own; else,
+        where the server plays its tables in threads of the channel, the newest open one
+        ``user_id`` sits at, else the newest open one, else the newest that ended there."""
+        table = self.table_in(channel)
+        if table is not None or self.activities is None:
+            return table
+        parent_of = self.activities.parent_of
+        open_here = [
+            table
+            for table in (self.service.tables[table_id] for table_id in list(self.service.tables))
+            if parent_of(table.channel_id) == channel
+        ]
+        own = [table for table in open_here if table.seat_of(user_id) is not None]
+        if own or open_here:
+            return self.service.snapshot((own or open_here)[-1].id)
+        ended = [table for kept, table in self._finished.items() if parent_of(kept) == channel]
+        return ended[-1] if ended else None
+
     def finished(self, table_id: str) -> TableSnapshot | None:
         """A local table that finished (or was cancelled) lately, by its id."""
         return next((t for t in self._finished.values() if t.id == table_id), None)
@@ -267,13 +286,30 @@ class WebFace:
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if not table.is_open:  # any server's: an Activity opened later shows it, with Rematch
             self._keep_finished(table, events)
-        followers = self._following.get(table.channel_id, ())
+        followers: Collection[Reader] = self._following.get(table.channel_id) or self._into_thread(
+            table
+        )
         if table.guild_id != LOCAL_SERVER and not followers:
             return  # a Discord table that no Activity shows
         self._send(table, events, followers)
         listed = table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events)
         if listed and table.guild_id == LOCAL_SERVER:
             self.lobby_changed()
+
+    def _into_thread(self, table: TableSnapshot) -> list[Reader]:
+        """The pages of an Activity in the channel ``table`` plays in a thread of, which
+        show no open table of that channel: they follow ``table`` from now on. So a
+        lobby posted in the channel and moved to its thread (threads on) goes on being
+        shown there, and a page that found no table shows the first that moves."""
+        if not self._following or self.activities is None or not table.is_open:
+            return []
+        parent = self.activities.parent_of(table.channel_id)
+        if parent is None or self.service.in_channel(parent) is not None:
+            return []
+        pages = list(self._following.get(parent, ()))
+        for reader in pages:
+            self.follow(reader, table.channel_id)
+        return pages
 
     def _send(
         self, table: TableSnapshot, events: Sequence[Event], followers: Iterable[Reader]

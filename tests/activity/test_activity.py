@@ -238,6 +238,36 @@ def test_a_table_opened_in_the_channel_is_shown_in_the_activity_open_there(
     assert seated["seats"][seated["you"]]["id"] == str(ann.id)
 
 
+def test_with_threads_on_the_channels_activity_shows_the_table_in_its_thread(
+    world: World, activities: Activities
+) -> None:
+    """With threads on, the lobby posted in the channel starts the thread the table
+    plays in: an Activity open in the channel goes on showing it there, and one opened
+    after the move finds it (it found no table in the channel)."""
+    boss = world.call(lambda: world.server.member("Boss", manager=True))
+    ann, bob = world.member("Ann"), world.member("Bob")
+    channel = world.server.channels[0]
+    fake = world.fake
+    world.run(boss.slash("domino settings", channel, threads=True))
+    guild, app = world.server.guild_id, fake.application_id
+    instance = world.call(lambda: fake.activities.launch(app, channel, guild, ann.id))
+    early = activities.open(ann, instance).person
+    assert early.wait_frame(lambda f: f.get("type") == "refused")["text"] == said(NoTableHere())
+
+    lobby = world.run(open_lobby(fake, boss, channel, game=GAME, target=TARGET))
+    world.run(fake.wait_for(lambda: any(c.get("parent_id") for c in fake.channels.values())))
+    seated = act(early, "button[data-action=join]")  # on the lobby as moved to its thread
+    assert seated["seats"][seated["you"]]["id"] == str(ann.id)
+    table = world.call(lambda: service_of(world.bot).find(seated["id"]))
+    assert table is not None and table.channel_id == lobby.id, "the table plays in its thread"
+
+    joined = world.call(lambda: fake.activities.launch(app, channel, guild, bob.id))
+    assert joined == instance, "one instance a channel"
+    late = activities.open(bob, instance).person
+    shown = shown_table(late)
+    assert shown["id"] == seated["id"] and shown["can"]["join"]
+
+
 def test_inside_discord_the_table_offers_no_link_to_copy(
     world: World, activities: Activities
 ) -> None:

@@ -24,6 +24,8 @@ from tests.web.conftest import Site
 from web.activity import Participant
 
 GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21
+THREAD, SECOND_THREAD, OTHER_THREAD = 30, 31, 32
+"""Threads of the channel (two) and of the other channel, where tables play with threads on."""
 
 
 @dataclass
@@ -36,6 +38,8 @@ class Discord:
     """instance → (its channel, the users in it)."""
     asked: int = 0
     """How many times a participant was asked about."""
+    threads: dict[int, int] = field(default_factory=dict)
+    """thread → the channel it is a thread of."""
 
     async def exchange(self, code: str) -> str:
         raise NotConfirmed()
@@ -50,12 +54,16 @@ class Discord:
             raise NotInActivity()
         return Participant(user_id, name, GUILD, channel)
 
+    def parent_of(self, channel_id: int) -> int | None:
+        return self.threads.get(channel_id)
+
 
 @pytest.fixture
 def discord() -> Discord:
     return Discord(
         users={"ann-token": (101, "Ann"), "bob-token": (102, "Bob"), "cy-token": (103, "Cy")},
         instances={"i-1": (CHANNEL, {101, 102}), "i-2": (OTHER_CHANNEL, {103})},
+        threads={THREAD: CHANNEL, SECOND_THREAD: CHANNEL, OTHER_THREAD: OTHER_CHANNEL},
     )
 
 
@@ -187,6 +195,47 @@ async def test_an_activity_opened_after_the_game_shows_how_it_ended_and_plays_ag
         again = await ann.next("table")
     assert again["status"] == "lobby"
     assert [seat["name"] for seat in again["seats"]] == ["Ann"]  # Bob's seat is kept for him
+
+
+async def test_a_lobby_moved_to_its_thread_is_still_shown_and_played_in_the_activity(
+    site: Site,
+) -> None:
+    """With threads on, a lobby is posted in the channel, then moved to a thread it
+    starts: the channel's Activity, showing the lobby, goes on showing it there (it
+    stopped at the lobby as first posted), and a member joins it from the page."""
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "cross"))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    shown = await ann.next("table")
+    await site.service.move_to_channel(lobby.id, THREAD)
+    moved = await ann.table_at(shown["version"] + 1)
+    await ann.send(type="act", table=lobby.id, version=moved["version"], action="join")
+    seated = await ann.table_at(moved["version"] + 1)
+    assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Ann"]
+    assert [seat.name for seat in site.service.snapshot(lobby.id).seats] == ["Bob", "Ann"]
+
+
+async def test_an_activity_in_a_channel_whose_tables_play_in_threads_shows_one_of_them(
+    site: Site,
+) -> None:
+    """Opened in a channel whose tables play in its threads, the Activity shows the
+    table the member sits at there, else the newest: not one of another channel's
+    threads (the newest of all), and no other table of the channel's is reached."""
+    own = await site.service.open_table(NewTable(GUILD, THREAD, 101, "Ann", "cross"))
+    newest = await site.service.open_table(NewTable(GUILD, SECOND_THREAD, 104, "Dee", "cross"))
+    await site.service.open_table(NewTable(GUILD, OTHER_THREAD, 103, "Cy", "cross"))
+    ann, bob = await site.open_page(), await site.open_page()
+    for page, token in ((ann, "ann-token"), (bob, "bob-token")):
+        await page.send(type="activity", token=token, instance="i-1")
+    assert (await ann.next("table"))["id"] == own.id, "the table Ann sits at"
+    shown = await bob.next("table")
+    assert shown["id"] == newest.id, "the newest of the channel's"
+    await bob.send(type="act", table=newest.id, version=shown["version"], action="join")
+    seated = await bob.table_at(shown["version"] + 1)
+    assert [seat["name"] for seat in seated["seats"]] == ["Dee", "Bob"]
+    await bob.send(type="act", table=own.id, version=1, action="join")
+    assert "not in this channel" in (await bob.next("refused"))["text"]
+    assert [seat.name for seat in site.service.snapshot(own.id).seats] == ["Ann"]
 
 
 class Unreachable:
