@@ -72,6 +72,16 @@ class ComeBack:
 
 
 @dataclass(frozen=True, slots=True)
+class MoreTime:
+    """The member to move asks for more time: their turn's clock gets a whole turn more,
+    a few times a game (:data:`bot.table.MORE_TIME_MOST`), so that a member who reads or
+    plays slowly (a screen reader, a keyboard) is not played for by the computer."""
+
+    user_id: int
+    kind: ClassVar[str] = "more-time"
+
+
+@dataclass(frozen=True, slots=True)
 class MoveToThread:
     """The table now posts in its own thread."""
 
@@ -122,8 +132,8 @@ class Forget:
 
 
 Command = (
-    Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoveToThread | ComputerMove
-    | Timeout | ReleaseSeats | StandIn | Forget
+    Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoreTime | MoveToThread
+    | ComputerMove | Timeout | ReleaseSeats | StandIn | Forget
 )  # fmt: skip
 
 

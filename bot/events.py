@@ -88,6 +88,16 @@ class Back:
 
 
 @dataclass(frozen=True, slots=True)
+class TimeAdded:
+    """``seat``'s member took more time (:class:`bot.commands.MoreTime`): a whole turn
+    more; ``left``: how many more times they may this game."""
+
+    seat: int
+    left: int
+    kind: ClassVar[str] = "time_added"
+
+
+@dataclass(frozen=True, slots=True)
 class Reminder:
     """A quarter of ``seat``'s time is left; the turn runs out at ``deadline``. Not an
     action: nothing changes and nothing is stored."""
@@ -99,7 +109,7 @@ class Reminder:
 
 Event = (
     Joined | Left | Started | Moved | RoundOver | GameOver | Cancelled | TimedOut | Away | Back
-    | Reminder
+    | TimeAdded | Reminder
 )  # fmt: skip
 
 

@@ -183,6 +183,15 @@ class NotAway(Refusal):
 
 
 @dataclass(eq=False)
+class NoMoreTime(Refusal):
+    """More time asked for a turn the computer plays (the seat is away, or it is
+    finishing a turn whose time ran out: ``used`` is None), or by a member who has taken
+    it ``used`` times this game, all it allows."""
+
+    used: int | None
+
+
+@dataclass(eq=False)
 class StaleVersion(Refusal):
     """The click was made on controls drawn for an older state of the table."""
 

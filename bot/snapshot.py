@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, fields
 
 from bot.engine import Match, Move, PublicView, Round, SeatView, find_variant
-from bot.table import Status, Table, TableState, game_id, lineup_keys
+from bot.table import MORE_TIME_MOST, Status, Table, TableState, game_id, lineup_keys
 
 _STATE = tuple(field.name for field in fields(TableState))
 
@@ -94,6 +94,14 @@ class TableSnapshot(TableState):
         if seat is None or self._match is None or self.status is not Status.PLAYING:
             return None
         return self._match.seat_view(seat)
+
+    def more_time_left(self, user_id: int) -> int:
+        """How many more times ``user_id`` may take more time now (the faces offer it
+        while this is not 0): none unless the turn is theirs to play."""
+        turn = self.turn
+        if turn is None or self.seats[turn].user_id != user_id or self.computer_to_move:
+            return 0
+        return MORE_TIME_MOST - self.seats[turn].more_time
 
     def moves_to_make(self) -> tuple[Move, ...]:
         """The legal moves of the seat to move (the table's Draw and Pass buttons are

@@ -22,6 +22,7 @@ from bot.commands import (
     Forget,
     Join,
     Leave,
+    MoreTime,
     MoveToThread,
     Play,
     ReleaseSeats,
@@ -47,6 +48,7 @@ from bot.events import (
     Moved,
     RoundOver,
     Started,
+    TimeAdded,
     TimedOut,
 )
 from bot.levels import LEVELS
@@ -58,6 +60,7 @@ from bot.refusals import (
     HostOrManagerOnly,
     LobbyClosed,
     MoveRefused,
+    NoMoreTime,
     NotAway,
     NotSeated,
     NotStarted,
@@ -78,6 +81,10 @@ TAKEOVER_LEVEL = "normal"
 NAME_MOST = 32
 """Characters of a member's name a seat keeps: Discord's own limit for a display name,
 so that a longer one (which Discord never sends) cannot push a title past its limits."""
+MORE_TIME_MOST = 10
+"""How many times a member may take more time in a game, each a whole turn more: the
+others wait for it, so it is counted (ten, as WCAG 2.2's "Timing Adjustable" asks of a
+time limit that can be extended)."""
 
 
 def lineup_keys(user_ids: Iterable[int | None]) -> list[str]:
@@ -118,6 +125,8 @@ class Seat:
     timeouts: int = 0
     """Turn timeouts in a row; :data:`AWAY_AFTER_TIMEOUTS` of them make the seat away."""
     away: bool = False
+    more_time: int = 0
+    """Times its member took more time this game (:data:`MORE_TIME_MOST`)."""
 
     @property
     def is_computer(self) -> bool:
@@ -259,6 +268,8 @@ class Table(TableState):
                 return self._play(user_id, move)
             case ComeBack(user_id):
                 return self._come_back(user_id)
+            case MoreTime(user_id):
+                return self._more_time(user_id)
             case MoveToThread(channel_id):
                 self.channel_id = channel_id
                 return self._changed()
@@ -408,6 +419,23 @@ class Table(TableState):
             raise NotAway()
         self._seat_changed(seat, timeouts=0, away=False)
         return self._changed(Back(seat))
+
+    def _more_time(self, user_id: int) -> list[Event]:
+        """The member to move takes a whole turn more (the service sets the clock)."""
+        seat = self.seat_to_move()
+        mine = self.seat_of(user_id)
+        if mine is None:
+            raise NotSeated()
+        if mine != seat:
+            raise NotYourTurn(seat)
+        if self.computer_to_move:
+            raise NoMoreTime(None)
+        used = self.seats[seat].more_time
+        if used >= MORE_TIME_MOST:
+            raise NoMoreTime(used)
+        taken = replace(self.seats[seat], more_time=used + 1)
+        self.seats = (*self.seats[:seat], taken, *self.seats[seat + 1 :])
+        return self._changed(TimeAdded(seat, MORE_TIME_MOST - used - 1))
 
     def seat_to_move(self) -> int:
         """The seat whose turn it is (the game must be running)."""

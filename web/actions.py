@@ -9,7 +9,17 @@ import logging
 import time
 
 from bot import hints
-from bot.commands import AddComputer, Cancel, ComeBack, Command, Join, Leave, Play, Start
+from bot.commands import (
+    AddComputer,
+    Cancel,
+    ComeBack,
+    Command,
+    Join,
+    Leave,
+    MoreTime,
+    Play,
+    Start,
+)
 from bot.refusals import (
     GuestOnly,
     NoTableHere,
@@ -155,6 +165,8 @@ def _command(message: protocol.Act, guest: Guest, table: TableSnapshot) -> Comma
             return AddComputer(user, message.level or "")
         case "back":
             return ComeBack(user)
+        case "more_time":
+            return MoreTime(user)
         case "draw" | "pass":
             return Play(user, message.action)
         case _:

@@ -269,6 +269,7 @@ def reader_part(table: TableSnapshot, user_id: int | None) -> Frame:
             "back": playing and seated and seat is not None and table.seats[seat].away,
             "rematch": table.status is Status.FINISHED and seated,
             "hint": table.hints and bool(legal),
+            "more_time": user_id is not None and table.more_time_left(user_id) > 0,
         },
         "draw_move": None if draw is None else str(draw),
         "pass_move": None if passing is None else str(passing),

@@ -24,7 +24,7 @@ TABLE_ID = re.compile(r"[0-9a-f]{8}")
 
 ACTIONS = frozenset(
     {"join", "leave", "start", "cancel", "computer", "play", "draw", "pass", "back",
-     "rematch", "hint"}
+     "more_time", "rematch", "hint"}
 )  # fmt: skip
 
 

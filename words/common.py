@@ -184,6 +184,8 @@ def label(action: str) -> str:
         "rematch": pgettext("button", "Rematch"),
         "forget": pgettext("button", "Delete my data"),
         "hint": pgettext("button", "Hint"),
+        # Translators: the member to move adds a whole turn to their clock.
+        "more_time": pgettext("button", "More time"),
         # Translators: opens the table inside Discord, as an Activity (drag the tiles).
         "activity": pgettext("button", "Open the table"),
     }

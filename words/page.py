@@ -13,7 +13,9 @@ from bot.levels import LEVELS
 from words.common import label, option_name
 from words.i18n import _, pgettext
 
-ACTIONS = ("join", "leave", "start", "cancel", "draw", "pass", "rematch", "hint", "rules")
+ACTIONS = (
+    "join", "leave", "start", "cancel", "draw", "pass", "more_time", "rematch", "hint", "rules"
+)  # fmt: skip
 """Buttons the Discord face has too: their labels are :func:`words.common.label`'s."""
 
 

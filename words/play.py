@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import DRAW, PASS, Drawing, Kind, Move, ScoreEvent, ScoreKind, Tile
-from bot.events import Away, Back, Event, Moved, TimedOut
+from bot.events import Away, Back, Event, Moved, TimeAdded, TimedOut
 from bot.snapshot import TableSnapshot
 from words import i18n, marks
 from words.cards import Card, Field
@@ -123,7 +123,7 @@ def event_lines(table: Seated, events: Sequence[Event]) -> list[str]:
                 lines.extend(move_line(table, d) for d in draws)
                 lines.append(move_line(table, event))
             draws = []
-        elif isinstance(event, TimedOut | Away | Back):
+        elif isinstance(event, TimedOut | Away | Back | TimeAdded):
             lines.append(seat_note(table, event))
     lines.extend(move_line(table, d) for d in draws)
     return lines
@@ -202,9 +202,19 @@ def score_words(score: ScoreEvent, names: list[str]) -> str:
     return text
 
 
-def seat_note(table: Seated, event: TimedOut | Away | Back) -> str:
+def seat_note(table: Seated, event: TimedOut | Away | Back | TimeAdded) -> str:
     who = names(table)[event.seat]
     match event:
+        case TimeAdded(left=0):
+            return _("{name} takes more time: a whole turn more, the last this game.").format(
+                name=who
+            )
+        case TimeAdded(left=left):
+            return ngettext(
+                "{name} takes more time: a whole turn more ({count} more allowed this game).",
+                "{name} takes more time: a whole turn more ({count} more allowed this game).",
+                left,
+            ).format(name=who, count=number(left))
         case TimedOut():
             return _("{name}'s time ran out: the computer plays for them.").format(name=who)
         case Away() if not marks.current().slash_commands:

@@ -23,6 +23,7 @@ from bot.refusals import (
     Malformed,
     MoveRefused,
     NameRefused,
+    NoMoreTime,
     NoSuchGame,
     NoTableHere,
     NotAway,
@@ -188,6 +189,14 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _("This table has no hints: open one with the hints option to use them.")
         case NotAway():
             return _("You are not away.")
+        case NoMoreTime(used=None):
+            return _("The computer plays your seat this turn: there is no time to add.")
+        case NoMoreTime(used=int(used)):
+            return ngettext(
+                "You have taken more time {count} time this game: that is all a game allows.",
+                "You have taken more time {count} times this game: that is all a game allows.",
+                used,
+            ).format(count=number(used))
         case StaleVersion():
             return _("The table has moved on since those buttons were drawn.")
         case MoveRefused(engine_error) | OptionsRefused(engine_error):

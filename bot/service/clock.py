@@ -76,11 +76,14 @@ class Clockwork:
         """The deadline of ``table`` after an action (``before`` it): a computer's pace, a
         member's turn, a rematch's kept seats, or none. An action that made no move and
         left the same seat to move, played as before (another seat's member back), leaves
-        that turn's clock as it was."""
+        that turn's clock as it was; more time taken adds a whole turn to what was left."""
         if table.status is Status.LOBBY and table.invited:
             return  # the seats kept for a rematch's members until their time runs out
         if table.status is not Status.PLAYING:
             table.deadline = None
+        elif _took_more_time(before, table):
+            now = self.service.clock()
+            table.deadline = max(before.deadline or now, now) + settings.turn_timer_seconds
         elif _same_turn(before, table):
             table.deadline = before.deadline
         elif table.computer_to_move:
@@ -207,4 +210,14 @@ def _same_turn(before: Table, after: Table) -> bool:
         and before.turn == after.turn
         and before.computer_to_move == after.computer_to_move
         and before.deadline is not None
+    )
+
+
+def _took_more_time(before: Table, after: Table) -> bool:
+    """Whether the action was the member to move taking more time (``MoreTime``)."""
+    turn = after.turn
+    return (
+        turn is not None
+        and _same_turn(before, after)
+        and after.seats[turn].more_time > before.seats[turn].more_time
     )

@@ -11,14 +11,22 @@ from typing import Any
 import pytest
 
 import bot.service.clock
-from bot.commands import Cancel, ComeBack, Join, Start
+from bot.commands import Cancel, ComeBack, Join, MoreTime, Start
 from bot.engine import DRAW
-from bot.events import Away, Back, Event, Moved, Reminder, TimedOut
+from bot.events import Away, Back, Event, Moved, Reminder, TimeAdded, TimedOut
 from bot.players import computer_player
-from bot.refusals import ChannelTaken, NotSaved, SeatedElsewhere, StaleVersion, StillSeated
+from bot.refusals import (
+    ChannelTaken,
+    NoMoreTime,
+    NotSaved,
+    NotYourTurn,
+    SeatedElsewhere,
+    StaleVersion,
+    StillSeated,
+)
 from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
-from bot.table import AWAY_AFTER_TIMEOUTS, Status
+from bot.table import AWAY_AFTER_TIMEOUTS, MORE_TIME_MOST, Status
 from data.backend import Session
 from data.models import TableRow
 from data.repository import Repository, StoreError
@@ -300,6 +308,42 @@ async def test_a_member_is_reminded_once_when_a_quarter_of_their_time_is_left(
     assert service.tables.scheduled(table.id, reminder=True) == (
         moved_on.deadline - TURN_TIMER / 4  # type: ignore[operator]
     )
+
+
+async def test_more_time_adds_a_whole_turn_is_stored_and_runs_out_after_ten(
+    store: Repository, clock: Clock
+) -> None:
+    """The member to move takes more time: their clock gets a whole turn more (and its
+    reminder moves with it), stored and told as any action; another member may not ask
+    for it, and after :data:`MORE_TIME_MOST` in a game it is refused, changing nothing."""
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    heard = Heard()
+    service.add_listener(heard)
+    table = await started(service)
+    seat = table.seat_to_move()
+    mover, other = table.seats[seat].user_id, table.seats[1 - seat].user_id
+    assert mover is not None and other is not None and table.deadline is not None
+    with pytest.raises(NotYourTurn):
+        await service.act(table.id, MoreTime(other))
+    clock.now += 30
+    deadline = table.deadline
+    events = await service.act(table.id, MoreTime(mover))
+    assert events == [TimeAdded(seat, MORE_TIME_MOST - 1)] and heard.events[-1] == events[0]
+    table = service.tables[table.id]
+    assert table.deadline == deadline + TURN_TIMER, "a whole turn more than was left"
+    assert service.tables.scheduled(table.id) == table.deadline
+    assert service.tables.scheduled(table.id, reminder=True) == table.deadline - TURN_TIMER / 4
+    row = await store.get_table(table.id)
+    assert row is not None and row.deadline == table.deadline
+    assert row.state["seats"][seat]["more_time"] == 1
+    for _ in range(MORE_TIME_MOST - 1):
+        await service.act(table.id, MoreTime(mover))
+    table = service.tables[table.id]
+    with pytest.raises(NoMoreTime) as refused:
+        await service.act(table.id, MoreTime(mover))
+    assert refused.value.used == MORE_TIME_MOST
+    assert service.tables[table.id].version == table.version
+    assert service.snapshot(table.id).more_time_left(mover) == 0
 
 
 async def test_closed_tables_are_pruned_once_older_than_the_setting(

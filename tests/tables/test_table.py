@@ -15,6 +15,7 @@ from bot.commands import (
     ComputerMove,
     Join,
     Leave,
+    MoreTime,
     Play,
     Start,
     Timeout,
@@ -26,7 +27,9 @@ from bot.refusals import (
     HostOnly,
     HostOrManagerOnly,
     MoveRefused,
+    NoMoreTime,
     NotSeated,
+    NotStarted,
     NotYourTurn,
     SeatedOnly,
     StaleVersion,
@@ -145,6 +148,26 @@ def test_three_timeouts_in_a_row_make_a_seat_away_until_its_owner_acts() -> None
     assert table.seats[seat].away and sum(isinstance(e, Away) for e in events) == 1
     assert table.apply(ComeBack(ANN)) == [Back(seat)]
     assert not table.seats[seat].away and table.seats[seat].timeouts == 0
+
+
+def test_more_time_is_refused_for_a_turn_the_computer_plays_and_in_the_lobby() -> None:
+    """An away seat's turn is the computer's: more time there would only hold the table
+    up (its member comes back instead); a lobby has no clock to add to."""
+    with pytest.raises(NotStarted):
+        lobby().apply(MoreTime(HOST))
+    table = playing()
+    assert table.match is not None
+    seat = table.seat_of(ANN) or 0
+    while not table.seats[seat].away or table.seat_to_move() != seat:
+        move = table.match.legal_moves()[0]
+        if table.seat_to_move() == seat and not table.seats[seat].away:
+            table.apply(Timeout(move))
+        else:
+            table.apply(ComputerMove(move) if table.seat_to_move() == seat else Play(HOST, move))
+    version = table.version
+    with pytest.raises(NoMoreTime) as refused:
+        table.apply(MoreTime(ANN))
+    assert refused.value.used is None and table.version == version
 
 
 def test_the_moves_the_computer_made_in_a_members_seat_are_kept_to_the_games_end() -> None:

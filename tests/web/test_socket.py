@@ -475,6 +475,26 @@ async def test_a_member_whose_time_runs_low_is_warned_on_every_page(site: Site) 
         assert warned["lines"] == [f"{mover}, your turn runs out <t:{int(frame['deadline'])}>."]
 
 
+async def test_the_member_to_move_takes_more_time_and_every_page_is_told(site: Site) -> None:
+    """More time is offered to the member to move alone; pressed, their clock gets a
+    whole turn more, and every page is told so; asked by the other member (forged), it
+    is refused and changes nothing."""
+    (ann, bob), frame = await seated_game(site, ["Ann", "Bob"])
+    mover, waiting = (ann, bob) if frame["turn"] == 0 else (bob, ann)
+    name = frame["seats"][frame["turn"]]["name"]
+    mine, theirs = await mover.table_at(frame["version"]), await waiting.table_at(frame["version"])
+    assert mine["can"]["more_time"] and not theirs["can"]["more_time"]
+    await waiting.send(type="act", table=frame["id"], version=frame["version"], action="more_time")
+    assert (await waiting.next("refused"))["text"] == f"It is {name}'s turn, not yours."
+    await mover.send(type="act", table=frame["id"], version=frame["version"], action="more_time")
+    for page in (ann, bob):
+        longer = await page.table_at(frame["version"] + 1)
+        assert longer["lines"] == [
+            f"{name} takes more time: a whole turn more (9 more allowed this game)."
+        ]
+        assert longer["deadline"] > frame["deadline"] and longer["turn"] == frame["turn"]
+
+
 async def test_a_hint_asked_at_a_closed_table_is_refused_as_closed(site: Site) -> None:
     """The page offers no Hint at a table that has ended; asked all the same (forged),
     for the version it ended at, it is refused for what is wrong, that the table is

@@ -13,7 +13,7 @@ import { capital, known, marked, word } from "./text.js";
 import { tilePicture, values } from "./tiles.js";
 
 /** Buttons in the order they stand, by the `can` flag that shows each. */
-const ACTIONS = ["join", "leave", "start", "draw", "pass", "back", "hint", "rematch", "cancel"];
+const ACTIONS = ["join", "leave", "start", "draw", "pass", "back", "more_time", "hint", "rematch", "cancel"];
 /** An act with no answer yet blocks others this long at most (a double click is one act). */
 const PENDING_MS = 4000;
 
