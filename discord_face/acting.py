@@ -426,7 +426,9 @@ async def send_hand(
     drawing = painter.draw_first(hand_png, HandScene.of(view), pictures.hand_text(view, names))
     png = await in_a_moment(interaction, drawing, thinking=not in_place)
     turn = play.pick_a_tile() if legal else play.is_to_play(names[table.turn or 0])
-    text, buttons_now = f"{note}\n{turn}".strip(), buttons.hand_view(table, legal)
+    more_time = table.more_time_left(user) > 0
+    text = f"{note}\n{turn}".strip()
+    buttons_now = buttons.hand_view(table, legal, more_time=more_time)
     alt = pictures.describe_hand(view)
     file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
     if in_place:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.commands import AddComputer, Cancel, Join, Leave, Play, Start
+from bot.commands import AddComputer, Cancel, Join, Leave, MoreTime, Play, Start
 from bot.engine import DRAW, PASS, Drawing, Move
 from bot.levels import LEVELS
 from bot.refusals import Refusal, StaleVersion
@@ -390,12 +390,30 @@ class HintButton(TableButton, action="hint"):
         await acting.send_hint(interaction, table)
 
 
+class MoreTimeButton(TableButton, action="more"):
+    """Under the member's private hand on their turn: a whole turn more on their clock
+    (``bot.commands.MoreTime``). The hand is drawn again in its place, its buttons for
+    the table as it now stands (the action moved the table on), and says until when."""
+
+    async def clicked(
+        self, interaction: discord.Interaction[Any], service: TableService, table: TableSnapshot
+    ) -> None:
+        if not self.in_private(interaction):
+            await acting.reply(interaction, refusals.button_gone())
+            return
+        command = MoreTime(interaction.user.id)
+        await acting.run(interaction, service, table, command, seen_version=self.version)
+        now = service.find(table.id) or table
+        note = play.more_time_given(now.deadline) if now.deadline is not None else ""
+        await acting.send_hand(interaction, service, now, note, in_place=True)
+
+
 # -- anything else ---------------------------------------------------------------------------
 
 CLAIMED = (
     JoinButton, LeaveButton, ComputerButton, LevelButton, StartButton, CancelButton,
-    HandButton, DrawButton, PassButton, RulesButton, PlayButton, HintButton, RematchButton,
-    ForgetButton, ActivityButton,
+    HandButton, DrawButton, PassButton, RulesButton, PlayButton, HintButton, MoreTimeButton,
+    RematchButton, ForgetButton, ActivityButton,
 )  # fmt: skip
 """Every behaviour, in the order discord.py tries their templates."""
 
@@ -515,11 +533,14 @@ BUTTONS_AT_MOST = 25
 """Buttons Discord shows on one message (five rows of five)."""
 
 
-def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
+def hand_view(
+    table: TableSnapshot, legal: tuple[Move, ...], *, more_time: bool = False
+) -> discord.ui.View:
     """A button per legal move (``6-1 N``, a tile's ends side by side, each end with the
     language's letter, ``6-1 O`` for West in Spanish; Draw or Pass when that is all there
-    is to do), and Hint on the member's turn at a table with hints on. The custom_ids
-    keep the engine's names (``6-1 W``), whatever the language.
+    is to do), Hint on the member's turn at a table with hints on, and More time while
+    the member may take it (``more_time``). The custom_ids keep the engine's names
+    (``6-1 W``), whatever the language.
 
     A tile that fits several ends is played in one click, like any other: at Cross and
     Merry-Go-Round two turns in five play such a tile, and asking which end in a second
@@ -534,7 +555,7 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
         else:
             tiles.setdefault(str(move.tile), []).append(move)
     hint = bool(table.hints and legal)
-    each_move = len(legal) + hint <= BUTTONS_AT_MOST
+    each_move = len(legal) + hint + more_time <= BUTTONS_AT_MOST
     for tile, moves in tiles.items():
         if each_move or len(moves) == 1:
             for move in moves:
@@ -544,6 +565,8 @@ def hand_view(table: TableSnapshot, legal: tuple[Move, ...]) -> discord.ui.View:
             view.add(PlayButton.on(table, label, tile, style=discord.ButtonStyle.success))
     if hint:
         view.add(HintButton.on(table, common.label("hint")))
+    if more_time:
+        view.add(MoreTimeButton.on(table, common.label("more_time")))
     return view
 
 

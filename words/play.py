@@ -42,6 +42,13 @@ def time_running_out(user_id: int, deadline: float) -> str:
     )
 
 
+def more_time_given(deadline: float) -> str:
+    """Said privately to a member who took more time."""
+    return _("A whole turn more: your turn now runs out {when}.").format(
+        when=marks.current().relative_time(deadline)
+    )
+
+
 def table_card(table: TableSnapshot) -> Card:
     """Whose turn, tiles per seat, boneyard, scores."""
     view = table.view

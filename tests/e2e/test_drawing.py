@@ -25,7 +25,8 @@ async def draw_from_the_hand(driver: Driver) -> tuple[Message, list[Tile], int]:
     held = table.match.round.hand(seat)
     latest = table_messages(driver.fake, driver.channel_id)[-1]
     hand = await (await member.click(latest, driver.words.label("hand"))).reply()
-    assert [b["label"] for b in hand.buttons()] == [driver.words.label("draw")]
+    labels = [driver.words.label(action) for action in ("draw", "more_time")]
+    assert [b["label"] for b in hand.buttons()] == labels
     before = len(driver.fake.messages)
     sent = await member.click(hand, driver.words.label("draw"))
     await sent.acknowledged()
@@ -70,8 +71,9 @@ async def draw_and_check(driver: Driver) -> Drew:
     if table.turn == seat:  # the last tile drawn fits: the member places it
         assert driver.words.drew(hand.content, passed=False), hand.content
         legal = {m.text for m in table.match.legal_moves()}
-        labels = {b["label"] for b in hand.buttons()}
+        labels = {b["label"] for b in hand.buttons()} - {driver.words.label("more_time")}
         assert labels and labels <= legal
+        assert len(hand.buttons()) == len(labels) + 1, "and More time: the turn goes on"
         assert [a["filename"] for a in hand.attachments] == ["hand.png"]
         member = driver.members[table.seats[seat].user_id or 0]
         played = await member.click(hand, next(iter(sorted(labels))))
