@@ -259,3 +259,23 @@ def test_a_name_of_spaces_is_refused_aloud_not_in_silence(people: People) -> Non
     page.wait_for_function("() => document.getElementById('guest-name').validationMessage !== ''")
     assert page.evaluate("document.activeElement.id") == "guest-name"
     assert page.input_value("#guest-name") == ""
+
+
+def test_more_time_is_pressed_by_keyboard_said_aloud_and_keeps_the_focus(
+    people: People,
+) -> None:
+    """A player who needs longer than the turn timer (WCAG 2.2.1, Timing Adjustable)
+    takes more time with Enter: the clock gets a whole turn more, a screen reader hears
+    so, and the focus stays on the button to press it again."""
+    ann = people.guest("Ann")
+    frame = against_the_computer(ann)
+    while frame["turn"] != frame["you"]:
+        frame = ann.shown(frame["version"] + 1)
+    page = ann.page
+    page.focus("button[data-action=more_time]")
+    page.keyboard.press("Enter")
+    longer = ann.shown(frame["version"] + 1)
+    assert longer["deadline"] > frame["deadline"] and longer["turn"] == frame["you"]
+    said = "Ann takes more time: a whole turn more (9 more allowed this game)."
+    page.wait_for_function(f"document.getElementById('live').innerText.includes({said!r})")
+    assert page.evaluate("document.activeElement.dataset.action") == "more_time"

@@ -249,7 +249,7 @@ export class TableView {
       ...shown.map((action) =>
         el("button", {
           type: "button",
-          class: action === "cancel" ? "secondary" : "",
+          class: action === "cancel" || action === "more_time" ? "secondary" : "", // not moves
           dataset: { action },
           text: word(action),
           onclick: () => this.act(action),
