@@ -192,6 +192,12 @@ class NoMoreTime(Refusal):
 
 
 @dataclass(eq=False)
+class TimeEnough(Refusal):
+    """More time asked while more than a whole turn is left (a turn holds two at most,
+    so a member cannot bank the table's time and walk away)."""
+
+
+@dataclass(eq=False)
 class StaleVersion(Refusal):
     """The click was made on controls drawn for an older state of the table."""
 

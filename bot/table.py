@@ -126,7 +126,8 @@ class Seat:
     """Turn timeouts in a row; :data:`AWAY_AFTER_TIMEOUTS` of them make the seat away."""
     away: bool = False
     more_time: int = 0
-    """Times its member took more time this game (:data:`MORE_TIME_MOST`)."""
+    """Times its member took more time this game (:data:`MORE_TIME_MOST`; a match's
+    next game starts again from none)."""
 
     @property
     def is_computer(self) -> bool:
@@ -138,12 +139,17 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         """Each field by name (all plain JSON values); a seat stored before a field was
-        added loads with that field's default."""
-        return {name: getattr(self, name) for name in _SEAT_FIELDS}
+        added loads with that field's default. ``more_time`` is written only once taken,
+        so the release before it still reads the tables where nobody took any."""
+        stored = {name: getattr(self, name) for name in _SEAT_FIELDS}
+        if not self.more_time:
+            del stored["more_time"]
+        return stored
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(**data)
+        """A seat as stored; a field a later release added is passed over."""
+        return cls(**{name: value for name, value in data.items() if name in _SEAT_FIELDS})
 
 
 _SEAT_FIELDS = tuple(field.name for field in fields(Seat))
@@ -491,13 +497,15 @@ class Table(TableState):
         led to them."""
         assert self.match is not None
         while True:
-            round_before = self.match.round
+            round_before, game_before = self.match.round, self.match.game_number
             scored_before = len(round_before.score_events)
             ended = self.match.play(move)
             new_scores = tuple(round_before.score_events[scored_before:])
             events.append(Moved(seat, move, new_scores))
             if ended is not None:
                 events.append(RoundOver(seat, ended))
+            if self.match.game_number != game_before:  # a match's next game: more time anew
+                self.seats = tuple(replace(chair, more_time=0) for chair in self.seats)
             outcome = self.match.outcome()
             if outcome is not None:
                 self.status = Status.FINISHED

@@ -158,9 +158,13 @@ class DiscordActivities:
 
     def parent_of(self, channel_id: int) -> int | None:
         """From discord.py's cache, which holds the servers' active threads (the
-        ``guilds`` intent): the bot's tables' threads are among them."""
+        ``guilds`` intent): the bot's tables' threads are among them. A private thread
+        is no thread of its channel here: its table is not for all who see the channel."""
         channel = self.client.get_channel(channel_id)
-        return channel.parent_id if isinstance(channel, discord.Thread) else None
+        public = discord.ChannelType.public_thread
+        if isinstance(channel, discord.Thread) and channel.type is public:
+            return channel.parent_id
+        return None
 
     async def _member(self, guild_id: int, user_id: int) -> discord.Member:
         """The participant as a member of the instance's server, fetched each time: the

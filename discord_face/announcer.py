@@ -41,7 +41,7 @@ import discord
 
 from bot.commands import Cancel
 from bot.engine import PublicView
-from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
+from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started, TimeAdded
 from bot.refusals import Refusal
 from bot.service import Resumed, TableService
 from bot.snapshot import TableSnapshot
@@ -531,7 +531,13 @@ class Announcer:
         embeds = [shown, *embeds] if over is not None else [*embeds, shown]
         mention = discord.AllowedMentions.none()
         turn = table.turn
-        if over is None and turn is not None and not table.seats[turn].played_by_computer:
+        only_time = bool(events) and all(isinstance(event, TimeAdded) for event in events)
+        if (
+            over is None
+            and turn is not None
+            and not table.seats[turn].played_by_computer
+            and not only_time  # the member who took it knows whose turn it is: no ping
+        ):
             lines.append(play.your_turn(table.seats[turn].user_id or 0))
             # Users may be pinged in this one message, and the only mention it carries is
             # this one: every name in it is escaped. (Not ``users=[that member]``: discord.py

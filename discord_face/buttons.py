@@ -401,11 +401,16 @@ class MoreTimeButton(TableButton, action="more"):
         if not self.in_private(interaction):
             await acting.reply(interaction, refusals.button_gone())
             return
-        command = MoreTime(interaction.user.id)
-        await acting.run(interaction, service, table, command, seen_version=self.version)
-        now = service.find(table.id) or table
-        note = play.more_time_given(now.deadline) if now.deadline is not None else ""
-        await acting.send_hand(interaction, service, now, note, in_place=True)
+        command, click = MoreTime(interaction.user.id), acting.Click(interaction)
+        try:  # the click is acknowledged if storing it takes long (see PlayButton)
+            await acting.run(
+                interaction, service, table, command, seen_version=self.version, click=click
+            )
+            now = service.find(table.id) or table
+            note = play.more_time_given(now.deadline) if now.deadline is not None else ""
+            await acting.send_hand(interaction, service, now, note, in_place=True)
+        finally:
+            click.answered.set()
 
 
 # -- anything else ---------------------------------------------------------------------------

@@ -124,7 +124,8 @@ async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
     guest = _guest(reader)
     table = _table(face, reader, message.table)
     if message.action == "rematch" and table.status is not Status.FINISHED:
-        raise NotEnded()  # the page offers it at the game's end only
+        # The page offers it at a game's end only; a cancelled table played no game.
+        raise NotEnded() if table.is_open else TableClosed()
     if reader.activity is not None and message.action in ("join", "rematch"):
         guest = await _confirm(face, reader)  # still in the Activity, before a seat is given
     if message.action == "rematch":

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from aiohttp import web
 from bot.events import Event, GameOver
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
+from bot.table import Status
 from web import frames
 from web.activity import Activities
 from web.identity import LOCAL_SERVER, Guest
@@ -286,9 +287,9 @@ class WebFace:
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if not table.is_open:  # any server's: an Activity opened later shows it, with Rematch
             self._keep_finished(table, events)
-        followers: Collection[Reader] = self._following.get(table.channel_id) or self._into_thread(
-            table
-        )
+        if table.guild_id != LOCAL_SERVER:
+            self._draw_in(table)
+        followers = self._following.get(table.channel_id, ())
         if table.guild_id != LOCAL_SERVER and not followers:
             return  # a Discord table that no Activity shows
         self._send(table, events, followers)
@@ -296,20 +297,28 @@ class WebFace:
         if listed and table.guild_id == LOCAL_SERVER:
             self.lobby_changed()
 
-    def _into_thread(self, table: TableSnapshot) -> list[Reader]:
-        """The pages of an Activity in the channel ``table`` plays in a thread of, which
-        show no open table of that channel: they follow ``table`` from now on. So a
-        lobby posted in the channel and moved to its thread (threads on) goes on being
-        shown there, and a page that found no table shows the first that moves."""
-        if not self._following or self.activities is None or not table.is_open:
-            return []
-        parent = self.activities.parent_of(table.channel_id)
-        if parent is None or self.service.in_channel(parent) is not None:
-            return []
-        pages = list(self._following.get(parent, ()))
-        for reader in pages:
+    def _draw_in(self, table: TableSnapshot) -> None:
+        """``table`` is a lobby of a Discord server's channel, or of a thread of it
+        (threads on): the pages of an Activity in that channel that show no table of
+        their own follow it from now on (none open; a closed one their member sat at
+        keeps its Rematch). So a lobby posted in the channel and moved to its thread
+        goes on being shown there, and a page that found no table, or whose table has
+        closed, shows the next lobby opened."""
+        if table.status is not Status.LOBBY or self.activities is None:
+            return
+        homes = {table.channel_id, self.activities.parent_of(table.channel_id)}
+        for reader in self.readers:
+            if reader.activity is None or reader.activity.channel_id not in homes:
+                continue
+            if reader.channel == table.channel_id:
+                continue
+            shown = None if reader.channel is None else self.table_in(reader.channel)
+            user = reader.user_id
+            if shown is not None and (
+                shown.is_open or (user is not None and shown.seat_of(user) is not None)
+            ):
+                continue
             self.follow(reader, table.channel_id)
-        return pages
 
     def _send(
         self, table: TableSnapshot, events: Sequence[Event], followers: Iterable[Reader]

@@ -213,7 +213,7 @@ def seat_note(table: Seated, event: TimedOut | Away | Back | TimeAdded) -> str:
     who = names(table)[event.seat]
     match event:
         case TimeAdded(left=0):
-            return _("{name} takes more time: a whole turn more, the last this game.").format(
+            return _("{name} takes more time: a whole turn more, their last this game.").format(
                 name=who
             )
         case TimeAdded(left=left):

@@ -49,6 +49,7 @@ from bot.refusals import (
     StillSeated,
     TableClosed,
     TableFull,
+    TimeEnough,
     TournamentRefused,
     TournamentSeatKept,
     TournamentSeatsOnly,
@@ -197,6 +198,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
                 "You have taken more time {count} times this game: that is all a game allows.",
                 used,
             ).format(count=number(used))
+        case TimeEnough():
+            return _("You have more than a whole turn left already: ask again when less is left.")
         case StaleVersion():
             return _("The table has moved on since those buttons were drawn.")
         case MoveRefused(engine_error) | OptionsRefused(engine_error):

@@ -15,7 +15,7 @@ from bot.commands import ComputerMove, ReleaseSeats, Timeout
 from bot.engine import Move
 from bot.events import Reminder
 from bot.players import computer_player
-from bot.refusals import NotSaved, Refusal
+from bot.refusals import NotSaved, Refusal, TimeEnough
 from bot.table import Status, Table
 from data.models import GuildSettings
 
@@ -76,14 +76,18 @@ class Clockwork:
         """The deadline of ``table`` after an action (``before`` it): a computer's pace, a
         member's turn, a rematch's kept seats, or none. An action that made no move and
         left the same seat to move, played as before (another seat's member back), leaves
-        that turn's clock as it was; more time taken adds a whole turn to what was left."""
+        that turn's clock as it was; more time taken adds a whole turn to what was left,
+        refused (:class:`TimeEnough`) while more than a whole turn is left."""
         if table.status is Status.LOBBY and table.invited:
             return  # the seats kept for a rematch's members until their time runs out
         if table.status is not Status.PLAYING:
             table.deadline = None
         elif _took_more_time(before, table):
-            now = self.service.clock()
-            table.deadline = max(before.deadline or now, now) + settings.turn_timer_seconds
+            now, timer = self.service.clock(), settings.turn_timer_seconds
+            left = max((before.deadline or now) - now, 0.0)
+            if left > timer:
+                raise TimeEnough()  # on the copy being applied: nothing is stored
+            table.deadline = now + left + timer
         elif _same_turn(before, table):
             table.deadline = before.deadline
         elif table.computer_to_move:
@@ -99,9 +103,10 @@ class Clockwork:
             self.service.tables.schedule(table, when, reminder=True)
 
     def restart_turn(self, table: Table, timer: float) -> None:
-        """After a restart the member to move gets their whole turn from now: the time
-        the bot was down is not theirs to lose."""
-        table.deadline = self.service.clock() + timer
+        """After a restart the member to move gets their whole turn from now, or what
+        they had if more (more time taken): the time the bot was down is not theirs to
+        lose."""
+        table.deadline = max(self.service.clock() + timer, table.deadline or 0.0)
 
     # -- what is due ----------------------------------------------------------------------------
 

@@ -33,7 +33,10 @@ async def test_more_time_under_the_hand_adds_a_turn_and_the_hand_still_plays(
     assert longer is not None and longer.version == table.version + 1
     assert longer.deadline is not None and longer.deadline > table.deadline
     said = f"{mover.name} takes more time: a whole turn more ({MORE_TIME_MOST - 1} more allowed"
-    await fake.wait_for(lambda: [m for m in fake.public(driver.channel_id) if said in m.content])
+    told = await fake.wait_for(
+        lambda: [m for m in fake.public(driver.channel_id) if said in m.content]
+    )
+    assert f"<@{mover.id}>" not in told[0].content, "no ping for the member's own action"
 
     tile = next(b for b in rewritten.buttons() if b["label"] != ENGLISH.label("more_time"))
     await mover.click(rewritten, tile["label"])

@@ -23,6 +23,7 @@ from bot.refusals import (
     SeatedElsewhere,
     StaleVersion,
     StillSeated,
+    TimeEnough,
 )
 from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
@@ -315,7 +316,8 @@ async def test_more_time_adds_a_whole_turn_is_stored_and_runs_out_after_ten(
 ) -> None:
     """The member to move takes more time: their clock gets a whole turn more (and its
     reminder moves with it), stored and told as any action; another member may not ask
-    for it, and after :data:`MORE_TIME_MOST` in a game it is refused, changing nothing."""
+    for it, nor they while more than a whole turn is left, and after
+    :data:`MORE_TIME_MOST` in a game it is refused, changing nothing."""
     service = TableService(store, computer_pace=PACE, clock=clock)
     heard = Heard()
     service.add_listener(heard)
@@ -336,7 +338,10 @@ async def test_more_time_adds_a_whole_turn_is_stored_and_runs_out_after_ten(
     row = await store.get_table(table.id)
     assert row is not None and row.deadline == table.deadline
     assert row.state["seats"][seat]["more_time"] == 1
+    with pytest.raises(TimeEnough):  # more than a whole turn is left: none is banked
+        await service.act(table.id, MoreTime(mover))
     for _ in range(MORE_TIME_MOST - 1):
+        clock.now = service.tables[table.id].deadline - TURN_TIMER / 2  # type: ignore[operator]
         await service.act(table.id, MoreTime(mover))
     table = service.tables[table.id]
     with pytest.raises(NoMoreTime) as refused:

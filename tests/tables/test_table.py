@@ -170,6 +170,22 @@ def test_more_time_is_refused_for_a_turn_the_computer_plays_and_in_the_lobby() -
     assert refused.value.used is None and table.version == version
 
 
+def test_more_time_counts_afresh_in_a_matchs_next_game() -> None:
+    """Ten times a game: in a match of several games, each game gives its own."""
+    table = lobby("milo", target=1, match_games=2)
+    for user, name in ((ANN, "Ann"), (BOB, "Bob"), (CAT, "Cat")):
+        table.apply(Join(user, name))
+    table.apply(Start(HOST))
+    assert table.match is not None
+    while table.match.game_number == 1:
+        mover = table.seats[table.seat_to_move()]
+        assert mover.user_id is not None
+        if mover.more_time == 0:
+            table.apply(MoreTime(mover.user_id))
+        table.apply(Play(mover.user_id, table.match.legal_moves()[0]))
+    assert [seat.more_time for seat in table.seats] == [0, 0, 0, 0]
+
+
 def test_the_moves_the_computer_made_in_a_members_seat_are_kept_to_the_games_end() -> None:
     """The coach grades a member's own moves only (README, "The coach"): the table keeps
     the index in the record's actions of each move the computer made in a member's seat

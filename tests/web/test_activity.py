@@ -15,7 +15,7 @@ import pytest
 from discord import Client
 from discord.http import Route
 
-from bot.commands import Join, Play, Start
+from bot.commands import Cancel, Join, Play, Start
 from bot.refusals import NotConfirmed, NotInActivity
 from bot.service import NewTable
 from data.repository import Repository
@@ -213,6 +213,31 @@ async def test_a_lobby_moved_to_its_thread_is_still_shown_and_played_in_the_acti
     seated = await ann.table_at(moved["version"] + 1)
     assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Ann"]
     assert [seat.name for seat in site.service.snapshot(lobby.id).seats] == ["Bob", "Ann"]
+
+
+async def test_once_its_table_is_cancelled_the_activity_shows_the_channels_next_lobby(
+    site: Site,
+) -> None:
+    """A page whose thread's table closed follows the next lobby of the channel, in the
+    channel or as moved to a thread of its own; a lobby of another channel's thread is
+    none of its business."""
+    first = await site.service.open_table(NewTable(GUILD, THREAD, 102, "Bob", "cross"))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    assert (await ann.next("table"))["id"] == first.id
+    await site.service.act(first.id, Cancel(102))
+    assert (await ann.next("table"))["status"] == "cancelled"
+    await site.service.open_table(NewTable(GUILD, OTHER_THREAD, 103, "Cy", "cross"))
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "milo"))
+    await site.service.repost(lobby.id)  # as its lobby is posted in the channel
+    await site.service.move_to_channel(lobby.id, SECOND_THREAD)
+    shown = await ann.next("table")
+    assert shown["id"] == lobby.id, "the other channel's lobby was not shown"
+    moved = await ann.next("table")
+    assert (moved["id"], moved["version"]) == (lobby.id, lobby.version + 1)
+    await ann.send(type="act", table=lobby.id, version=moved["version"], action="join")
+    seated = await ann.table_at(moved["version"] + 1)
+    assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Ann"]
 
 
 async def test_an_activity_in_a_channel_whose_tables_play_in_threads_shows_one_of_them(
