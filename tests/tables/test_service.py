@@ -156,6 +156,25 @@ async def test_a_restarted_service_gives_the_member_to_move_a_whole_turn_from_th
     await second.close()
 
 
+async def test_a_restart_keeps_the_more_time_a_member_took(store: Repository, clock: Clock) -> None:
+    """The whole turn from the restart, or what the member had if more: the time they
+    took is still theirs (and the press still counted)."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    table = await started(first)
+    mover = table.seats[table.seat_to_move()].user_id
+    assert mover is not None and table.deadline is not None
+    clock.now = table.deadline - 10
+    await first.act(table.id, MoreTime(mover))
+    taken = first.tables[table.id].deadline
+    await first.close()
+    clock.now += 5  # a quick restart: more than a whole turn was left
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    await second.resume()
+    assert second.tables[table.id].deadline == taken == clock.now + TURN_TIMER + 5
+    assert second.snapshot(table.id).more_time_left(mover) == MORE_TIME_MOST - 1
+    await second.close()
+
+
 async def test_one_table_per_channel_and_one_seat_per_server(
     store: Repository, clock: Clock
 ) -> None:
