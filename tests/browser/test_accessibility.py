@@ -275,7 +275,9 @@ def test_a_lost_connection_and_its_return_are_each_said_once(
     """The bot goes away and comes back: a screen reader's user is told the connection
     is lost, once, however often the page tries again meanwhile, then that it is back,
     in a status region they follow from the start (it was hidden while empty, so what
-    appeared in it was not said by every screen reader, and its return was never said)."""
+    appeared in it was not said by every screen reader, and its return was never said).
+    Once what the page shows moves on, the table or the list of tables, the line is
+    empty again (on the list it stayed)."""
     with i18n.speaking(i18n.ENGLISH):
         words = page_words()
     ann = people.guest("Ann")
@@ -285,6 +287,8 @@ def test_a_lost_connection_and_its_return_are_each_said_once(
     open_table(ann, "cross")
     act(ann, "button[data-level=easy]")
     expect(page.get_by_role("status")).to_have_count(1)
+    lobby = people.arrive("Bob (on the list of tables)").page
+    lobby.locator(".open-tables a").first.wait_for()
 
     assert bot.stop() == 0
     page.locator("#link").filter(has_text=words["reconnecting"]).wait_for()
@@ -296,5 +300,7 @@ def test_a_lost_connection_and_its_return_are_each_said_once(
     assert statuses.count(words["reconnecting"]) == 1, statuses
     assert statuses.count(words["reconnected"]) == 1, statuses
 
+    lobby.locator("#link").filter(has_text=words["reconnected"]).wait_for()
     act(ann, "button[data-action=start]")  # the table moves on: nothing more to say
     expect(page.locator("#link")).to_have_text("")
+    expect(lobby.locator("#link")).to_have_text("")  # and so does the list of tables

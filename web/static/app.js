@@ -56,7 +56,7 @@ const state = {
   /**
    * @type {""|"lost"|"back"} what the connection's status line says: nothing, that the
    * connection was lost (while the page tries again), or that it is back (until the
-   * table moves on, or the reader goes to another page)
+   * table or the list of tables moves on, or the reader goes to another page)
    */
   link: "",
   /** @type {HTMLElement|null} the lobby's list, redrawn alone so the form keeps what is typed */
@@ -156,9 +156,12 @@ function received(message) {
   switch (message.type) {
     case "hello":
       return greeted(message);
-    case "tables":
+    case "tables": {
+      // The list moved on since the connection came back: nothing more to say of it.
+      if (state.link === "back" && JSON.stringify(message.tables) !== JSON.stringify(state.tables)) linked("");
       state.tables = message.tables;
       return relisted();
+    }
     case "table":
       return tableCame(message);
     case "opened":
