@@ -328,7 +328,9 @@ class Announcer:
         await self._send(
             table,
             None,
-            content=play.time_running_out(seat.user_id, reminder.deadline),
+            content=play.time_running_out(
+                seat.user_id, reminder.deadline, table.more_time_left(seat.user_id) > 0
+            ),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 

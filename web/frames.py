@@ -149,7 +149,8 @@ def public_part(
     for reminder in (event for event in events if isinstance(event, Reminder)):
         member = table.seats[reminder.seat].user_id
         if member is not None:
-            lines.append(play.time_running_out(member, reminder.deadline))
+            more_time = table.more_time_left(member) > 0
+            lines.append(play.time_running_out(member, reminder.deadline, more_time))
     over = next((event for event in events if isinstance(event, GameOver)), None)
     ended = _ended(table, events, over)
     if view is None or table.status is Status.LOBBY:

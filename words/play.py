@@ -17,6 +17,7 @@ from words.common import (
     end_of,
     game_title,
     hints_on,
+    label,
     move_text,
     names,
     plain,
@@ -35,11 +36,20 @@ def your_turn(user_id: int) -> str:
     return _("{mention}, your turn.").format(mention=marks.current().member(user_id))
 
 
-def time_running_out(user_id: int, deadline: float) -> str:
-    """The one reminder of a member's turn, when a quarter of their time is left."""
-    return _("{mention}, your turn runs out {when}.").format(
+def time_running_out(user_id: int, deadline: float, more_time: bool = False) -> str:
+    """The one reminder of a member's turn, when a quarter of their time is left; while
+    they may take more time (``more_time``), how (the warning WCAG 2.2.1 asks for before
+    a time limit that can be extended runs out)."""
+    said = _("{mention}, your turn runs out {when}.").format(
         mention=marks.current().member(user_id), when=marks.current().relative_time(deadline)
     )
+    if not more_time:
+        return said
+    if marks.current().slash_commands:  # Discord: the button is under the private hand
+        how = _("More time is under {hand}.").format(hand=label("hand"))
+    else:
+        how = _("{more_time} gives a whole turn more.").format(more_time=label("more_time"))
+    return f"{said} {how}"
 
 
 def more_time_given(deadline: float) -> str:

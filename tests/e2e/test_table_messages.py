@@ -139,6 +139,7 @@ async def test_a_member_is_reminded_once_with_a_mention_when_a_quarter_is_left(
     [reminder] = posted()
     assert reminder.content == (
         f"<@{member.id}>, your turn runs out <t:{int(table.deadline)}:R>."
+        " More time is under My hand."
     ), reminder.content
     [(content, allowed)] = seen
     assert pings(content, allowed) == {str(member.id)}, "the reminder notifies the member"

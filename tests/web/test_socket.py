@@ -472,7 +472,10 @@ async def test_a_member_whose_time_runs_low_is_warned_on_every_page(site: Site) 
     for page in (ann, bob):
         warned = await page.next("table")
         assert warned["version"] == frame["version"], "a reminder changes nothing"
-        assert warned["lines"] == [f"{mover}, your turn runs out <t:{int(frame['deadline'])}>."]
+        assert warned["lines"] == [
+            f"{mover}, your turn runs out <t:{int(frame['deadline'])}>."
+            " More time gives a whole turn more."
+        ]
 
 
 async def test_the_member_to_move_takes_more_time_and_every_page_is_told(site: Site) -> None:
