@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.commands import Cancel, Join, Leave, Play, Start
+from bot.commands import Cancel, Join, Leave, MoreTime, Play, Start
 from bot.events import Moved
 from bot.refusals import Refusal
 from bot.service import NewTable, TableService
@@ -322,6 +322,18 @@ class TablesCog(DominoCommands, name="Tables"):
     ) -> None:
         table = acting.my_table(self.service, interaction)
         await acting.send_hint(interaction, table, level.value if level else "normal")
+
+    @app_commands.command(
+        name=slash("command", "more-time"),
+        description=locale_str("A whole turn more on your clock (on your turn, ten times a game)"),
+    )
+    async def more_time(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = acting.my_table(self.service, interaction)
+        await acting.run(interaction, self.service, table, MoreTime(interaction.user.id))
+        now = self.service.find(table.id)
+        if now is not None and now.deadline is not None:
+            await interaction.followup.send(play.more_time_given(now.deadline), ephemeral=True)
 
     @app_commands.command(
         name=slash("command", "rules"),

@@ -42,3 +42,27 @@ async def test_more_time_under_the_hand_adds_a_turn_and_the_hand_still_plays(
     await mover.click(rewritten, tile["label"])
     await fake.wait_for(lambda: (now := driver.service.in_channel(driver.channel_id)) is not None
                         and now.version > longer.version)  # fmt: skip
+
+
+async def test_the_more_time_command_answers_privately_and_refuses_banking_time(
+    running: Running, server: Server
+) -> None:
+    """``/domino more-time`` does what the button does, answered privately; asked again
+    at once (more than a whole turn left) or by the member who is waiting, it is
+    refused in words and changes nothing."""
+    bot = await running.start()
+    driver = await seated_game(server, service_of(bot), "cross", 2, {})
+    table = driver.table()
+    assert table is not None and table.turn is not None
+    mover = driver.members[table.seats[table.turn].user_id or 0]
+    other = next(m for m in driver.members.values() if m.id != mover.id)
+    given = await (await mover.slash("domino more-time", driver.channel_id)).reply()
+    assert given.visible_to == mover.id and given.content.startswith("A whole turn more: ")
+    again = await (await mover.slash("domino more-time", driver.channel_id)).reply()
+    assert again.content == (
+        "You have more than a whole turn left already: ask again when less is left."
+    )
+    waiting = await (await other.slash("domino more-time", driver.channel_id)).reply()
+    assert waiting.content == f"It is {mover.name}'s turn, not yours."
+    now = driver.table()
+    assert now is not None and now.version == table.version + 1, "one turn more, once"
