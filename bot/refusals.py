@@ -268,9 +268,11 @@ class Malformed(Refusal):
 
 @dataclass(eq=False)
 class NameRefused(Refusal):
-    """A guest's name must be 1 to ``most`` characters of text, no control characters."""
+    """A guest's name must be 1 to ``most`` characters of text, no control characters,
+    and not how a computer seat is named (``computer``)."""
 
     most: int
+    computer: bool = False
 
 
 @dataclass(eq=False)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bot.refusals import NameRefused
 from bot.table import NAME_MOST
+from words.common import computer_names
 
 LOCAL_SERVER = -1
 """The server every local table belongs to: its leaderboards are the local table's.
@@ -58,7 +59,8 @@ def checked_name(raw: object) -> str:
     """A name as typed, trimmed; refused unless it is text of 1 to :data:`NAME_MOST`
     characters with no control characters (which could forge a line of the table) and
     something the other players see: a name of blank letters, spaces and marks alone
-    would seat a player with no name in every picture and list."""
+    would seat a player with no name in every picture and list. Nor may it be how a
+    computer seat is named, in any language (a guest posing as one)."""
     if not isinstance(raw, str):
         raise NameRefused(NAME_MOST)
     name = " ".join(raw.split())
@@ -68,6 +70,8 @@ def checked_name(raw: object) -> str:
         raise NameRefused(NAME_MOST)
     if all(char in BLANK or unicodedata.category(char)[0] in "ZM" for char in name):
         raise NameRefused(NAME_MOST)
+    if name.casefold() in computer_names():
+        raise NameRefused(NAME_MOST, computer=True)
     return name
 
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from bot.engine import LINE_ENDS, SPINNER_ARMS, LayoutKind, Move, Round
+from bot.levels import LEVELS
 from bot.snapshot import TableSnapshot
 from words import i18n, marks
 from words.i18n import N_, _, ngettext, number, pgettext
@@ -244,6 +245,22 @@ def seat_names(table: Seated) -> list[str]:
             )
         )
     return shown
+
+
+def computer_names() -> frozenset[str]:
+    """How the computer seats are named (casefolded) in every language the bot speaks,
+    as :func:`seat_names` names them: a guest may take none of these names, or the other
+    players could not tell a member from a computer."""
+    named = set()
+    for language in i18n.languages():
+        with i18n.speaking(language):
+            for count in range(1, 5):
+                for level in LEVELS:
+                    name = _("Computer {number} ({level})").format(
+                        number=number(count), level=level_name(level)
+                    )
+                    named.add(name.casefold())
+    return frozenset(named)
 
 
 def names(table: Seated) -> list[str]:

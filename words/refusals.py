@@ -231,6 +231,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             ).format(field=quote(field))
         case Malformed():
             return _("That request could not be read, so nothing changed: reload the page.")
+        case NameRefused(computer=True):
+            return _("That is how the computer players are named: choose another name.")
         case NameRefused(most):
             return ngettext(
                 "A name is 1 to {count} character of text that others can see.",

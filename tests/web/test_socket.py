@@ -321,6 +321,20 @@ async def test_a_name_out_of_bounds_is_refused_with_a_reason(site: Site, name: o
         assert COOKIE not in answer.cookies
 
 
+@pytest.mark.parametrize("name", ["Computer 1 (easy)", "computer 2 (EXPERT)", "Máquina 1 (fácil)"])
+async def test_a_guest_may_not_take_a_computer_seats_name(site: Site, name: str) -> None:
+    """In any language the bot speaks, or the other players could not tell a member
+    from a computer; a name merely like one is a name."""
+    async with aiohttp.ClientSession() as session:
+        url, origin = site.client.make_url("/api/guest"), {"Origin": site.origin}
+        answer = await session.post(url, json={"name": name}, headers=origin)
+        assert answer.status == 400 and COOKIE not in answer.cookies
+        refused = (await answer.json())["refused"]
+        assert refused == "That is how the computer players are named: choose another name."
+        liked = await session.post(url, json={"name": "Computer Joe"}, headers=origin)
+        assert liked.status == 200
+
+
 async def test_a_new_name_keeps_the_guest(site: Site) -> None:
     ann = await site.open_page("Ann")
     renamed = await site.open_page("Anne", guest=ann)
