@@ -93,3 +93,22 @@ def test_the_language_picker_by_keyboard_draws_the_page_only_in_the_language_tak
     page.keyboard.press("Shift+Tab")
     page.get_by_role("heading", name=spanish["guest_heading"]).wait_for()
     assert page.evaluate("document.activeElement.getAttribute('href')") == "/boards"
+
+
+def test_a_language_chosen_from_the_list_opened_by_keyboard_is_taken_at_once(
+    people: People,
+) -> None:
+    """Alt+Down opens the picker's list; a language chosen there with the arrows and
+    Enter is as deliberate as a click, and is taken at once (it waited for the focus to
+    leave the picker, as arrowing the closed list does)."""
+    portuguese, _ = words_in("pt-BR")
+    ann = people.arrive("Ann")
+    page = ann.page
+    page.locator("form#guest").wait_for()
+    page.focus("#lang")
+    for key in ("Alt+ArrowDown", "ArrowDown", "ArrowDown", "Enter"):
+        page.keyboard.press(key)
+    page.get_by_role("heading", name=portuguese["guest_heading"]).wait_for()
+    asked = [message["lang"] for message in ann.sent if message.get("type") == "lang"]
+    assert asked == ["pt-BR"], f"the page asked for {asked}"
+    assert page.evaluate("document.activeElement.id") == "lang"

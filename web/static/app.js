@@ -548,26 +548,34 @@ document.getElementById("skip")?.addEventListener("click", (event) => {
   main.focus();
 });
 
-// The language picker: a language chosen from its list (mouse, touch) is taken at once;
-// one reached with the keys on the closed list (each arrow changes the choice, and
-// announces it as a change) waits for Enter, or for the focus to leave the picker, so the
-// whole page is not drawn anew in each language passed on the way (WCAG 3.2.2).
+// The language picker: a language chosen from its open list (mouse, touch, or the keys
+// once Alt+Down, F4 or Space opened it) is taken at once; one reached with the arrows on
+// the closed list (each changes the choice, and announces it as a change) waits for
+// Enter, or for the focus to leave the picker, so the whole page is not drawn anew in
+// each language passed on the way (WCAG 3.2.2).
 const picker = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
 let keyed = false;
+let listOpen = false;
 picker.addEventListener("keydown", (event) => {
-  if (event.key === "Enter") {
+  const opens = (event.altKey && ["ArrowDown", "ArrowUp"].includes(event.key)) || ["F4", " "].includes(event.key);
+  if (listOpen) {
+    if (event.key === "Escape" || event.key === "Tab") listOpen = false; // closed, nothing chosen
+  } else if (opens) {
+    listOpen = true;
+  } else if (event.key === "Enter") {
     event.preventDefault(); // taken: the list is not opened as well
     chooseLanguage();
   } else if (event.key !== "Tab") keyed = true;
 });
 picker.addEventListener("change", () => {
-  if (!keyed) chooseLanguage();
+  if (!keyed || listOpen) chooseLanguage();
 });
 picker.addEventListener("blur", chooseLanguage);
 
 /** Ask for the language the picker shows, if it is not the page's already. */
 function chooseLanguage() {
   keyed = false;
+  listOpen = false;
   const code = picker.value;
   if (!state.hello || code === state.hello.lang) return;
   rememberLanguage(code);
