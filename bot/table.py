@@ -439,8 +439,7 @@ class Table(TableState):
         used = self.seats[seat].more_time
         if used >= MORE_TIME_MOST:
             raise NoMoreTime(used)
-        taken = replace(self.seats[seat], more_time=used + 1)
-        self.seats = (*self.seats[:seat], taken, *self.seats[seat + 1 :])
+        self._seat_changed(seat, more_time=used + 1)
         return self._changed(TimeAdded(seat, MORE_TIME_MOST - used - 1))
 
     def seat_to_move(self) -> int:
@@ -518,8 +517,9 @@ class Table(TableState):
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _seat_changed(self, seat: int, *, timeouts: int, away: bool) -> None:
-        chair = replace(self.seats[seat], timeouts=timeouts, away=away)
+    def _seat_changed(self, seat: int, **changed: Any) -> None:
+        """``seat`` with ``changed`` fields, a new frozen seat in its place."""
+        chair = replace(self.seats[seat], **changed)
         self.seats = (*self.seats[:seat], chair, *self.seats[seat + 1 :])
 
     def _require_lobby(self, action: str) -> None:

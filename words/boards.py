@@ -10,9 +10,9 @@ from bot.engine import find_variant
 from words import marks
 from words.cards import Card, Field
 from words.common import (
+    computer_name,
     game_title,
     games_count,
-    level_name,
     plain,
     points_count,
     wins_count,
@@ -118,11 +118,7 @@ def seat_labels(players: Sequence[Player]) -> list[str]:
             labels.append(player.name or unknown_player(player.user_id))
         elif player.computer_level is not None:
             computers += 1
-            labels.append(
-                _("Computer {number} ({level})").format(
-                    number=number(computers), level=level_name(player.computer_level)
-                )
-            )
+            labels.append(computer_name(computers, player.computer_level))
         else:
             labels.append(former_player())
     return labels

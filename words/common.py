@@ -239,27 +239,32 @@ def seat_names(table: Seated) -> list[str]:
             shown.append(seat.name)
             continue
         computers += 1
-        shown.append(
-            _("Computer {number} ({level})").format(
-                number=number(computers), level=level_name(seat.level)
-            )
-        )
+        shown.append(computer_name(computers, seat.level))
     return shown
+
+
+def computer_name(count: int, level: str) -> str:
+    """The ``count``-th computer seat of a table (numbered in the order they sat down),
+    at ``level``: ``Computer 2 (hard)``."""
+    return _("Computer {number} ({level})").format(number=number(count), level=level_name(level))
 
 
 def computer_names() -> frozenset[str]:
     """How the computer seats are named (casefolded) in every language the bot speaks,
-    as :func:`seat_names` names them: a guest may take none of these names, or the other
-    players could not tell a member from a computer."""
+    as :func:`computer_name` names them: a guest may take none of these names, or the
+    other players could not tell a member from a computer. Worked out once per set of
+    languages: every guest cookie read checks its name against them."""
+    return _computer_names(tuple(language.code for language in i18n.languages()))
+
+
+@lru_cache(maxsize=4)
+def _computer_names(codes: tuple[str, ...]) -> frozenset[str]:
     named = set()
-    for language in i18n.languages():
-        with i18n.speaking(language):
-            for count in range(1, 5):
-                for level in LEVELS:
-                    name = _("Computer {number} ({level})").format(
-                        number=number(count), level=level_name(level)
-                    )
-                    named.add(name.casefold())
+    for code in codes:
+        with i18n.speaking(i18n.for_locale(code)):
+            named |= {
+                computer_name(count, level).casefold() for count in range(1, 5) for level in LEVELS
+            }
     return frozenset(named)
 
 
