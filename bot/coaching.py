@@ -111,6 +111,10 @@ class Coach:
     face = FACE
     catches_up = False
 
+    def shows(self, guild_id: int) -> bool:
+        """Every server's games are analysed, whichever face they were played on."""
+        return True
+
     def __init__(self, budget: float = BUDGET, clock: Callable[[], float] = time.time) -> None:
         self.budget = budget
         self.clock = clock

@@ -161,9 +161,14 @@ class Announcer:
 
     # -- what the service tells -----------------------------------------------------------
 
+    def shows(self, guild_id: int) -> bool:
+        """Discord's servers (their ids are snowflakes, positive), not the browser's
+        local tables, which only the browser face shows."""
+        return guild_id > 0
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
-        if table.guild_id <= 0:  # no Discord server's (snowflakes are positive): the
-            return  # browser's local tables, which only the browser face shows
+        if not self.shows(table.guild_id):
+            return
         if isinstance(via, acting.LobbyPosted):
             return  # the lobby just posted: the channel shows it
         if isinstance(via, acting.PlaceGone):

@@ -136,6 +136,10 @@ class WebFace:
     face = FACE
     catches_up = False
 
+    def shows(self, guild_id: int) -> bool:
+        """Every server's tables: the local ones, and Discord's in an Activity."""
+        return True
+
     def __init__(self, service: TableService, activities: Activities | None = None) -> None:
         self.service = service
         self.activities = activities

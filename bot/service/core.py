@@ -85,11 +85,11 @@ class TableService:
         self._shown: dict[str, dict[str, Shown]] = {}
         """Table id → face → what the face has shown of it (see :meth:`shown`): every
         open table's, and a closed one's while it waits in :attr:`_ends`."""
-        self._ends: dict[str, tuple[int, float]] = {}
-        """Closed table id → (its last version, when it closed), while a face that catches
-        up has not noted showing that version (the game-over card, the closing notice):
-        what the face notes is still kept, and stored, so that after a restart the end is
-        handed back only if it was never shown."""
+        self._ends: dict[str, tuple[int, float, int]] = {}
+        """Closed table id → (its last version, when it closed, its server), while a face
+        that catches up and shows it has not noted showing that version (the game-over
+        card, the closing notice): what the face notes is still kept, and stored, so that
+        after a restart the end is handed back only if it was never shown."""
         self._pruning: asyncio.Task[None] | None = None
         self._closing = False
         self._resumed = asyncio.Event()
@@ -171,7 +171,7 @@ class TableService:
         opening a table and posting its lobby), is first told it as it stands, marked
         with the version it was opened at. The actions are read once, from the oldest
         any face lacks."""
-        catching_up = [listener for listener in self._listeners if listener.catches_up]
+        catching_up = self._catching_up(table.guild_id)
         since = {listener.face: self.shown(listener.face, table.id).version
                  for listener in catching_up}  # fmt: skip
         oldest = min(since.values(), default=table.version)
@@ -194,17 +194,17 @@ class TableService:
         bot stopped between storing a game's end, or a cancel, and posting it), kept
         until pruned. A table set aside as unreadable was closed without being shown,
         and cannot be shown: it is passed over."""
-        faces = sorted(self._faces_catching_up())
+        faces = sorted({listener.face for listener in self._listeners if listener.catches_up})
         since = self.clock() - self.keep_closed
         for row in await self.store.load_unshown_ends(faces, since):
-            if not owns(row.guild_id):
+            if not owns(row.guild_id) or not self._catching_up(row.guild_id):
                 continue
             try:
                 table = table_of(row)
             except UNREADABLE:
                 continue  # logged when it was set aside
             self._shown[table.id] = shown_of(row)
-            self._ends[table.id] = (table.version, row.updated_at)
+            self._ends[table.id] = (table.version, row.updated_at, table.guild_id)
             await self._hand_back(table)
 
     async def recent_ends(self, count: int) -> list[tuple[TableSnapshot, list[Event]]]:
@@ -409,7 +409,7 @@ class TableService:
             table, events = await self._apply(table, command)
             self.tell(table, events, via)
             if not table.is_open:  # let go once told: a face reads what it has shown
-                self._await_end_shown(table.id, table.version)
+                self._await_end_shown(table)
                 self._drop(table.id)
             return events
 
@@ -470,21 +470,28 @@ class TableService:
         if table_id not in self._ends:
             self._shown.pop(table_id, None)
 
-    def _await_end_shown(self, table_id: str, version: int) -> None:
-        """A table has closed at ``version``: what the faces that catch up note of it is
-        kept until each has noted showing that version (see :attr:`_ends`)."""
-        self._ends[table_id] = (version, self.clock())
-        self._end_shown(table_id)
+    def _await_end_shown(self, table: Table) -> None:
+        """``table`` has closed: what the faces that catch up note of it is kept until
+        each that shows it has noted showing its last version (see :attr:`_ends`)."""
+        self._ends[table.id] = (table.version, self.clock(), table.guild_id)
+        self._end_shown(table.id)
 
     def _end_shown(self, table_id: str) -> None:
-        """Let a closed table's notes go once every face that catches up shows its end."""
-        version, _ = self._ends[table_id]
-        if all(self.shown(face, table_id).version >= version for face in self._faces_catching_up()):
+        """Let a closed table's notes go once every face that catches up and shows it
+        shows its end."""
+        version, _, guild_id = self._ends[table_id]
+        faces = {listener.face for listener in self._catching_up(guild_id)}
+        if all(self.shown(face, table_id).version >= version for face in faces):
             self._let_end_go(table_id)
 
-    def _faces_catching_up(self) -> set[str]:
-        """The faces whose listeners are handed back what they have not shown."""
-        return {listener.face for listener in self._listeners if listener.catches_up}
+    def _catching_up(self, guild_id: int) -> list[Listener]:
+        """The listeners handed back what their face has not shown of server
+        ``guild_id``'s tables."""
+        return [
+            listener
+            for listener in self._listeners
+            if listener.catches_up and listener.shows(guild_id)
+        ]
 
     def _let_end_go(self, table_id: str) -> None:
         del self._ends[table_id]
@@ -565,7 +572,7 @@ class TableService:
 
     async def _prune_once(self) -> None:
         before = self.clock() - self.keep_closed
-        for table_id, (_, closed) in list(self._ends.items()):
+        for table_id, (_, closed, _) in list(self._ends.items()):
             if closed < before:  # never shown (its channel gone, say): pruned below
                 self._let_end_go(table_id)
         try:

@@ -45,6 +45,13 @@ class Listener(Protocol):
     (a face that posts messages); a face whose readers are sent the table as stored
     when they connect (the browser's) needs none of them, and is not told."""
 
+    def shows(self, guild_id: int) -> bool:
+        """Whether its face shows the tables of server ``guild_id`` at all (the Discord
+        face: not the browser's own local tables). A face that catches up is handed back,
+        and waited for to show a table's end, only on the tables it shows: else a local
+        table would be read back for the Discord face at every restart, and its end kept
+        for it until pruned."""
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         """``table`` as stored after the action, with what it caused (none: show the
         table as it stands). Called under the table's lock, in the order the actions

@@ -156,6 +156,10 @@ class TournamentService:
     face = FACE
     catches_up = False
 
+    def shows(self, guild_id: int) -> bool:
+        """It follows a tournament's tables, on whichever server."""
+        return True
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if table.tournament is not None and table.tournament in self.open:
             self._work.put_nowait((table, list(events)))

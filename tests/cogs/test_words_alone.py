@@ -31,6 +31,9 @@ GAME = textwrap.dedent(
         face = "words"
         catches_up = True
 
+        def shows(self, guild_id):
+            return True
+
         def stored(self, table, events, via):
             said.extend(play.event_lines(table, events))
             for event in events:

@@ -55,11 +55,16 @@ async def expire(service: TableService, clock: Clock, table: Table) -> None:
 class Heard:
     """A listener that keeps what the service tells it, in order."""
 
-    def __init__(self, face: str = "discord") -> None:
+    def __init__(self, face: str = "discord", only: int | None = None) -> None:
         self.face = face
         self.catches_up = True
+        self.only = only
+        """The one server whose tables its face shows (None: every server's)."""
         self.told: list[tuple[int, list[Event], object | None]] = []
         self.closed = False
+
+    def shows(self, guild_id: int) -> bool:
+        return self.only is None or guild_id == self.only
 
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         self.told.append((table.version, list(events), via))

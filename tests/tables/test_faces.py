@@ -6,12 +6,15 @@ table is closed."""
 
 from __future__ import annotations
 
-from bot.commands import Cancel
+from bot.commands import Cancel, Join
 from bot.events import Cancelled
 from bot.service import NewTable, Resumed, Shown, TableService
 from data.backend import Session
 from data.repository import Repository
-from tests.tables.helpers import ANN, CHANNEL, GUILD, PACE, Clock, Heard, play_one, started
+from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, Heard, play_one, started
+
+ELSEWHERE = -1
+"""A server the Discord face does not show: the browser's local tables'."""
 
 
 async def test_a_second_face_that_notes_nothing_leaves_the_first_ones_restart_alone(
@@ -191,6 +194,30 @@ async def test_a_lobby_stored_but_not_posted_before_a_stop_is_handed_back_until_
     await store.flush()
 
     assert (await restarted(store, clock)).told == []
+
+
+async def test_a_face_is_handed_back_only_the_tables_it_shows(
+    store: Repository, clock: Clock
+) -> None:
+    """The Discord face shows no browser's local table: after a restart it is handed
+    back neither a local table's actions, though it noted none of them, nor a closed
+    one's end, while it still is for a table of its own server."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    ours = await started(first)
+    local = await first.open_table(NewTable(ELSEWHERE, CHANNEL + 1, BOB, "Bob", "cross"))
+    await first.act(local.id, Join(ANN + 10, "Cy"))
+    closed = await first.open_table(NewTable(ELSEWHERE, CHANNEL + 2, ANN, "Ann", "cross"))
+    await first.act(closed.id, Cancel(ANN))
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord = Heard("discord", only=GUILD)
+    second.add_listener(discord)
+    assert await second.resume() == 2
+    assert [via for _, _, via in discord.told] == [Resumed(v) for v in range(1, ours.version + 1)]
+    assert not any(isinstance(event, Cancelled) for event in discord.events)
+    await second.close()
 
 
 async def restarted(store: Repository, clock: Clock) -> Heard:
