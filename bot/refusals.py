@@ -192,6 +192,11 @@ class NoMoreTime(Refusal):
 
 
 @dataclass(eq=False)
+class MoreTimeOff(Refusal):
+    """More time asked at a table of a server that turned it off."""
+
+
+@dataclass(eq=False)
 class TimeEnough(Refusal):
     """More time asked while more than a whole turn is left (a turn holds two at most,
     so a member cannot bank the table's time and walk away)."""

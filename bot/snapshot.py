@@ -101,6 +101,8 @@ class TableSnapshot(TableState):
         turn = self.turn
         if turn is None or self.seats[turn].user_id != user_id or self.computer_to_move:
             return 0
+        if not self.more_time:
+            return 0
         return MORE_TIME_MOST - self.seats[turn].more_time
 
     def moves_to_make(self) -> tuple[Move, ...]:

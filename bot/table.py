@@ -59,6 +59,7 @@ from bot.refusals import (
     HostOnly,
     HostOrManagerOnly,
     LobbyClosed,
+    MoreTimeOff,
     MoveRefused,
     NoMoreTime,
     NotAway,
@@ -195,6 +196,9 @@ class TableState:
     """The tournament this is a round's table of: only the members it was opened for
     (``invited``) sit here, a computer stands in for one who does not come
     (:class:`~bot.commands.StandIn`), and the tournament (its ``host``) starts it."""
+    more_time: bool = True
+    """Whether its members may take more time on their turn (:class:`~bot.commands.
+    MoreTime`): the server's setting when the table opened."""
     stood_in: tuple[int, ...] = ()
     """The index in the match record's actions of each move the computer chose in a
     member's seat (the turn timer ran out, or the seat was away), in order: the coach
@@ -434,6 +438,8 @@ class Table(TableState):
             raise NotSeated()
         if mine != seat:
             raise NotYourTurn(seat)
+        if not self.more_time:
+            raise MoreTimeOff()
         if self.computer_to_move:
             raise NoMoreTime(None)
         used = self.seats[seat].more_time

@@ -31,7 +31,7 @@ class SettingsCog(DominoCommands, name="Settings"):
     @app_commands.command(
         name=slash("command", "settings"),
         description=locale_str(
-            "Server settings: turn timer, default targets, threads, language, organisers"
+            "Server settings: turn timer, more time, default targets, threads, language, organisers"
         ),
     )
     @app_commands.default_permissions(manage_guild=True)
@@ -43,6 +43,7 @@ class SettingsCog(DominoCommands, name="Settings"):
         language=slash("option", "language"),
         tournament_role=slash("option", "tournament_role"),
         clear_tournament_role=slash("option", "clear_tournament_role"),
+        more_time=slash("option", "more_time"),
     )
     @app_commands.describe(
         turn_timer=locale_str(
@@ -56,6 +57,7 @@ class SettingsCog(DominoCommands, name="Settings"):
             "A role whose members may announce and manage tournaments, as Manage Server may"
         ),
         clear_tournament_role=locale_str("Leave tournaments to members with Manage Server"),
+        more_time=locale_str("Players may take a whole turn more on their clock, ten times a game"),
     )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     async def settings(
@@ -68,6 +70,7 @@ class SettingsCog(DominoCommands, name="Settings"):
         language: app_commands.Choice[str] | None = None,
         tournament_role: discord.Role | None = None,
         clear_tournament_role: bool = False,
+        more_time: bool | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
@@ -89,6 +92,7 @@ class SettingsCog(DominoCommands, name="Settings"):
             language=language.value if language else None,
             tournament_role=tournament_role.id if tournament_role else None,
             clear_tournament_role=clear_tournament_role,
+            more_time=more_time,
         )
         speaks = await acting.server_language(
             self.service, interaction.guild_id, acting.guild_locale(interaction)

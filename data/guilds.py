@@ -20,8 +20,8 @@ class Guilds:
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async def query(tx: Session) -> Row | None:
             return await tx.fetchrow(
-                "SELECT turn_timer_seconds, default_targets, use_threads, language, tournament_role"
-                " FROM guild_settings WHERE guild_id = ?",
+                "SELECT turn_timer_seconds, default_targets, use_threads, language,"
+                " tournament_role, more_time FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
 
@@ -35,6 +35,7 @@ class Guilds:
             bool(row["use_threads"]),
             row["language"],
             None if row["tournament_role"] is None else int(row["tournament_role"]),
+            bool(row["more_time"]),
         )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
@@ -42,13 +43,15 @@ class Guilds:
             await tx.execute(
                 "INSERT INTO guild_settings"
                 " (guild_id, turn_timer_seconds, default_targets, use_threads, language,"
-                " tournament_role) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " tournament_role, more_time) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET"
                 " turn_timer_seconds = excluded.turn_timer_seconds,"
                 " default_targets = excluded.default_targets, use_threads = excluded.use_threads,"
-                " language = excluded.language, tournament_role = excluded.tournament_role",
+                " language = excluded.language, tournament_role = excluded.tournament_role,"
+                " more_time = excluded.more_time",
                 (settings.guild_id, settings.turn_timer_seconds,
                  dumps(settings.default_targets), int(settings.use_threads), settings.language,
-                 settings.tournament_role),
+                 settings.tournament_role, int(settings.more_time)),
             )  # fmt: skip
 
         await self.backend.write(store)

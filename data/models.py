@@ -179,6 +179,9 @@ class GuildSettings:
     tournament_role: int | None = None
     """The role (a Discord role id) whose members may organise the server's tournaments
     besides those with Manage Server; None: no such role."""
+    more_time: bool = True
+    """Whether the member to move at the server's tables may take a whole turn more on
+    their clock (``bot.commands.MoreTime``); a table keeps what this was when it opened."""
 
 
 @dataclass(slots=True)

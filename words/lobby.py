@@ -122,17 +122,21 @@ def settings_now(settings: ServerSettings, language: i18n.Language) -> str:
     defaults = ", ".join(
         f"{game_title(find_variant(g))} {number(t)}" for g, t in settings.default_targets.items()
     )
-    threads = pgettext("setting", "on") if settings.use_threads else pgettext("setting", "off")
     chosen = _(
-        "Turn timer: {seconds} s · Default targets: {targets} · Threads: {threads}"
-        " · Language: {language}"
+        "Turn timer: {seconds} s · More time: {more_time} · Default targets: {targets}"
+        " · Threads: {threads} · Language: {language}"
     ).format(
         seconds=number(settings.turn_timer_seconds),
+        more_time=_on_off(settings.more_time),
         targets=defaults or _("the rules' own"),
-        threads=threads,
+        threads=_on_off(settings.use_threads),
         language=language.name,
     )
     return f"{chosen}\n{organisers(settings.tournament_role)}"
+
+
+def _on_off(setting: bool) -> str:
+    return pgettext("setting", "on") if setting else pgettext("setting", "off")
 
 
 def organisers(role: int | None) -> str:

@@ -21,6 +21,7 @@ from bot.refusals import (
     HostOrManagerOnly,
     LobbyClosed,
     Malformed,
+    MoreTimeOff,
     MoveRefused,
     NameRefused,
     NoMoreTime,
@@ -198,6 +199,8 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
                 "You have taken more time {count} times this game: that is all a game allows.",
                 used,
             ).format(count=number(used))
+        case MoreTimeOff():
+            return _("This server's tables give no more time: its settings turned it off.")
         case TimeEnough():
             return _("You have more than a whole turn left already: ask again when less is left.")
         case StaleVersion():

@@ -346,6 +346,7 @@ class TableService:
                 options=options,
                 seed=secrets.randbits(48),
                 hints=request.hints is True,
+                more_time=settings.more_time,
             )
             if rematch is not None:
                 table = replace(

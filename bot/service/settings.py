@@ -49,12 +49,14 @@ class ServerSettings:
         language: str | None = None,
         tournament_role: int | None = None,
         clear_tournament_role: bool = False,
+        more_time: bool | None = None,
     ) -> GuildSettings:
         """Check and store new server settings; a refusal or a failed write keeps the
         old ones. A default target is checked by the game's own rules; a language must
         be one of :attr:`languages`. ``tournament_role`` chooses the role of the
         server's tournament organisers, ``clear_tournament_role`` leaves it with none
-        (the face reads the role; the service only keeps its id)."""
+        (the face reads the role; the service only keeps its id). ``more_time``: whether
+        the tables opened from now on offer more time (those open keep theirs)."""
         low, high = TURN_TIMER_RANGE
         if turn_timer is not None and not (
             isinstance(turn_timer, int) and not isinstance(turn_timer, bool)
@@ -83,6 +85,7 @@ class ServerSettings:
                 use_threads=current.use_threads if threads is None else threads,
                 language=current.language if language is None else language,
                 tournament_role=role,
+                more_time=current.more_time if more_time is None else more_time,
             )
             try:
                 await self.store.set_guild_settings(updated)

@@ -66,3 +66,26 @@ async def test_the_more_time_command_answers_privately_and_refuses_banking_time(
     assert waiting.content == f"It is {mover.name}'s turn, not yours."
     now = driver.table()
     assert now is not None and now.version == table.version + 1, "one turn more, once"
+
+
+async def test_a_server_that_turns_more_time_off_is_offered_none(
+    running: Running, server: Server
+) -> None:
+    """``/domino settings more_time:False``: the settings say so, the next table's
+    member to move finds no More time under their hand, and the command is refused in
+    words, changing nothing."""
+    bot = await running.start()
+    boss = server.member("Boss", manager=True)
+    said = await (await boss.slash("domino settings", server.channels[0], more_time=False)).reply()
+    assert "More time: off" in said.content
+    driver = await seated_game(server, service_of(bot), "cross", 2, {})
+    table = driver.table()
+    assert table is not None and table.turn is not None
+    mover = driver.members[table.seats[table.turn].user_id or 0]
+    latest = table_messages(server.fake, driver.channel_id)[-1]
+    hand = await (await mover.click(latest, ENGLISH.label("hand"))).reply()
+    assert ENGLISH.label("more_time") not in [b["label"] for b in hand.buttons()]
+    refused = await (await mover.slash("domino more-time", driver.channel_id)).reply()
+    assert refused.content == "This server's tables give no more time: its settings turned it off."
+    now = driver.table()
+    assert now is not None and now.version == table.version

@@ -17,6 +17,7 @@ from bot.events import Away, Back, Event, Moved, Reminder, TimeAdded, TimedOut
 from bot.players import computer_player
 from bot.refusals import (
     ChannelTaken,
+    MoreTimeOff,
     NoMoreTime,
     NotSaved,
     NotYourTurn,
@@ -368,6 +369,31 @@ async def test_more_time_adds_a_whole_turn_is_stored_and_runs_out_after_ten(
     assert refused.value.used == MORE_TIME_MOST
     assert service.tables[table.id].version == table.version
     assert service.snapshot(table.id).more_time_left(mover) == 0
+
+
+async def test_a_server_that_turns_more_time_off_gives_none_at_its_next_tables(
+    store: Repository, clock: Clock
+) -> None:
+    """The server's setting is read when a table opens: a table opened after it was
+    turned off refuses more time in words and changes nothing (its faces offer none);
+    one opened before keeps what it opened with."""
+    service = TableService(store, computer_pace=PACE, clock=clock)
+    before = await started(service)
+    await service.change_settings(GUILD, more_time=False)
+    table = await service.open_table(NewTable(GUILD, CHANNEL + 1, 3, "Cy", "cross"))
+    await service.act(table.id, Join(4, "Di"))
+    await service.act(table.id, Start(3))
+    after = service.tables[table.id]
+    mover = after.seats[after.seat_to_move()].user_id
+    assert mover is not None
+    assert service.snapshot(table.id).more_time_left(mover) == 0
+    with pytest.raises(MoreTimeOff):
+        await service.act(table.id, MoreTime(mover))
+    assert service.tables[table.id].version == after.version
+    kept = before.seats[before.seat_to_move()].user_id
+    assert kept is not None and service.snapshot(before.id).more_time_left(kept) == MORE_TIME_MOST
+    await service.act(before.id, MoreTime(kept))
+    await service.close()
 
 
 async def test_closed_tables_are_pruned_once_older_than_the_setting(

@@ -75,9 +75,16 @@ TABLE = Table(
 
 
 def test_a_table_is_stored_as_earlier_releases_stored_it_and_read_back_whole() -> None:
-    # What they stored, and the fields added since (for a tournament's tables; the moves
+    # What they stored, and the fields added since (for a tournament's tables; whether
+    # its members may take more time, as they could before it was a setting; the moves
     # the computer chose in a member's seat, none before they were kept).
-    assert TABLE.to_dict() == {**STORED, "rated": True, "tournament": None, "stood_in": []}
+    assert TABLE.to_dict() == {
+        **STORED,
+        "rated": True,
+        "tournament": None,
+        "more_time": True,
+        "stood_in": [],
+    }
     assert Table.from_dict(json.loads(json.dumps(STORED))) == TABLE
 
 
