@@ -160,6 +160,12 @@ class Tournament:
     """When an organiser paused it, while paused: a round's show-up deadline waits as
     long as the pause lasts, so no one forfeits a table for the organiser's pause."""
 
+    @property
+    def started(self) -> bool:
+        """Whether it has started: paused before its first round, it has not (resumed,
+        it is open for sign-up again, and starts at its start time)."""
+        return self.round > 0 or self.phase is Phase.RUNNING
+
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)
 

@@ -1241,8 +1241,7 @@ def _drawn_once(tournament: Tournament) -> bool:
     """Whether the tournament's draw is made, once and for good: a knockout's bracket or
     a round robin's schedule, from its starters, once it started (paused before its first
     round, it is open for sign-up again when resumed, and draws at its start)."""
-    started = tournament.round > 0 or tournament.phase is Phase.RUNNING
-    return started and tournament.settings.format is not Format.SWISS
+    return tournament.started and tournament.settings.format is not Format.SWISS
 
 
 def _still_drawn(tournament: Tournament, record: Sequence[Result | Bye]) -> bool:
@@ -1294,20 +1293,27 @@ def _without(
     """The tournament once the member leaves (``dropped`` by an organiser, else they
     withdrew: kept, as the standings say it), and whom the face is told of: the member,
     then, by pairs, their pair's two in order. A member's withdrawal takes their pair
-    out: both members are out (their partner may sign up anew while sign-up is open;
-    until the start the pair, which has played nothing, is no more), and whom they had
-    chosen waits for nobody."""
+    out: both members are out (their partner may sign up anew while sign-up is open),
+    and whom they had chosen waits for nobody. Before the start (paused before it too)
+    whoever leaves has played nothing: their check-in goes with them, so the draw made
+    at the start leaves them out, and a pair is no more."""
+    before_start = not tournament.started
+
+    def leaving(player: Player, **change: bool) -> Player:
+        if before_start:
+            change["checked_in"] = False
+        return replace(player, out=True, **change)
+
     out = tuple(
-        replace(p, out=True, dropped=dropped) if p.user_id == user_id else p
-        for p in tournament.players
+        leaving(p, dropped=dropped) if p.user_id == user_id else p for p in tournament.players
     )
     asked = tuple(a for a in tournament.asked if a[0] != user_id)
     pair = tournament.pair_of(user_id)
     if pair is None:
         return replace(tournament, players=out, asked=asked), (user_id,)
     partner = next(m for m in pair.members if m != user_id)
-    out = tuple(replace(p, out=True) if p.user_id == partner else p for p in out)
+    out = tuple(leaving(p) if p.user_id == partner else p for p in out)
     pairs = tournament.pairs
-    if tournament.phase is Phase.SIGNUP:
+    if before_start:
         pairs = tuple(p for p in pairs if p != pair)
     return replace(tournament, players=out, asked=asked, pairs=pairs), (user_id, *pair.members)

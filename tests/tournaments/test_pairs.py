@@ -160,6 +160,27 @@ async def test_a_withdrawal_before_the_start_takes_the_pair_and_frees_the_partne
     await tables.close()
 
 
+async def test_a_withdrawal_while_paused_before_the_start_frees_the_partner_too(
+    store: Repository,
+) -> None:
+    """Paused before its first round, a tournament has not started: resumed, it is
+    open for sign-up again, and the partner of one who withdrew meanwhile may choose
+    another (the pair, which played nothing, is no more)."""
+    clock, venue = Clock(), Venue()
+    tables, service = await running(store, clock, venue)
+    tid = (await service.create(GUILD, CHANNEL, ORGANISER, milo(start_at=clock.now + 3600))).id
+    await choose(service, tid, ANN, BOB)
+    await choose(service, tid, BOB, ANN)
+    await service.pause(tid, ORGANISER, True)
+    await service.withdraw(tid, ANN)
+    await service.pause(tid, ORGANISER, False)
+    assert service.get(tid).pairs == ()
+    assert await choose(service, tid, BOB, CAT) is None, "Bob may choose another partner"
+    assert await choose(service, tid, CAT, BOB) is not None
+    await service.close()
+    await tables.close()
+
+
 def test_the_stored_form_keeps_pairs_and_choices_and_reads_an_older_one_as_drawn() -> None:
     tournament = Tournament(
         id="0a1b2c3d", guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER,

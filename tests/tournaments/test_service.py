@@ -199,6 +199,30 @@ async def test_a_swiss_runs_its_rounds_and_an_absentee_forfeits_to_a_stand_in(
     await tables.close()
 
 
+@pytest.mark.parametrize("game_format", list(Format))
+async def test_one_who_checked_in_and_withdrew_before_the_start_is_not_drawn(
+    store: Repository, game_format: Format
+) -> None:
+    """Whoever checked in by the start plays: one who checked in and then withdrew
+    before it is in no table, no bye and no standings, and the two left play each
+    other (a knockout's bracket and a round robin's schedule are drawn at the start)."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = one_round(clock, game_format)
+    tournament = await entered(tournaments, clock, settings, 3)
+    gone = PLAYERS[2][0]
+    await tournaments.withdraw(tournament.id, gone)
+    clock.now = settings.start_at
+    await tournaments.run_due()
+    tournament = tournaments.get(tournament.id)
+    assert {entrant.id for entrant in tournament.starters} == {PLAYERS[0][0], PLAYERS[1][0]}
+    (drawn,) = tournament.tables_of(1)
+    assert set(drawn.seats) == {PLAYERS[0][0], PLAYERS[1][0]}
+    assert tournament.record == (), "no bye"
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_a_restart_mid_round_takes_up_the_round_and_its_deadline(
     store: Repository,
 ) -> None:
