@@ -1299,14 +1299,11 @@ def _without(
     at the start leaves them out, and a pair is no more."""
     before_start = not tournament.started
 
-    def leaving(player: Player, **change: bool) -> Player:
-        if before_start:
-            change["checked_in"] = False
-        return replace(player, out=True, **change)
+    def leaving(player: Player, dropped: bool = False) -> Player:
+        checked_in = player.checked_in and not before_start
+        return replace(player, out=True, dropped=dropped, checked_in=checked_in)
 
-    out = tuple(
-        leaving(p, dropped=dropped) if p.user_id == user_id else p for p in tournament.players
-    )
+    out = tuple(leaving(p, dropped) if p.user_id == user_id else p for p in tournament.players)
     asked = tuple(a for a in tournament.asked if a[0] != user_id)
     pair = tournament.pair_of(user_id)
     if pair is None:
