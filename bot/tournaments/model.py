@@ -14,6 +14,7 @@ from statistics import fmean
 from typing import Any
 
 from bot.refusals import TournamentRefused
+from bot.tournaments.errors import BadResult
 from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.seating import Bye, Entrant, Seating, Table
 
@@ -433,7 +434,10 @@ def _item_from_json(data: dict[str, Any]) -> Result | Bye:
         round_, entrant, points = data["bye"]
         return Bye(int(round_), int(entrant), int(points))
     round_, table, sides, places, points = data["result"]
-    return Result(
-        int(round_), int(table), tuple(tuple(int(e) for e in s) for s in sides),
-        tuple(int(p) for p in places), tuple(int(p) for p in points),
-    )  # fmt: skip
+    try:
+        return Result(
+            int(round_), int(table), tuple(tuple(int(e) for e in s) for s in sides),
+            tuple(int(p) for p in places), tuple(int(p) for p in points),
+        )  # fmt: skip
+    except BadResult as error:  # stored, but no result that holds together: data that
+        raise ValueError(str(error)) from None  # is not one, as its readers are told

@@ -223,6 +223,28 @@ async def test_one_who_checked_in_and_withdrew_before_the_start_is_not_drawn(
     await tables.close()
 
 
+async def test_a_stored_result_that_does_not_hold_together_keeps_no_other_from_starting(
+    store: Repository,
+) -> None:
+    """A record damaged in the store (a place of 0) is logged and passed over at a
+    start, as any unreadable one is: the other tournaments are taken up, and the bot
+    starts."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    good = await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
+    bad = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, one_round(clock))
+    await tournaments.close()
+    await tables.close()
+    state = bad.to_dict()
+    state["record"] = [{"result": [1, 0, [[100], [101]], [0, 1], [3, 4]]}]
+    row = TournamentRow(bad.id, GUILD, CHANNEL + 1, "signup", 2, state, bad.due, 0.0, 0.0)
+    await store.save_tournament(row, 1, {"kind": "damaged"})
+    tables, tournaments = await running(store, clock, venue)
+    assert good.id in tournaments.open and bad.id not in tournaments.open
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_a_restart_mid_round_takes_up_the_round_and_its_deadline(
     store: Repository,
 ) -> None:
