@@ -578,7 +578,9 @@ class TournamentHerald:
 
     async def _edit_announcement(self, tournament_id: str, *, closed: bool = False) -> None:
         """The announcement as the tournament stands now (its newest news): its list of
-        entrants, and no buttons once sign-up is over."""
+        entrants, and no buttons once sign-up is over. An edit that failed for now (the
+        network, Discord's 5xx) fails the piece of news, which is tried again (edited
+        then); one Discord refuses for good (the message is gone) is given up."""
         tournament = self._latest[tournament_id]
         if self._edited.get(tournament_id, 0) >= tournament.version:
             return
@@ -587,7 +589,6 @@ class TournamentHerald:
             message_id = await self._find_announcement(tournament)
         if message_id is None:
             return
-        self._edited[tournament_id] = tournament.version
         view = None if closed else announcement_view(tournament)
         channel = await self._channel(tournament.channel_id)
         await self.budget.take()
@@ -596,8 +597,11 @@ class TournamentHerald:
                 embed=embed(said.announcement_card(_announcement(tournament))), view=view
             )
         except discord.HTTPException as error:
+            if error.status not in GIVEN_UP:
+                raise
             log.info("tournament %s: could not edit its announcement (%s)", tournament_id,
                      error.status)  # fmt: skip
+        self._edited[tournament_id] = tournament.version
 
     async def _find_announcement(self, tournament: Tournament) -> int | None:
         """After a restart: the announcement among the channel's latest messages, by its

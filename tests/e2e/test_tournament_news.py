@@ -89,6 +89,27 @@ async def test_the_podium_is_posted_once_after_a_stop_at_the_end(
     assert await bot.store.unposted_news() == []
 
 
+async def test_an_announcement_edit_that_failed_for_now_is_made_when_tried_again(
+    running: Running, server: Server
+) -> None:
+    """Discord fails the edit that adds a member to the announcement's entrants for now
+    (503): the herald tries the piece of news again, and the announcement lists them."""
+    bot, _ = await started(running)
+    assert bot.herald is not None
+    bot.herald.retry_seconds = 0.0
+    fake = server.fake
+    boss, ann = server.member("Boss", manager=True), server.member("Ann")
+    announcement, _ = await announce(server, boss, game="cross", format="swiss", rounds=1,
+                                     seats=2, target=10, start_in=60, checkin=30)  # fmt: skip
+    await bot.herald.settled()
+    fake.fail_next("PATCH", "/channels/{channel_id}/messages/{message_id}", 503)
+    reply = await (await ann.click(announcement, "Sign up")).reply()
+    assert "signed up" in reply.content, reply.content
+    await bot.herald.settled()
+    assert "Ann" in fake.messages[announcement.id].text()
+    assert await bot.store.unposted_news() == []
+
+
 async def test_a_post_discord_refuses_for_good_is_given_up_and_the_next_is_posted(
     running: Running, server: Server
 ) -> None:
