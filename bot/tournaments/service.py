@@ -736,9 +736,9 @@ class TournamentService:
             if drawn.table_id is None:
                 continue
             table = self.tables.find(drawn.table_id)
-            if table is None or table.status is not Status.LOBBY:
+            if table is None:
                 continue
-            for user_id in table.invited:
+            for user_id in table.invited if table.status is Status.LOBBY else ():
                 try:
                     await self.tables.act(drawn.table_id, StandIn(user_id, STAND_IN_LEVEL))
                 except NotSaved as error:
@@ -746,8 +746,10 @@ class TournamentService:
                 except Refusal:  # they sat down meanwhile
                     pass
             # Absent: whoever of the table's players is not seated now, the computer in
-            # their seat (also when it sat before a restart and this was not stored);
-            # not one still awaited, whose stand-in failed: they may sit down yet.
+            # their seat (also when it sat before a restart, or before a failed save of
+            # this, and the table started once its seats were full: a table under way is
+            # looked at too); not one still awaited, whose stand-in failed: they may sit
+            # down yet.
             now = self.tables.find(drawn.table_id)
             seated = {seat.user_id for seat in now.seats} if now is not None else set()
             awaited = set(now.invited) if now is not None else set()
@@ -756,7 +758,7 @@ class TournamentService:
             )
             if absent:
                 await self._mark_absent(tournament_id, drawn, absent)
-            if awaited:
+            if awaited or table.status is not Status.LOBBY:
                 continue
             try:
                 await self.tables.act(drawn.table_id, Start(tournament.organiser_id))

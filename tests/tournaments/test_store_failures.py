@@ -237,6 +237,39 @@ async def test_a_stand_in_the_store_fails_keeps_the_table_and_its_deadline_for_a
     await tables.close()
 
 
+async def test_an_absentee_whose_absence_the_store_failed_still_forfeits(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer stood in for the absentee, which filled the table and started it;
+    then the store failed the absence. Run again, the deadline looks at the table under
+    way too: the absentee is counted absent and forfeits, and the face is told once."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    tournament = await started(tournaments, clock, one_round(clock), 2)
+    [table] = round_tables(tables, tournaments.get(tournament.id))
+    here, absentee = table.invited
+    await tables.act(table.id, Join(here, "here"))
+    await tournaments.settled()
+    failed = failing_once(store, monkeypatch, "absent")
+    clock.now = tournaments.get(tournament.id).due or 0.0
+    await tournaments.run_due()
+    await tournaments.settled()
+    assert failed and tables.snapshot(table.id).status is Status.PLAYING
+    assert tournaments.get(tournament.id).tables_of(1)[0].absent == ()
+    clock.now += PLACE_RETRY_SECONDS
+    await tournaments.run_due()
+    assert tournaments.get(tournament.id).tables_of(1)[0].absent == (absentee,)
+    assert [about for what, about in venue.heard if what == "absent"] == [(absentee,)]
+    await play_out(tables, clock, table.id, seed=1)
+    await tournaments.settled()
+    row = await store.get_tournament(tournament.id)
+    assert row is not None and row.status == Phase.FINISHED.value
+    (result,) = Tournament.from_dict(row.state).record
+    assert isinstance(result, Result) and result.places[result.sides.index((absentee,))] == 2
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_a_table_whose_storing_failed_begins_only_once_its_tournament_keeps_it(
     store: Repository, monkeypatch: pytest.MonkeyPatch
 ) -> None:
