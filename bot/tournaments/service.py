@@ -699,8 +699,22 @@ class TournamentService:
         if self._retries.get(tournament_id) == retry:  # not counted by the failure itself
             self._retry_later(tournament_id)
 
+    def _due(self, tournament_id: str, phase: Phase) -> bool:
+        """Whether what :meth:`run_due` found due is due still, the tournament in
+        ``phase``: an organiser's pause (or cancel) stored while it waited for the lock,
+        or between two tables, holds, and a resume's later start waits for its time."""
+        tournament = self.open.get(tournament_id)
+        return (
+            tournament is not None
+            and tournament.phase is phase
+            and tournament.due is not None
+            and tournament.due <= self.clock()
+        )
+
     async def _start(self, tournament_id: str) -> None:
         async with self._lock:
+            if not self._due(tournament_id, Phase.SIGNUP):
+                return
             tournament = self.get(tournament_id)
             entrants = tournament.entrants
             if len(entrants) < tournament.settings.least_entrants:
@@ -729,52 +743,51 @@ class TournamentService:
         seen to, and the deadline kept: the loop runs it again after its backoff
         (:meth:`run_due`). A table is never started short of a player whose stand-in
         failed: a game of fewer than were drawn has a result no drawn table can hold,
-        and one of a single player cannot start, left in its lobby for good."""
-        tournament = self.get(tournament_id)
-        failed: NotSaved | None = None
-        for drawn in tournament.tables_of(tournament.round):
-            if drawn.table_id is None:
-                continue
-            table = self.tables.find(drawn.table_id)
-            if table is None:
-                continue
-            for user_id in table.invited if table.status is Status.LOBBY else ():
+        and one of a single player cannot start, left in its lobby for good.
+
+        Under the service's lock from the check that it is due to the last table: an
+        organiser's pause stored first holds (nobody forfeits for it), one asked for
+        meanwhile comes after the deadline, and no round is paired in between."""
+        async with self._lock:
+            if not self._due(tournament_id, Phase.RUNNING):
+                return
+            tournament = self.get(tournament_id)
+            failed: NotSaved | None = None
+            for drawn in tournament.tables_of(tournament.round):
                 try:
-                    await self.tables.act(drawn.table_id, StandIn(user_id, STAND_IN_LEVEL))
+                    await self._see_to(tournament_id, drawn)
                 except NotSaved as error:
                     failed = error
-                except Refusal:  # they sat down meanwhile
-                    pass
-            # Absent: whoever of the table's players is not seated now, the computer in
-            # their seat (also when it sat before a restart, or before a failed save of
-            # this, and the table started once its seats were full: a table under way is
-            # looked at too); not one still awaited, whose stand-in failed: they may sit
-            # down yet.
-            now = self.tables.find(drawn.table_id)
-            seated = {seat.user_id for seat in now.seats} if now is not None else set()
-            awaited = set(now.invited) if now is not None else set()
-            absent = tuple(
-                u for u in drawn.seats if u not in seated | awaited and u not in drawn.absent
-            )
-            if absent:
-                await self._mark_absent(tournament_id, drawn, absent)
-            if awaited or table.status is not Status.LOBBY:
-                continue
+            if failed is not None:
+                raise failed
+            await self._save(replace(self.get(tournament_id), due=None), {"kind": "deadline"})
+
+    async def _see_to(self, tournament_id: str, drawn: Drawn) -> None:
+        """One table at the show-up deadline (:meth:`_show_up_deadline`, under the lock):
+        its stand-ins, its absentees, its start; NotSaved, once all are tried, if the
+        store failed one."""
+        table = None if drawn.table_id is None else self.tables.find(drawn.table_id)
+        if table is None:
+            return
+        failed: NotSaved | None = None
+        for user_id in table.invited if table.status is Status.LOBBY else ():
             try:
-                await self.tables.act(drawn.table_id, Start(tournament.organiser_id))
+                await self.tables.act(table.id, StandIn(user_id, STAND_IN_LEVEL))
             except NotSaved as error:
                 failed = error
-            except Refusal:  # started, or closed, meanwhile
+            except Refusal:  # they sat down meanwhile
                 pass
-        if failed is not None:
-            raise failed
-        async with self._lock:
-            current = self.get(tournament_id)
-            if current.round == tournament.round:  # not a round paired meanwhile
-                await self._save(replace(current, due=None), {"kind": "deadline"})
-
-    async def _mark_absent(self, tournament_id: str, drawn: Drawn, absent: tuple[int, ...]) -> None:
-        async with self._lock:
+        # Absent: whoever of the table's players is not seated now, the computer in their
+        # seat (also when it sat before a restart, or before a failed save of this, and the
+        # table started once its seats were full: a table under way is looked at too); not
+        # one still awaited, whose stand-in failed: they may sit down yet.
+        now = self.tables.find(table.id)
+        seated = {seat.user_id for seat in now.seats} if now is not None else set()
+        awaited = set(now.invited) if now is not None else set()
+        absent = tuple(
+            u for u in drawn.seats if u not in seated | awaited and u not in drawn.absent
+        )
+        if absent:
             tournament = self.get(tournament_id)
             drawn_now = tuple(
                 replace(d, absent=(*d.absent, *absent)) if d == drawn else d
@@ -785,6 +798,14 @@ class TournamentService:
                 {"kind": "absent", "players": list(absent)},
                 news=[_Telling("absent", absent)],
             )
+        if not awaited and table.status is Status.LOBBY:
+            try:
+                await self.tables.act(table.id, Start(self.get(tournament_id).organiser_id))
+            except Refusal as refused:  # started, or closed, meanwhile: nothing to do
+                if isinstance(refused, NotSaved):
+                    failed = refused
+        if failed is not None:
+            raise failed
 
     # -- rounds --
 

@@ -5,6 +5,7 @@ chooses"): its creator, or any member the face vouches for as the server's organ
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -210,6 +211,57 @@ async def test_a_pause_stops_the_show_up_clock_and_a_player_who_comes_meanwhile_
     await tournaments.settled()
     assert tables.snapshot(table.id).status is Status.PLAYING
     assert tournaments.get(tournament.id).tables_of(1)[0].absent == (later,)
+    await tournaments.close()
+    await tables.close()
+
+
+def pause_held(store: Repository, monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
+    """The store takes its time over a pause: it is written once the event returned is
+    set (the organiser pressed Pause just as a deadline came)."""
+    written = asyncio.Event()
+    save = store.save_tournament
+
+    async def slow(row: TournamentRow, before: int, action: dict[str, Any], *rest: Any) -> None:
+        if action.get("kind") == "pause":
+            await written.wait()
+        await save(row, before, action, *rest)
+
+    monkeypatch.setattr(store, "save_tournament", slow)
+    return written
+
+
+@pytest.mark.parametrize("deadline", ["start", "show-up"])
+async def test_a_pause_being_stored_as_a_deadline_comes_holds(
+    store: Repository, monkeypatch: pytest.MonkeyPatch, deadline: str
+) -> None:
+    """The deadline loop finds the start (or the round's show-up deadline) due while an
+    organiser's pause is being stored: the pause holds, as the organiser is told. The
+    round does not start, and nobody forfeits or is stood in for while it lasts."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    tournament = await entered(tournaments, clock, one_round(clock), 2)
+    clock.now = tournament.settings.start_at
+    if deadline == "show-up":
+        await tournaments.run_due()
+        tournament = tournaments.get(tournament.id)
+        (table,) = round_tables(tables, tournament)
+        await tables.act(table.id, Join(table.invited[0], "here"))
+        await tournaments.settled()
+        clock.now = tournament.due or 0.0
+    written = pause_held(store, monkeypatch)
+    pausing = asyncio.create_task(tournaments.pause(tournament.id, ORGANISER, True))
+    due = asyncio.create_task(tournaments.run_due())  # it sees the tournament as it was
+    written.set()
+    await pausing
+    await due
+    await tournaments.settled()
+    paused = tournaments.get(tournament.id)
+    assert paused.phase is Phase.PAUSED
+    if deadline == "start":
+        assert paused.round == 0 and ("round", ()) not in venue.heard
+    else:
+        assert tables.snapshot(table.id).status is Status.LOBBY, "nobody stood in"
+        assert not any(d.absent for d in paused.drawn)
     await tournaments.close()
     await tables.close()
 
