@@ -70,7 +70,7 @@ from bot.tournaments import (
     round_robin_standings,
     swiss_standings,
 )
-from bot.tournaments.model import Drawn, Format, News, NoPlace, Phase, Tournament
+from bot.tournaments.model import OPEN_PHASES, Drawn, Format, News, NoPlace, Phase, Tournament
 from discord_face import acting, buttons
 from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
@@ -471,6 +471,17 @@ class TournamentHerald:
             del self._workers[tournament_id]
             if not queue:
                 del self._queues[tournament_id]
+                self._forget_if_ended(tournament_id)
+
+    def _forget_if_ended(self, tournament_id: str) -> None:
+        """A tournament that ended, all its news posted, needs its announcement no more:
+        what was kept of it goes (else every tournament the process ever told of stays
+        in memory until it stops)."""
+        latest = self._latest.get(tournament_id)
+        if latest is not None and latest.phase not in OPEN_PHASES:
+            del self._latest[tournament_id]
+            self._announcements.pop(tournament_id, None)
+            self._edited.pop(tournament_id, None)
 
     async def _post(self, tournament: Tournament, news: News) -> str | None:
         """Post one piece of news: None once Discord took each of its messages, else why

@@ -87,6 +87,7 @@ async def test_the_podium_is_posted_once_after_a_stop_at_the_end(
     assert len(podiums) == 1, "the podium, once"
     assert len(with_picture(fake, channel, "standings.png")) == 2, "the round's, and final"
     assert await bot.store.unposted_news() == []
+    assert tournament_id not in bot.herald._latest, "an ended tournament's news is all posted"
 
 
 async def test_an_announcement_edit_that_failed_for_now_is_made_when_tried_again(
