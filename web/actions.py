@@ -116,8 +116,9 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
 
 CONFIRMED_SECONDS = 10.0
 """How long Discord's confirmation of a page's member holds for the seats it asks for
-next (:func:`_confirm`): each asks Discord three times, out of the bot's share of its
-requests, and a page may ask as often as it likes (a join over and over)."""
+next (:func:`_confirm`), and for its sign-in sent again (:func:`_join_activity`): each
+asks Discord three times, out of the bot's share of its requests, and a page may ask as
+often as it likes (a join over and over)."""
 
 
 async def _act(face: WebFace, reader: Reader, message: protocol.Act) -> None:
@@ -189,19 +190,27 @@ def _table(face: WebFace, reader: Reader, table_id: str) -> TableSnapshot:
 async def _join_activity(face: WebFace, reader: Reader, token: str, instance: str) -> None:
     """The page is in Discord: from now on it speaks for the member Discord confirms,
     in the Activity's server, and follows the table of the Activity's channel (or of a
-    thread of it: :meth:`WebFace.for_activity`)."""
+    thread of it: :meth:`WebFace.for_activity`). The page sends this again as it moves
+    (back from the rules, say): the same sign-in confirmed lately is not asked of
+    Discord again (:data:`CONFIRMED_SECONDS`), as each asking takes requests from the
+    bot's share."""
     reader.in_discord = True
     activities = face.activities
     if activities is None:
         raise NotConfirmed()
-    member = await activities.participant(token, instance)
-    reader.guest = Guest(member.user_id, member.name)
-    reader.guild_id = member.guild_id
-    reader.activity = Activity(token, instance, member.channel_id)
+    known = reader.activity
+    same = known is not None and (known.token, known.instance) == (token, instance)
+    if known is None or not same or not _fresh(reader.signed_in_at):
+        member = await activities.participant(token, instance)
+        reader.guest = Guest(member.user_id, member.name)
+        reader.guild_id = member.guild_id
+        reader.activity = known = Activity(token, instance, member.channel_id)
+        reader.signed_in_at = time.monotonic()
+    assert reader.guest is not None
     reader.lobby = False
     face.greet(reader)
-    table = face.for_activity(member.channel_id, member.user_id)
-    face.follow(reader, member.channel_id if table is None else table.channel_id)
+    table = face.for_activity(known.channel_id, reader.guest.id)
+    face.follow(reader, known.channel_id if table is None else table.channel_id)
     if table is None:
         raise NoTableHere()
     face.show(reader, table)
@@ -214,8 +223,7 @@ async def _confirm(face: WebFace, reader: Reader) -> Guest:
     nickname changed since the page opened is the one a seat takes here too; the page
     is greeted again to say so). A confirmation holds for :data:`CONFIRMED_SECONDS`."""
     assert reader.activity is not None and face.activities is not None
-    now = time.monotonic()
-    if reader.confirmed_at is not None and now - reader.confirmed_at < CONFIRMED_SECONDS:
+    if _fresh(reader.confirmed_at):
         assert reader.guest is not None
         return reader.guest
     member = await face.activities.participant(reader.activity.token, reader.activity.instance)
@@ -223,11 +231,17 @@ async def _confirm(face: WebFace, reader: Reader) -> Guest:
         raise NotInActivity()
     if member.user_id != reader.guest.id:
         raise NotConfirmed()
-    reader.confirmed_at = now
+    reader.confirmed_at = time.monotonic()
     if member.name != reader.guest.name:
         reader.guest = Guest(member.user_id, member.name)
         face.greet(reader)
     return reader.guest
+
+
+def _fresh(confirmed: float | None) -> bool:
+    """Discord confirmed the page's member at ``confirmed`` (``time.monotonic``), lately
+    enough not to ask again (:data:`CONFIRMED_SECONDS`)."""
+    return confirmed is not None and time.monotonic() - confirmed < CONFIRMED_SECONDS
 
 
 def _guest(reader: Reader) -> Guest:

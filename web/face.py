@@ -96,6 +96,9 @@ class Reader:
     lobby: bool = False
     confirmed_at: float | None = None
     """When Discord last confirmed the page's member for a seat (``time.monotonic``)."""
+    signed_in_at: float | None = None
+    """When Discord last confirmed its sign-in (``activity``): kept apart, so that a seat
+    taken just after it is still asked for as the member is named now."""
     queue: deque[str] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     writer: asyncio.Task[None] | None = None

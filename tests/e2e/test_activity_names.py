@@ -5,6 +5,7 @@ time; a member Discord cannot look up is refused, never named otherwise."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -12,6 +13,7 @@ import discord
 import pytest
 from discord.ext import commands
 
+import discord_face.activity
 from bot.refusals import NotConfirmed, NotInActivity
 from discord_face.activity import DiscordActivities, RefusalsCounted
 from tests.fakediscord.activities import CLIENT_SECRET
@@ -143,3 +145,35 @@ async def test_forged_tokens_stop_reaching_discord_before_it_bars_the_bot(
         assert (await activities.participant(token, instance)).user_id == ann.id
     finally:
         await activities.close()
+
+
+async def test_a_member_signing_in_before_the_bot_knows_its_servers_is_confirmed_after(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's server takes pages before the bot has connected to Discord, and a
+    restart brings every open Activity page back at once: a member signing in then is
+    confirmed once the bot knows its servers, not told they are in no Activity; if it
+    takes too long, they are told to try again."""
+    server = make_server(fake_discord)
+    client = commands.Bot(
+        command_prefix="!", intents=discord.Intents(guilds=True), guild_ready_timeout=0.05
+    )
+    await client.login("fake-token")  # as the bot stands in its setup_hook
+    activities = DiscordActivities(client, str(fake_discord.application_id), CLIENT_SECRET)
+    confirming = Confirming(fake_discord, server, activities)
+    ann = server.member("Ann", nick="Annie")
+    connecting: asyncio.Task[None] | None = None
+    try:
+        monkeypatch.setattr(discord_face.activity, "READY_SECONDS", 0.05)
+        with pytest.raises(NotConfirmed):
+            await confirming.participant(ann)
+        monkeypatch.setattr(discord_face.activity, "READY_SECONDS", 20.0)
+        asking = asyncio.create_task(confirming.participant(ann))
+        connecting = asyncio.create_task(client.connect())
+        assert (await asking).name == "Annie"
+    finally:
+        await activities.close()
+        if connecting is not None:
+            await stop_bot(client, connecting)
+        else:
+            await client.close()

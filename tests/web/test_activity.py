@@ -132,6 +132,19 @@ async def test_a_join_asked_over_and_over_asks_discord_once(site: Site, discord:
     assert discord.asked == asked + 1
 
 
+async def test_a_sign_in_sent_over_and_over_asks_discord_once(site: Site, discord: Discord) -> None:
+    """The page sends its sign-in again as it moves (back from the rules, say), and a
+    page may send it as often as it likes: the same sign-in, confirmed a few seconds
+    ago, is shown the table again without asking Discord."""
+    await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "cross"))
+    ann = await site.open_page()
+    for _ in range(20):
+        await ann.send(type="activity", token="ann-token", instance="i-1")
+    for _ in range(20):
+        await ann.next("table")
+    assert discord.asked == 1
+
+
 @pytest.mark.parametrize(
     ("token", "instance", "refused"),
     [
