@@ -14,6 +14,7 @@ from tests.browser.harness import Frame, Person, act, play_turn
 from tests.e2e.driver import ENGLISH, Driver, open_lobby, service_of, table_messages
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
+from web.server import FACE_KEY
 from words import i18n, refusals
 
 GAME, TARGET = "cross", 10
@@ -279,3 +280,32 @@ def test_inside_discord_the_table_offers_no_link_to_copy(
     shown_table(person)
     person.page.locator("aside.side").wait_for()
     assert person.page.locator("button[data-action=copy]").count() == 0
+
+
+def test_a_page_whose_sign_in_is_refused_after_a_reconnect_shows_why_not_the_old_table(
+    world: World, activities: Activities
+) -> None:
+    """The connection drops and comes back, and Discord no longer confirms the member
+    (their token expired meanwhile): the page follows the table no more, so it says why
+    in the table's place instead of going on showing a table that no longer moves."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+    ann_in = activities.open(ann, instance)
+    page = ann_in.person
+    shown_table(page)
+    token = ann_in.token()
+    world.call(lambda: world.fake.activities.expire(token))
+    sent = len(page.frames)
+
+    async def drop_sockets() -> None:
+        assert world.bot.web is not None
+        for reader in list(world.bot.web.app[FACE_KEY].readers):
+            await reader.socket.close()
+
+    world.run(drop_sockets())
+    refused = page.wait_frame(lambda f: f.get("type") == "refused", since=sent)
+    assert refused["text"] == said(NotConfirmed())
+    page.page.wait_for_function(
+        "text => document.querySelector('main').innerText.includes(text)", arg=refused["text"]
+    )
+    assert page.page.locator("main button[data-action]").count() == 0, "no old table's buttons"

@@ -54,6 +54,13 @@ const state = {
    */
   told: null,
   /**
+   * Inside Discord: the sign-in was sent and neither a table nor a refusal has answered
+   * it yet. A refusal then is the sign-in's, said in the table's place even over a table
+   * shown before: after a reconnect whose sign-in Discord no longer confirms, the page
+   * follows that table no more, and must not go on showing it as if it did.
+   */
+  signingIn: false,
+  /**
    * @type {""|"lost"|"back"} what the connection's status line says: nothing, that the
    * connection was lost (while the page tries again), or that it is back (until the
    * table or the list of tables moves on, or the reader goes to another page)
@@ -140,7 +147,8 @@ function routed() {
  */
 function follow() {
   if (activity) {
-    if (activity.token) connection.send({ type: "activity", token: activity.token, instance: activity.instance });
+    const signIn = { type: "activity", token: activity.token, instance: activity.instance };
+    if (activity.token && connection.send(signIn)) state.signingIn = true;
     return;
   }
   const route = state.route;
@@ -168,7 +176,11 @@ function received(message) {
       return navigate(`/t/${encodeURIComponent(message.table)}`);
     case "refused":
       table.answered();
-      if (activity && !state.table) return fail(() => message.text);
+      if (activity && (state.signingIn || !state.table)) {
+        state.signingIn = false;
+        state.table = null;
+        return fail(() => message.text);
+      }
       if (state.route.page === "table" && state.awaited !== null && !state.table) {
         // The table asked for is not there (closed, or forgotten since): say so in its place.
         state.awaited = null;
@@ -405,6 +417,7 @@ function tableCame(frame) {
   const route = state.route;
   if (route.page !== "table") return;
   if (state.awaited !== null && state.awaited !== frame.id) return;
+  state.signingIn = false;
   state.awaited = null;
   state.failure = null;
   if (route.id !== frame.id) {
