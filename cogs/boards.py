@@ -58,8 +58,9 @@ class BoardsCog(DominoCommands, name="Boards"):
     ) -> None:
         scope_value = scope.value if scope else "server"
         by = order.value if order else "rating"
-        self.standings.check(page, by)  # refused privately, before the public answer
-        await interaction.response.defer(thinking=True)
+        self.standings.check(page, by)
+        # Read before the public answer: a store that fails the read is refused
+        # privately (the tree answers it), not in place of the public "thinking".
         board = await self.standings.leaderboard(
             game.value,
             guild_id=interaction.guild_id if scope_value == "server" else None,
@@ -67,6 +68,7 @@ class BoardsCog(DominoCommands, name="Boards"):
             page=page,
             user_id=interaction.user.id,
         )
+        await interaction.response.defer(thinking=True)
         # The board is public: from here on, in the server's language.
         assert interaction.guild_id is not None
         public = await acting.server_language(

@@ -140,17 +140,17 @@ class GamesCog(DominoCommands, name="Games"):
 
     async def _replay(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Post the replay of ``game`` (not when the member must wait). A game not found,
-        not read or that does not replay is refused before the public answer, so the tree
-        answers it privately."""
+        not read or that does not replay, or its analysis not read, is refused before the
+        public answer, so the tree answers it privately."""
         played = await self.standings.replayable(game, interaction.guild_id or 0)
         too_soon = self.replays.too_soon(interaction.user.id)
         if too_soon is not None:
             await acting.reply(interaction, too_soon)
             return
-        await interaction.response.defer(thinking=True)
-        names = boards.seat_labels(played.participants)
         # Only an analysis already stored: a replay never starts one (``/domino analysis``).
         marked = coaching.marked_moves(await stored_analysis(self.bot.store, played))
+        await interaction.response.defer(thinking=True)
+        names = boards.seat_labels(played.participants)
         worded = replays.replay_text(names, marked)
         replay = await asyncio.to_thread(
             render_replay, played.record, worded, most=REPLAY_PARTS_MOST

@@ -11,11 +11,13 @@ import json
 import re
 import sys
 from dataclasses import dataclass
+from typing import NoReturn
 
 import pytest
 
 from bot.client import DominoBot
 from data.backend import Session
+from data.repository import StoreError
 from rendering import render_replay
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, service_of, table_messages
@@ -122,6 +124,22 @@ async def test_a_game_whose_record_does_not_replay_is_refused_privately(played: 
     private_to(judged, ann, played.game_id, "cannot be replayed")
     history = await (await ann.slash("domino history", played.channel)).reply()
     private_to(history, ann, played.game_id)
+
+
+async def test_a_replay_whose_analysis_the_store_cannot_read_is_refused_privately(
+    played: Played, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay reads the game's analysis (to mark its graded moves) before its public
+    answer: a store that fails that read is refused privately, not told to the channel
+    in place of the public "thinking"."""
+
+    async def busy(*args: object, **kwargs: object) -> NoReturn:
+        raise StoreError("busy", "database is locked")
+
+    monkeypatch.setattr(played.bot.store, "get_analysis", busy)
+    ann = played.member("Ann")
+    refused = await (await ann.slash("domino replay", played.channel, game=played.game_id)).reply()
+    private_to(refused, ann, "could not read")
 
 
 async def test_a_rematch_seats_the_same_players_and_shows_the_series(played: Played) -> None:

@@ -262,8 +262,13 @@ async def test_scores_the_store_cannot_read_are_refused_privately_saying_why(
 
     monkeypatch.setattr(game.bot.store, "get_stats", busy)
     monkeypatch.setattr(game.bot.store, "games_of", busy)
+    monkeypatch.setattr(game.bot.store, "leaderboard", busy)
     before = game.snapshot()
-    for command in ("domino stats", "domino history"):
-        reply = await (await game.ann.slash(command, game.channel)).reply()
+    for command, options in (
+        ("domino stats", {}),
+        ("domino history", {}),
+        ("domino leaderboard", {"game": "cross"}),
+    ):
+        reply = await (await game.ann.slash(command, game.channel, **options)).reply()
         refused(reply, game.ann, "could not read the scores", "busy for too long")
     assert game.snapshot() == before
