@@ -535,7 +535,6 @@ class Announcer:
         )
         shown = embed(card)
         shown.set_image(url="attachment://table.png")
-        embeds = [shown, *embeds] if over is not None else [*embeds, shown]
         mention = discord.AllowedMentions.none()
         turn = table.turn
         only_time = bool(events) and all(isinstance(event, TimeAdded) for event in events)
@@ -554,7 +553,7 @@ class Announcer:
             table,
             via,
             content=_within(lines, CONTENT_MOST) or None,
-            embeds=embeds[-10:],
+            embeds=within_embeds(shown, embeds, ended=over is not None),
             files=files,
             view=table_view(table) if over is None else game_over_view(table),
             allowed_mentions=mention,
@@ -721,6 +720,20 @@ def _answerable(
 
 CONTENT_MOST = 2000
 """Characters Discord takes in a message's content."""
+EMBEDS_MOST = 10
+"""Embeds Discord takes in a message."""
+
+
+def within_embeds(
+    shown: discord.Embed, rounds: list[discord.Embed], *, ended: bool
+) -> list[discord.Embed]:
+    """A table message's embeds: the rounds that ended since the last post, and the
+    table's card (after them) or the game's end (first, above them), within Discord's
+    :data:`EMBEDS_MOST`. Rounds that piled up beyond that (posts Discord refused for a
+    while) lose their oldest cards, never the table's or the game's end, which names the
+    winner and the game's id."""
+    kept = rounds[-(EMBEDS_MOST - 1) :]
+    return [shown, *kept] if ended else [*kept, shown]
 
 
 def _within(lines: Sequence[str], most: int) -> str:
