@@ -92,6 +92,38 @@ def guild_locale(interaction: discord.Interaction[Any]) -> str | None:
     return interaction.guild_locale.value if interaction.guild_locale is not None else None
 
 
+READY_SECONDS = 10.0
+"""How long what needs the bot's servers waits for them right after a start (the bot
+serves, and catches up its channels, before it has connected to Discord's gateway; a
+large bot's servers keep arriving for a while after)."""
+
+
+async def ready(client: discord.Client) -> bool:
+    """Whether the bot knows its servers (discord.py's cache holds them): at once once it
+    is ready, else after waiting for that (at most :data:`READY_SECONDS`)."""
+    if client.is_ready():
+        return True
+    try:
+        await asyncio.wait_for(client.wait_until_ready(), READY_SECONDS)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def posting_language(
+    client: discord.Client, service: TableService, guild_id: int
+) -> i18n.Language:
+    """The language of what the bot posts of its own accord in a server (no interaction
+    to read the server's locale from): :func:`server_language`, with the server's
+    preferred locale from discord.py's cache, once the bot knows its servers (a post
+    caught up right after a restart would otherwise be in English)."""
+    guild = client.get_guild(guild_id)
+    if guild is None and await ready(client):
+        guild = client.get_guild(guild_id)
+    preferred = guild.preferred_locale.value if guild is not None else None
+    return await server_language(service, guild_id, preferred)
+
+
 async def server_language(
     service: TableService, guild_id: int, preferred: str | None
 ) -> i18n.Language:

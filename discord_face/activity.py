@@ -28,7 +28,6 @@ share of that limit a page is refused without asking Discord until the count fal
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections import deque
@@ -40,15 +39,12 @@ import discord
 from discord.http import Route
 
 from bot.refusals import NotConfirmed, NotInActivity
+from discord_face import acting
 from web.activity import Participant
 
 log = logging.getLogger(__name__)
 
 TIMEOUT = aiohttp.ClientTimeout(total=10)
-READY_SECONDS = 10.0
-"""How long a sign-in waits for the bot's servers to be known, right after a start (the
-browser's server listens before the bot has connected to Discord, and every page that
-was open comes back at once): longer, it is told to try again."""
 REFUSING = frozenset({401, 403, 429})
 """The answers Discord counts against an address (its "invalid request limit")."""
 REFUSED_MOST = 1000
@@ -182,12 +178,11 @@ class DiscordActivities:
         Activity and opening it again (what the refusal says) asks again.
 
         Right after a start the bot may not know its servers yet: a sign-in waits for
-        them (:data:`READY_SECONDS`) rather than being told it is in no Activity."""
-        if not self.client.is_ready():
-            try:
-                await asyncio.wait_for(self.client.wait_until_ready(), READY_SECONDS)
-            except TimeoutError:
-                raise NotConfirmed() from None
+        them (:func:`acting.ready`) rather than being told it is in no Activity (every
+        page that was open comes back at once), and if that takes too long, is told to
+        try again."""
+        if not await acting.ready(self.client):
+            raise NotConfirmed()
         guild = self.client.get_guild(guild_id)
         if guild is None:
             raise NotInActivity()  # a server this process does not serve: no table of it

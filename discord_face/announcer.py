@@ -184,7 +184,9 @@ class Announcer:
         elif not events:
             feed.shown_now = True
         feed.table = table
-        feed.message_id = self.service.shown(acting.FACE, table.id).message_id
+        # What the service has noted, unless the worker knows a message it has not noted
+        # yet (a lobby found after a restart, an action stored while it is being noted).
+        feed.message_id = self.service.shown(acting.FACE, table.id).message_id or feed.message_id
         feed.events.extend(events)
         feed.pending = True
         answered = via.answered if isinstance(via, acting.Click) else None
@@ -262,6 +264,9 @@ class Announcer:
 
     async def _run(self, feed: Feed) -> None:
         while feed.pending and not self._closing:
+            # The server's language first: right after a start it may wait for the bot
+            # to know its servers, and what the feed holds is taken after that wait.
+            language = await self._language(feed.table)
             async with self._posting:  # a turn first, then the newest state
                 table = feed.table
                 if self._closing:
@@ -276,7 +281,7 @@ class Announcer:
                 via = clicked if time.monotonic() - feed.via_since <= TOKEN_LIFE else None
                 feed.events, feed.via, feed.pending = [], None, False
                 try:
-                    with i18n.speaking(await self._language(table)):  # the server's, in public
+                    with i18n.speaking(language):  # the server's, in public
                         await self._announce(feed, table, events, via)
                 except NotPosted as refused:
                     if refused.gone:
@@ -308,9 +313,7 @@ class Announcer:
             self._forget(feed.table)
 
     async def _language(self, table: TableSnapshot) -> i18n.Language:
-        guild = self.client.get_guild(table.guild_id)
-        preferred = guild.preferred_locale.value if guild is not None else None
-        return await acting.server_language(self.service, table.guild_id, preferred)
+        return await acting.posting_language(self.client, self.service, table.guild_id)
 
     async def _remind_only(self, feed: Feed, table: TableSnapshot) -> None:
         """Send the reminders waiting in ``feed`` and keep the rest for later."""

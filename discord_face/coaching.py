@@ -61,9 +61,7 @@ class AccuracyHerald:
         announcer = self._announcer()
         if announcer is not None:
             await announcer.settled(game.table_id, CARD_WAIT)
-        guild = self.client.get_guild(game.guild_id)
-        preferred = guild.preferred_locale.value if guild is not None else None
-        language = await acting.server_language(self.service, game.guild_id, preferred)
+        language = await acting.posting_language(self.client, self.service, game.guild_id)
         try:
             if again and await self._posted(game, announcer):
                 log.info("game %s: its accuracies were posted before the restart", game.id)

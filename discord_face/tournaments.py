@@ -758,9 +758,7 @@ class TournamentHerald:
         return channel
 
     async def _language(self, guild_id: int) -> i18n.Language:
-        guild = self.client.get_guild(guild_id)
-        preferred = guild.preferred_locale.value if guild is not None else None
-        return await acting.server_language(self.tables, guild_id, preferred)
+        return await acting.posting_language(self.client, self.tables, guild_id)
 
 
 # -- what the words need of a tournament ------------------------------------------------------

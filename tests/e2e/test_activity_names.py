@@ -13,7 +13,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-import discord_face.activity
+import discord_face.acting
 from bot.refusals import NotConfirmed, NotInActivity
 from discord_face.activity import DiscordActivities, RefusalsCounted
 from tests.fakediscord.activities import CLIENT_SECRET
@@ -164,10 +164,10 @@ async def test_a_member_signing_in_before_the_bot_knows_its_servers_is_confirmed
     ann = server.member("Ann", nick="Annie")
     connecting: asyncio.Task[None] | None = None
     try:
-        monkeypatch.setattr(discord_face.activity, "READY_SECONDS", 0.05)
+        monkeypatch.setattr(discord_face.acting, "READY_SECONDS", 0.05)
         with pytest.raises(NotConfirmed):
             await confirming.participant(ann)
-        monkeypatch.setattr(discord_face.activity, "READY_SECONDS", 20.0)
+        monkeypatch.setattr(discord_face.acting, "READY_SECONDS", 20.0)
         asking = asyncio.create_task(confirming.participant(ann))
         connecting = asyncio.create_task(client.connect())
         assert (await asking).name == "Annie"

@@ -27,6 +27,7 @@ from tests.e2e.conftest import Running
 from tests.e2e.driver import (
     ENGLISH,
     Driver,
+    Words,
     lobby_messages,
     seated_game,
     service_of,
@@ -36,6 +37,7 @@ from tests.e2e.driver import (
 from tests.e2e.process import bot_process, connected, start_game, take_turn
 from tests.fakediscord.fixtures import Server, make_server, serving
 from tests.fakediscord.server import FakeDiscord, Message
+from words import i18n
 
 
 def posted_version(message: Message) -> int | None:
@@ -115,6 +117,27 @@ async def test_a_game_end_stored_but_not_posted_before_a_stop_is_posted_after_it
     assert len(ends) == 1
     await running.stop()  # lets the post under way finish and note what it showed
     assert await ends_unshown(running) == [], "a restart posts no more"
+
+
+async def test_a_post_caught_up_after_a_restart_speaks_the_servers_preferred_language(
+    running: Running, server: Server
+) -> None:
+    """A server that chose no language is spoken to in its preferred locale, which the
+    bot reads from the server as Discord sends it. After a restart the bot catches its
+    channels up before it has connected to Discord: what it posts then waits for the
+    server to be known, and is in its language (Brazilian Portuguese here), not English."""
+    bot = await running.start()
+    service = service_of(bot)
+    driver = await seated_game(server, service, "cross", 2, {"target": 10})
+    stops_before_telling(service, GameOver)
+    while driver.table() is not None:
+        await driver.play_one(shown=False)
+    await running.stop()
+    server.fake.guilds[server.guild_id]["preferred_locale"] = "pt-BR"
+
+    driver.service = service_of(await running.start())
+    driver.words = Words(i18n.for_locale("pt-BR"))
+    await server.fake.wait_for(driver.finished)  # "Vencedor: …": in English, it never comes
 
 
 async def test_a_cancel_stored_but_not_posted_before_a_stop_is_posted_after_it(
