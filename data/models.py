@@ -233,3 +233,7 @@ class NewsRow:
     """The tournament as the news tells it (its state at ``version``); text stored there
     that is not JSON comes back as that text, for the service to judge."""
     created_at: float
+    readable: bool = True
+    """False when whom it is about or its adjustment does not read back (a hand-edited
+    or half-written row: ``told`` is then its ``what`` alone), for the service to give
+    it up; one bad row never keeps the others from being read."""

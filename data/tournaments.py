@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from data.backend import Backend, Row, Session
-from data.codec import dumps, loads
+from data.codec import document, dumps, loads
 from data.errors import VersionConflict
 from data.models import NewsRow, Told, TournamentRow
 
@@ -146,16 +146,14 @@ class Tournaments:
                 guild_id=row["guild_id"],
                 version=row["version"],
                 ordinal=row["ordinal"],
-                told=Told(
-                    row["what"],
-                    tuple(loads(row["about"])),
-                    None if row["adjustment"] is None else loads(row["adjustment"]),
-                ),
-                state=_document(row["state"]),
+                told=told or Told(row["what"]),
+                state=document(row["state"]),
                 created_at=row["created_at"],
+                readable=told is not None,
             )
             for row in await self.backend.read(query)
             if owns(row["guild_id"])
+            for told in (_told(row),)
         ]
 
     async def news_posted(
@@ -187,7 +185,7 @@ class Tournaments:
             )
 
         return [
-            {"version": row["version"], "at": row["at"], "action": _document(row["action"])}
+            {"version": row["version"], "at": row["at"], "action": document(row["action"])}
             for row in await self.backend.read(query)
         ]
 
@@ -216,12 +214,15 @@ async def _keep_news(tx: Session, row: TournamentRow, state: str, news: Sequence
         )  # fmt: skip
 
 
-def _document(value: Any) -> Any:
-    """A JSON column's value decoded, or its text as stored when it is not JSON."""
+def _told(row: Row) -> Told | None:
+    """A piece of news as stored; None when whom it is about (a list of ids) or its
+    adjustment (JSON) does not read back."""
     try:
-        return loads(value)
-    except ValueError:
-        return value
+        about = tuple(int(entrant) for entrant in loads(row["about"]))
+        adjustment = None if row["adjustment"] is None else loads(row["adjustment"])
+    except (TypeError, ValueError):
+        return None
+    return Told(row["what"], about, adjustment)
 
 
 def _tournament_row(row: Row) -> TournamentRow:
@@ -231,7 +232,7 @@ def _tournament_row(row: Row) -> TournamentRow:
         channel_id=row["channel_id"],
         status=row["status"],
         version=row["version"],
-        state=_document(row["state"]),
+        state=document(row["state"]),
         due=row["due"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],

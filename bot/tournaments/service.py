@@ -1236,8 +1236,10 @@ def _news_named(row: NewsRow) -> News:
 
 
 def _news(row: NewsRow) -> News:
-    """Stored news as the herald is told it (KeyError, TypeError or ValueError if its
-    adjustment is not one)."""
+    """Stored news as the herald is told it (KeyError, TypeError or ValueError if whom it
+    is about or its adjustment does not read back)."""
+    if not row.readable:
+        raise ValueError("whom it is about, or its adjustment, does not read back")
     told = row.told
     adjustment = None if told.adjustment is None else adjustment_from_json(told.adjustment)
     return replace(_news_named(row), about=told.about, adjustment=adjustment)

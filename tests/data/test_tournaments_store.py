@@ -279,3 +279,26 @@ async def test_news_marked_posted_or_given_up_is_not_read_again(store: Repositor
     assert created == (1, 0, 10.0, None, None)
     assert paused == (2, 0, 11.0, "forbidden", None)
     assert absent[2:4] == (None, None) and absent[4] is not None
+
+
+async def test_a_piece_of_news_that_does_not_read_back_keeps_no_other_from_being_read(
+    store: Repository,
+) -> None:
+    """A hand-edited or half-written piece (whom it is about is no list of ids): it is
+    handed back marked unreadable, with what it told, and the others read as stored."""
+    await store.create_tournament(tournament("00000001"), action("new"), [Told("created")])
+    await store.create_tournament(
+        tournament("00000002", created_at=2.0), action("new"), [Told("created", (7,))]
+    )
+
+    async def damage(tx: Session) -> None:
+        await tx.execute(
+            "UPDATE tournament_news SET about = '[1, 2' WHERE tournament_id = '00000001'"
+        )
+
+    await store.backend.write(damage)
+    damaged, sound = await store.unposted_news()
+    assert (damaged.tournament_id, damaged.told.what, damaged.readable) == (
+        "00000001", "created", False
+    )  # fmt: skip
+    assert (sound.told, sound.readable) == (Told("created", (7,)), True)

@@ -127,6 +127,41 @@ async def test_a_start_passes_over_old_news_but_an_open_tournaments_announcement
     await tables.close()
 
 
+async def test_a_piece_of_news_that_does_not_read_back_is_given_up_and_the_rest_told(
+    store: Repository,
+) -> None:
+    """A piece of news whose row was damaged (hand-edited, half written: whom it is
+    about is no list) is given up as unreadable at a start; the other tournaments' news
+    is told, and the bot starts."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    damaged = await tournaments.create(GUILD, CHANNEL, ORGANISER, two_rounds(clock))
+    sound = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, two_rounds(clock))
+    await tournaments.close()
+    await tables.close()
+
+    async def damage(tx: Session) -> None:
+        await tx.execute(
+            "UPDATE tournament_news SET about = '[1, 2' WHERE tournament_id = ?", (damaged.id,)
+        )
+
+    await store.backend.write(damage)
+    again = Venue()
+    tables, tournaments = await running(store, clock, again)
+    assert [(n.tournament_id, n.what) for _, n in again.news] == [(sound.id, "created")]
+    assert damaged.id in tournaments.open, "the tournament itself reads back"
+
+    async def unreadable(tx: Session) -> list[str]:
+        rows = await tx.fetch(
+            "SELECT tournament_id FROM tournament_news WHERE given_up = 'unreadable'"
+        )
+        return [row["tournament_id"] for row in rows]
+
+    assert await store.backend.read(unreadable) == [damaged.id]
+    await tournaments.close()
+    await tables.close()
+
+
 async def test_a_change_refused_on_its_version_tells_nothing(store: Repository) -> None:
     """Another process moved the tournament on: the sign-up is refused, nothing is told
     or stored of it."""
