@@ -339,8 +339,9 @@ async def accuracies(store: Repository, games: list[FinishedGame]) -> dict[str, 
 
 
 def _read(game: FinishedGame, stored: object) -> Analysis:
-    """``game``'s stored analysis, held to the game (:meth:`Analysis.of_game`)."""
-    actions = game.record.get("actions")
+    """``game``'s stored analysis, held to the game (:meth:`Analysis.of_game`); a record
+    that does not read back (the store hands it back as its text) has no move it fits."""
+    actions = game.record.get("actions") if isinstance(game.record, dict) else None
     count = len(actions) if isinstance(actions, list) else 0
     return Analysis.of_game(stored, game.game, len(game.participants), count)
 

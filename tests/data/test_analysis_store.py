@@ -172,3 +172,29 @@ async def test_an_analysis_that_does_not_fit_its_game_is_passed_over_not_a_failu
     for problem in ("game must be 'cross'", "seats[0].seat must be below 2",
                     "seats[0].moves[0].action must be below 4"):  # fmt: skip
         assert problem in caplog.text
+
+
+async def test_an_analysed_game_whose_record_no_longer_reads_is_passed_over(
+    store: Repository,
+) -> None:
+    """A game listed in a member's history though its record was damaged since its
+    analysis was stored (the store hands such a record back as its text): its analysis
+    no longer fits it and is passed over; the page's other games keep theirs."""
+    record = {"actions": [[0, "6-6"]] * 4}
+    move = {
+        "action": 3, "game_number": 1, "round_number": 1, "index": 3, "played": "6-5 N",
+        "better": "6-5 N", "played_worth": 1.0, "better_worth": 1.0, "grade": "good",
+    }  # fmt: skip
+    for number in range(2):
+        game = dataclasses.replace(at(f"g{number}", float(number), duel(5, 6)), record=record)
+        await store.record_finished_game(game)
+        await store.save_analysis(
+            f"g{number}", {**ANALYSIS, "seats": [{"seat": 1, "moves": [move]}]}
+        )
+
+    async def damage(tx: Session) -> None:
+        await tx.execute("UPDATE games SET record = '{\"actions\": [' WHERE id = 'g1'")
+
+    await store.backend.write(damage)
+    games, _ = await store.games_of(5, 10)
+    assert list(await accuracies(store, games)) == ["g0"]
