@@ -4,6 +4,8 @@ fault is a refusal they can word, like any other)."""
 
 from __future__ import annotations
 
+import re
+
 from bot.engine import Match, ReplayError
 from bot.refusals import NoSuchGame, NotRead, NotReplayable, OutOfRange
 from data.models import FinishedGame, Leaderboard, Stats
@@ -11,6 +13,9 @@ from data.repository import Repository, StoreError
 
 PAGE_RANGE = (1, 1000)
 PAGE_SIZE = 10
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""What a game's id is made of (:func:`bot.table.game_id`: its table's id, a dash, its
+version), with room for the ids of earlier releases."""
 ORDERS = ("rating", "wins", "points")
 RATED_AFTER = 3
 """Games a player must have finished to appear on a board by rating (a rating from
@@ -91,7 +96,11 @@ class Standings:
 async def find_game(store: Repository, game_id: str, guild_id: int) -> FinishedGame:
     """The finished game ``game_id`` of this server (for a replay, or a rematch); refused
     for an unknown id or a store that cannot read. Another server's game is refused as
-    unknown: which ids exist elsewhere is not this server's to learn."""
+    unknown: which ids exist elsewhere is not this server's to learn. An id of other
+    characters than ids are made of (a table's letters and digits, a dash, a version)
+    is unknown without asking the store: PostgreSQL refuses some (a NUL) outright."""
+    if not GAME_ID.fullmatch(game_id):
+        raise NoSuchGame("".join(c if c.isprintable() else "?" for c in game_id)[:40])
     try:
         game = await store.get_game(game_id)
     except StoreError as error:

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from bot.refusals import NoSuchGame
+from bot.standings import Standings
 from data.backend import Session
 from data.models import FinishedGame, Participant
 from data.repository import Repository
@@ -50,6 +54,21 @@ async def test_a_game_comes_back_whole_with_its_names(store: Repository) -> None
     ]  # fmt: skip
     assert [r.number for r in back.rounds] == [1]
     assert await store.get_game("nope") is None
+
+
+@pytest.mark.parametrize("forged", ["g1\x00", "g1\ud800", "g1; --", "ǵ1"])
+async def test_a_forged_game_id_is_no_game_on_either_database(
+    store: Repository, forged: str
+) -> None:
+    """A game's id comes from the asker (a slash command's option, the browser's replay
+    address): one of characters no id is made of (a NUL, which PostgreSQL refuses
+    outright; a lone surrogate; spaces and punctuation) is refused as no game, naming
+    it in printable characters, on SQLite and PostgreSQL alike."""
+    await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB)))
+    with pytest.raises(NoSuchGame) as refused:
+        await Standings(store).game(forged, 10)
+    assert refused.value.game_id.isprintable()
+    assert (await Standings(store).game("g1", 10)).id == "g1"
 
 
 async def test_a_game_with_hints_is_kept_but_counts_for_nobody(store: Repository) -> None:
