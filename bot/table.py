@@ -377,8 +377,10 @@ class Table(TableState):
 
     def _forget(self, user_id: int) -> list[Event]:
         """No seat kept and no series line for ``user_id`` (they are not seated: the
-        service refuses to forget a member at an open table)."""
-        self._require_lobby("forget")
+        service refuses to forget a member at an open table): in a rematch's lobby, or
+        once it started without them (its lineup and series still name them)."""
+        if not self.is_open:
+            raise AlreadyClosed()
         key = lineup_keys([user_id])[0]
         kept = [i for i, seat in enumerate(self.lineup) if seat != key]
         if len(self.series) == len(self.lineup):

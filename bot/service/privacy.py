@@ -6,7 +6,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from bot.commands import Forget
-from bot.refusals import LobbyClosed, NotRead, NotSaved, StillSeated, TableClosed
+from bot.refusals import AlreadyClosed, NotRead, NotSaved, StillSeated, TableClosed
 from bot.table import lineup_keys
 from data.models import Forgotten, Stored
 from data.repository import StoreError
@@ -28,8 +28,8 @@ class Privacy:
     async def forget(self, user_id: int) -> Forgotten:
         """Delete what is stored about a member (see ``Repository.forget``); refused while
         they sit at an open table, whose state holds their seat (this process's, or, as
-        stored, another's). A rematch's lobby that
-        keeps them a seat, or their place in its series, lets both go first."""
+        stored, another's). A rematch that keeps them a seat, or their place in its
+        series (started without them, too), lets both go first."""
         service = self.service
         seated = service.tables.of_user(user_id)
         if seated is not None:
@@ -43,7 +43,7 @@ class Privacy:
         key = lineup_keys([user_id])[0]
         for table in list(service.tables.values()):
             if user_id in table.invited or key in table.lineup:
-                with contextlib.suppress(TableClosed, LobbyClosed):
+                with contextlib.suppress(TableClosed, AlreadyClosed):
                     await service.act(table.id, Forget(user_id))
         try:
             return await service.store.forget(user_id)

@@ -180,11 +180,17 @@ async def test_leaving_a_started_table_one_does_not_sit_at_says_so(
     await service.close()
 
 
+@pytest.mark.parametrize("started", [False, True], ids=["lobby", "started-without-her"])
 async def test_forgetting_a_member_leaves_no_trace_in_a_rematch_lobby_or_closed_table(
-    service: TableService, store: Repository
+    service: TableService, store: Repository, started: bool
 ) -> None:
+    """Whether the rematch still waits for Ann or started without her (her seat kept
+    until the start, her place in its series kept after), forgetting her lets both go."""
     game_id = await finished(service)
     lobby, _ = await service.rematch(game_id, GUILD, CHANNEL, BOB, "Bob")
+    if started:
+        await service.act(lobby.id, Start(BOB))
+        assert service.tables[lobby.id].status is Status.PLAYING
     await service.forget(ANN)
     live = service.tables[lobby.id]
     assert ANN not in live.invited and f"u{ANN}" not in live.lineup
