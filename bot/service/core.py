@@ -174,8 +174,10 @@ class TableService:
         catching_up = self._catching_up(table.guild_id)
         since = {listener.face: self.shown(listener.face, table.id).version
                  for listener in catching_up}  # fmt: skip
+        noted = self._shown.get(table.id, {})
+        unseen = any(listener.face not in noted for listener in catching_up)
         oldest = min(since.values(), default=table.version)
-        if oldest >= table.version:
+        if oldest >= table.version and not unseen:  # (a tournament's table opens at 0)
             return
         snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
         actions = await self.store.actions_since(table.id, oldest)

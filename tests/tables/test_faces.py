@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.commands import Cancel, Join
 from bot.events import Cancelled
-from bot.service import NewTable, Resumed, Shown, TableService
+from bot.service import NewTable, Resumed, Shown, TableService, TournamentSeats
 from data.backend import Session
 from data.repository import Repository
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, Heard, play_one, started
@@ -218,6 +218,35 @@ async def test_a_face_is_handed_back_only_the_tables_it_shows(
     assert [via for _, _, via in discord.told] == [Resumed(v) for v in range(1, ours.version + 1)]
     assert not any(isinstance(event, Cancelled) for event in discord.events)
     await second.close()
+
+
+async def test_a_tournament_lobby_stored_but_not_posted_before_a_stop_is_handed_back(
+    store: Repository, clock: Clock
+) -> None:
+    """A tournament's table is opened at version 0 (its host, the organiser, takes no
+    seat and no computer sits down): stopped before its lobby was posted, it is handed
+    back as it stands all the same, or its players would find no Join in their thread
+    and forfeit at the deadline."""
+    first = TableService(store, computer_pace=PACE, clock=clock)
+    first.add_listener(Heard("discord"))
+    table = await first.open_table(
+        NewTable(GUILD, CHANNEL, 99, "Org", "cross"),
+        drawn=TournamentSeats("t0000001", (ANN, BOB)),
+    )
+    assert table.version == 0
+    await first.close()
+    await store.flush()
+
+    second = TableService(store, computer_pace=PACE, clock=clock)
+    discord = Heard("discord")
+    second.add_listener(discord)
+    await second.resume()
+    assert discord.told == [(0, [], Resumed(0))]
+    await second.remember_message("discord", table.id, 900, 0)
+    await second.close()
+    await store.flush()
+
+    assert (await restarted(store, clock)).told == [], "noted: not handed back again"
 
 
 async def restarted(store: Repository, clock: Clock) -> Heard:
