@@ -126,7 +126,8 @@ def render_table(view: PublicView, text: TableText) -> RenderedImage:
 
 def draw_table(scene: TableScene, text: TableText) -> RenderedImage:
     """The picture of what ``scene`` shows, worded by ``text``."""
-    layout = place(scene, label_size(text.dead, tuple(text.letter(end) for end in END_NAMES)))
+    labels_size = label_size(text.dead, tuple(text.letter(end) for end in END_NAMES))
+    layout = place(scene, labels_size)
     lines = text.header
     header_width = max((int(length(line, HEADER_FONT)) for line in lines), default=0)
     header_width += 2 * MARGIN
@@ -136,8 +137,9 @@ def draw_table(scene: TableScene, text: TableText) -> RenderedImage:
         height = header_height + MARGIN + LINE_HEIGHT
         offset = (0, 0)
     else:
-        bounds = layout.bounds()
-        content_width = bounds.x1 - bounds.x0 + 2 * MARGIN + 2 * LABEL_FONT
+        bounds = layout.bounds()  # a label counts by its centre: room for half of it
+        side = max(MARGIN + LABEL_FONT, labels_size[0] // 2 + 4)
+        content_width = bounds.x1 - bounds.x0 + 2 * side
         width = max(header_width, content_width)
         height = header_height + bounds.y1 - bounds.y0 + 2 * MARGIN + LABEL_FONT
         offset = (

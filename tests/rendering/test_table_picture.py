@@ -98,6 +98,18 @@ def test_every_layout_places_each_tile_once_without_overlap_and_labels_the_open_
     assert checked > 5000
 
 
+@pytest.mark.parametrize("game", ["cross", "maltese-cross", "merry-go-round"])
+def test_a_dead_arms_label_wider_than_the_margin_stays_inside_the_picture(game: str) -> None:
+    """A label is placed by its centre: a dead arm's words longer than the margin
+    leaves beside the layout (Spanish "O: muerto" already is, a language may say more)
+    get room for half their width, at whichever side the arm ends."""
+    text = dataclasses.replace(SPANISH, dead="completamente muerto")
+    for view in positions(game, rounds=12, every=3):
+        image = render_table(view, text)
+        for _, words, _, rect in image.labels:
+            assert rect.x0 >= 0 and rect.x1 <= image.width, (words, rect, image.width)
+
+
 @pytest.mark.parametrize("language", ["bot", "spanish"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_rendered_pictures_hold_every_tile_and_label_inside_and_stay_within_1600(
