@@ -142,15 +142,20 @@ class PostgresBackend:
     @classmethod
     async def open(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresBackend:
         """Connect (the first connection at once, so an unreachable server is refused
-        here as ``unavailable``)."""
+        here as ``unavailable``, and so is a URL the driver cannot read, such as a port
+        that is no number, or settings in it the server refuses: the operator's to
+        correct, said in one line, not a mistake of ours)."""
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
         settings = {"synchronous_commit": "on"}
         if "lock_timeout" not in query:
             settings["lock_timeout"] = LOCK_TIMEOUT
-        with _named_faults():
-            pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, server_settings=settings
-            )
+        try:
+            with _named_faults():
+                pool = await asyncpg.create_pool(
+                    url, min_size=1, max_size=pool_size, server_settings=settings
+                )
+        except (ValueError, OverflowError, asyncpg.PostgresError) as error:
+            raise StoreError("unavailable", str(error)) from error
         return cls(pool, url, settings)
 
     async def write(self, work: Work[T]) -> T:

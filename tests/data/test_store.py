@@ -8,6 +8,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import urllib.parse
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from tests.data.databases import (
     on_sqlite_writer,
     postgres_admin,
     postgres_of,
+    postgres_schema,
     rating_of,
     with_settings,
 )
@@ -577,6 +579,34 @@ async def test_a_database_that_cannot_be_reached_is_refused_by_name(
         url = "postgresql://postgres@127.0.0.1:1/test"
     with pytest.raises(StoreError) as refused:
         await open_store(url)
+    assert refused.value.fault == "unavailable"
+
+
+@pytest.mark.parametrize(
+    ("wrong", "said"),
+    [
+        ({"port": "abc"}, "abc"),
+        ({"port": "99999"}, "port"),
+        ({"lock_timeout": "banana"}, "lock_timeout"),
+        ({"no_such_setting": "1"}, "no_such_setting"),
+    ],
+)
+async def test_a_postgresql_url_the_driver_or_server_refuses_is_refused_by_name(
+    wrong: dict[str, str], said: str
+) -> None:
+    """A URL an operator wrote wrong (a port that is no number, or out of range; a
+    setting the server does not take, or a value it refuses) is the database being
+    unusable, said in the driver's or the server's words, not a traceback. Needs the
+    test PostgreSQL server (the settings are the server's to refuse)."""
+    async with postgres_schema() as url:
+        if "port" in wrong:
+            parts = urllib.parse.urlsplit(url)
+            netloc = f"{parts.username}@{parts.hostname}:{wrong['port']}"
+            url = parts._replace(netloc=netloc).geturl()
+        else:
+            url = with_settings(url, **wrong)
+        with pytest.raises(StoreError, match=said) as refused:
+            await open_store(url)
     assert refused.value.fault == "unavailable"
 
 
