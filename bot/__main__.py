@@ -9,6 +9,7 @@ from bot.config import ConfigError, Settings
 
 if TYPE_CHECKING:
     from data.repository import StoreError
+    from web.server import NotServed
 
 
 def main() -> int:
@@ -23,9 +24,12 @@ def main() -> int:
 
     from bot.client import run
     from data.repository import StoreError
+    from web.server import NotServed
 
     try:
         run(settings)
+    except NotServed as error:
+        return _not_served(settings, error)
     except LoginFailure:
         print(
             "error: Discord refused the bot's token (DISCORD_TOKEN in .env): copy it again"
@@ -47,21 +51,36 @@ def main() -> int:
 
 def _local(settings: Settings) -> int:
     """No token: the browser table alone (``bot.local``)."""
-    from bot.local import address, run_local
+    from bot.local import run_local
     from data.repository import StoreError
+    from web.server import NotServed
 
     try:
         run_local(settings)
     except StoreError as error:
         return _store_refused(settings, error)
-    except OSError as error:
-        print(
-            f"error: cannot serve the local table at {address(settings)} ({error.strerror}):"
-            " set WEB_PORT in .env to a free port.",
-            file=sys.stderr,
-        )
-        return 6
+    except NotServed as error:
+        return _not_served(settings, error)
+    except OSError as error:  # the bot's own files (var/web-secret, say)
+        print(f"error: cannot start the bot: {error}", file=sys.stderr)
+        return 7
     return 0
+
+
+def _not_served(settings: Settings, error: NotServed) -> int:
+    """The browser table cannot listen where the settings say: which setting to change."""
+    from bot.local import address
+
+    remedy = (
+        "set WEB_PORT in .env to a free port"
+        if error.port_taken
+        else "set WEB_HOST in .env to an address of this machine (127.0.0.1, or 0.0.0.0)"
+    )
+    print(
+        f"error: cannot serve the browser table at {address(settings)} ({error}): {remedy}.",
+        file=sys.stderr,
+    )
+    return 6
 
 
 def _store_refused(settings: Settings, error: StoreError) -> int:

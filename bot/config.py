@@ -5,6 +5,7 @@ Every setting is listed, with a comment, in ``.env.example``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from dataclasses import dataclass
@@ -93,21 +94,21 @@ class Settings:
         return cls(
             discord_token=token,
             database_url=database_url,
-            dev_guild_id=_optional_int("DEV_GUILD_ID"),
+            dev_guild_id=_optional_int("DEV_GUILD_ID", "a server id"),
             log_level=_log_level(),
-            computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5),
+            computer_pace_seconds=_float("COMPUTER_PACE_SECONDS", 1.5, most=60.0),
             requests_per_second=_int_in("DISCORD_REQUESTS_PER_SECOND", 40, 1, 50),
             picture_processes=_int_in("PICTURE_PROCESSES", 1, 0, 16),
             keep_closed_hours=_int_in("CLOSED_TABLES_KEPT_HOURS", 24, 1, 24 * 365),
             shard_count=shard_count,
             shard_ids=shard_ids,
-            web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_host=_web_host(),
             web_port=_web_port(token),
             web_public_hosts=_public_hosts(),
             web_secret=os.environ.get("WEB_SECRET", "").strip() or None,
-            discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            discord_client_secret=_client_secret(token),
             coach_after_games=_switch("COACH_AFTER_GAMES", True),
-            discord_client_id=_optional_id("DISCORD_CLIENT_ID"),
+            discord_client_id=_optional_id("DISCORD_CLIENT_ID", "an application id"),
         )
 
 
@@ -154,21 +155,28 @@ def _log_level() -> str:
     return raw.upper()
 
 
-def _optional_int(name: str) -> int | None:
+def _digits(raw: str) -> bool:
+    """Digits 0 to 9 only (``str.isdigit`` takes ² and other digits ``int`` refuses)."""
+    return raw.isascii() and raw.isdigit()
+
+
+def _optional_int(name: str, what: str) -> int | None:
     raw = os.environ.get(name, "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
-        raise ConfigError(f"{name} must be a server id (digits only), not {raw!r}")
+    if not _digits(raw):
+        raise ConfigError(f"{name} must be {what} (digits only), not {raw!r}")
     return int(raw)
 
 
-def _optional_id(name: str) -> str | None:
-    value = _optional_int(name)
+def _optional_id(name: str, what: str) -> str | None:
+    value = _optional_int(name, what)
     return None if value is None else str(value)
 
 
-def _float(name: str, default: float) -> float:
+def _float(name: str, default: float, most: float) -> float:
+    """Seconds from 0 to ``most``: not NaN, which no deadline ever reaches (the clock
+    would spin), nor infinity, which would stop the computer players for good."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
@@ -176,8 +184,8 @@ def _float(name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
-    if value < 0:
-        raise ConfigError(f"{name} cannot be negative")
+    if not 0 <= value <= most:  # NaN is never within
+        raise ConfigError(f"{name} must be a number of seconds from 0 to {most:g}, not {raw!r}")
     return value
 
 
@@ -194,7 +202,7 @@ def _int_in(name: str, default: int, low: int, high: int) -> int:
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    if not _digits(raw) or not low <= int(raw) <= high:
         raise ConfigError(f"{name} must be a whole number from {low} to {high}, not {raw!r}")
     return int(raw)
 
@@ -209,7 +217,7 @@ def _shards() -> tuple[int | None, tuple[int, ...] | None]:
     if count is None:
         raise ConfigError("SHARD_IDS needs SHARD_COUNT: how many shards there are in all")
     parts = [part.strip() for part in raw_ids.split(",")]
-    if not all(part.isdigit() and int(part) < count for part in parts):
+    if not all(_digits(part) and int(part) < count for part in parts):
         raise ConfigError(
             f"SHARD_IDS must list shard numbers from 0 to {count - 1}, like 0,1; not {raw_ids!r}"
         )
@@ -237,6 +245,36 @@ def _public_hosts() -> tuple[str, ...]:
 
 
 DEFAULT_WEB_PORT = 8080
+
+
+def _web_host() -> str:
+    """``WEB_HOST``: an address of this machine (``0.0.0.0`` for every one) or a host
+    name, as the server binds to it; a URL or a port is refused at start, not left to
+    fail the bind in words about something else."""
+    raw = os.environ.get("WEB_HOST", "").strip()
+    if not raw:
+        return "127.0.0.1"
+    try:
+        ipaddress.ip_address(raw)
+    except ValueError:
+        if not HOST_NAME.fullmatch(raw.lower()):
+            raise ConfigError(
+                "WEB_HOST must be an address of this machine (127.0.0.1, 0.0.0.0 for every"
+                f" one) or a host name, with no scheme or port; not {raw!r}"
+            ) from None
+    return raw
+
+
+def _client_secret(token: str) -> str | None:
+    """``DISCORD_CLIENT_SECRET``, the Activity's: with a token it needs ``WEB_PORT``, the
+    browser table the Activity shows, or it would be ignored without a word."""
+    secret = os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None
+    if secret is not None and token and not os.environ.get("WEB_PORT", "").strip():
+        raise ConfigError(
+            "DISCORD_CLIENT_SECRET needs WEB_PORT: the Activity shows the browser table,"
+            " which the bot serves at that port (docs/ACTIVITY.md)"
+        )
+    return secret
 
 
 def _web_port(token: str) -> int | None:

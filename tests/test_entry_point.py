@@ -60,6 +60,46 @@ def test_a_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and "WEB_PORT" in lines[0], result.stderr
 
 
+def test_a_host_not_of_this_machine_is_said_as_the_host(tmp_path: Path) -> None:
+    """An address the machine does not have names WEB_HOST, not the port."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(PYTHONPATH=str(ROOT), WEB_HOST="192.0.2.1", WEB_PORT=str(_free_port()))
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+        text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 6
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "WEB_HOST" in lines[0] and "WEB_PORT" not in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "said"),
+    [
+        ("WEB_HOST", "http://0.0.0.0", "WEB_HOST must be an address of this machine"),
+        ("WEB_HOST", "127.0.0.1:8080", "WEB_HOST must be an address of this machine"),
+        ("COMPUTER_PACE_SECONDS", "nan", "COMPUTER_PACE_SECONDS must be a number of seconds"),
+        ("COMPUTER_PACE_SECONDS", "inf", "COMPUTER_PACE_SECONDS must be a number of seconds"),
+        ("COMPUTER_PACE_SECONDS", "61", "from 0 to 60"),
+        ("WEB_PORT", "²", "WEB_PORT must be a whole number"),
+        ("DISCORD_CLIENT_ID", "abc", "DISCORD_CLIENT_ID must be an application id"),
+        ("DISCORD_CLIENT_SECRET", "s3cret", "DISCORD_CLIENT_SECRET needs WEB_PORT"),
+    ],
+)
+def test_a_setting_that_would_misbehave_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch, name: str, raw: str, said: str
+) -> None:
+    """A host with a scheme or a port; a pace no deadline ever reaches (the clock would
+    spin on NaN, and infinity would stop the computers for good); a digit int() does not
+    read; an application id worded as one; the Activity's secret with no browser table
+    for it to show (with a token, WEB_PORT unset)."""
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.delenv("WEB_PORT", raising=False)
+    monkeypatch.setenv(name, raw)
+    with pytest.raises(ConfigError, match=said):
+        Settings.from_env(None)
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -9,6 +9,7 @@ face when ``WEB_PORT`` is set.
 from __future__ import annotations
 
 import asyncio
+import errno
 import inspect
 import json
 import logging
@@ -337,9 +338,29 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     return socket
 
 
+class NotServed(Exception):
+    """The page's server could not listen at its host and port (``error``: the port
+    taken or not the bot's to use, or a host that is not this machine's): told apart
+    from the bot's other failures, so the operator is sent to the right setting."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+    @property
+    def port_taken(self) -> bool:
+        """The port is in use, or closed to the bot: another port is the remedy."""
+        return self.error.errno in (errno.EADDRINUSE, errno.EACCES)
+
+
 async def serve(app: web.Application, host: str, port: int) -> web.AppRunner:
-    """Start serving ``app`` at ``host``:``port``; the caller cleans the runner up."""
+    """Start serving ``app`` at ``host``:``port``; the caller cleans the runner up.
+    :class:`NotServed` if it cannot listen there."""
     runner = web.AppRunner(app, access_log=None, handle_signals=False)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:
+        await runner.cleanup()
+        raise NotServed(error) from error
     return runner

@@ -54,6 +54,22 @@ async def test_an_unreachable_discord_is_said_in_one_line(tmp_path: Path) -> Non
     assert lines[0].startswith("error: cannot reach Discord"), lines[0]
 
 
+async def test_a_browser_port_in_use_with_a_token_is_said_in_one_line(tmp_path: Path) -> None:
+    """With a token and WEB_PORT, the browser table listens once the bot has logged in
+    to Discord: a port in use there is said as the port, not as Discord out of reach."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        async with serving(FakeDiscord()) as fake:
+            with bot_process(fake, tmp_path, capture=True, WEB_PORT=port) as bot:
+                out, err = await asyncio.to_thread(bot.communicate, timeout=60)
+    assert bot.returncode == 6
+    lines = _output_lines(out) + _output_lines(err)
+    assert len(lines) == 1, lines
+    assert "cannot serve the browser table" in lines[0] and "WEB_PORT" in lines[0], lines[0]
+
+
 async def test_sigterm_mid_game_stops_cleanly_and_the_database_file_alone_holds_every_move(
     tmp_path: Path,
 ) -> None:
