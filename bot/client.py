@@ -96,7 +96,7 @@ class DominoBot(commands.AutoShardedBot):
         self.stopping = False
         """Set when the bot begins to stop: a click that comes after is not taken."""
         self._stopping: asyncio.Task[None] | None = None
-        self.health = Health(settings.local_folder)
+        self.health = Health(settings.local_folder, settings.shard_ids)
         """What ``python -m bot.health`` reads: whether this bot is up and connected."""
         self.web: AppRunner | None = None
         """The browser table's server, when ``WEB_PORT`` is set (``web.server``)."""

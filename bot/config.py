@@ -127,6 +127,14 @@ def local_folder_from_env(env_file: str | os.PathLike[str] | None = ".env") -> P
     return local_folder(_database_url())
 
 
+def shard_ids_from_env(env_file: str | os.PathLike[str] | None = ".env") -> tuple[int, ...] | None:
+    """The shards the bot's settings say this process runs (None: all), for a process
+    beside it (the health check reads that process's note)."""
+    if env_file is not None:
+        load_dotenv(env_file, override=False)
+    return _shards()[1]
+
+
 def _database_url() -> str:
     """``DATABASE_URL``; else ``DATABASE_PATH``, the older setting (a SQLite file), so an
     existing ``.env`` keeps working; else the default. A URL of no known kind is refused."""

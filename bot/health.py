@@ -5,7 +5,8 @@ the bot itself says how it is: while every one of its shards is connected it ren
 small note beside its database every :data:`BEAT_SECONDS`, and it deletes the note when
 it stops. The check reads the note: fresh means healthy. It needs nothing but the files
 (no port to open, nothing to install in the image), and reads the same settings as the
-bot (``DATABASE_URL`` says where the note is).
+bot (``DATABASE_URL`` says where the note is, ``SHARD_IDS`` which: processes that run
+different shards from one folder each keep their own).
 """
 
 from __future__ import annotations
@@ -24,6 +25,15 @@ STALE_SECONDS = 4 * BEAT_SECONDS
 """A note older than this is from a bot that has stopped renewing it (disconnected, hung
 or killed)."""
 NOTE = "health.json"
+"""The note of a bot that runs every shard; one that runs some has its own
+(:func:`note_name`)."""
+
+
+def note_name(shard_ids: tuple[int, ...] | None) -> str:
+    """The note of the process that runs ``shard_ids`` (None: all of them)."""
+    if shard_ids is None:
+        return NOTE
+    return f"health-{'-'.join(str(shard) for shard in shard_ids)}.json"
 
 
 class Connected(Protocol):
@@ -42,8 +52,8 @@ class Connected(Protocol):
 class Health:
     """The bot's side: the note in ``folder``, renewed while the bot is connected."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / NOTE
+    def __init__(self, folder: Path, shard_ids: tuple[int, ...] | None = None) -> None:
+        self.path = folder / note_name(shard_ids)
         self._task: asyncio.Task[None] | None = None
 
     def watch(self, client: Connected) -> None:
@@ -74,14 +84,17 @@ class Health:
             await asyncio.sleep(BEAT_SECONDS)
 
 
-def check(folder: Path, now: float | None = None) -> tuple[bool, str]:
-    """Whether the bot whose note is in ``folder`` is healthy, and one line saying why."""
-    path = folder / NOTE
+def check(
+    folder: Path, now: float | None = None, shard_ids: tuple[int, ...] | None = None
+) -> tuple[bool, str]:
+    """Whether the bot whose note is in ``folder`` (the one running ``shard_ids``) is
+    healthy, and one line saying why."""
+    path = folder / note_name(shard_ids)
     try:
         note = json.loads(path.read_text())
         age = (time.time() if now is None else now) - float(note["at"])
     except FileNotFoundError:
-        return False, f"not running: no {NOTE} in {folder} (the bot is stopped or starting)"
+        return False, f"not running: no {path.name} in {folder} (the bot is stopped or starting)"
     except (OSError, ValueError, KeyError, TypeError) as error:
         return False, f"unreadable {path}: {error}"
     if age > STALE_SECONDS:
@@ -91,14 +104,15 @@ def check(folder: Path, now: float | None = None) -> tuple[bool, str]:
 
 def main() -> int:
     """Exit 0 when healthy, 1 when not, saying which in one line."""
-    from bot.config import ConfigError, local_folder_from_env
+    from bot.config import ConfigError, local_folder_from_env, shard_ids_from_env
 
     try:
         folder = local_folder_from_env()
+        shard_ids = shard_ids_from_env(None)  # the .env read just above
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    healthy, why = check(folder)
+    healthy, why = check(folder, shard_ids=shard_ids)
     print(why, file=sys.stdout if healthy else sys.stderr)
     return 0 if healthy else 1
 
