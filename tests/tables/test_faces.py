@@ -184,10 +184,7 @@ async def test_a_lobby_stored_but_not_posted_before_a_stop_is_handed_back_until_
     await first.close()
     await store.flush()
 
-    second = TableService(store, computer_pace=PACE, clock=clock)
-    discord = Heard("discord")
-    second.add_listener(discord)
-    await second.resume()
+    second, discord = await resumed(store, clock)
     assert discord.told == [(table.version, [], Resumed(table.version))]
     await second.remember_message("discord", table.id, 900, table.version)
     await second.close()
@@ -237,10 +234,7 @@ async def test_a_tournament_lobby_stored_but_not_posted_before_a_stop_is_handed_
     await first.close()
     await store.flush()
 
-    second = TableService(store, computer_pace=PACE, clock=clock)
-    discord = Heard("discord")
-    second.add_listener(discord)
-    await second.resume()
+    second, discord = await resumed(store, clock)
     assert discord.told == [(0, [], Resumed(0))]
     await second.remember_message("discord", table.id, 900, 0)
     await second.close()
@@ -249,11 +243,17 @@ async def test_a_tournament_lobby_stored_but_not_posted_before_a_stop_is_handed_
     assert (await restarted(store, clock)).told == [], "noted: not handed back again"
 
 
-async def restarted(store: Repository, clock: Clock) -> Heard:
-    """What a service started again on ``store`` hands back to its Discord face."""
+async def resumed(store: Repository, clock: Clock) -> tuple[TableService, Heard]:
+    """A service started again on ``store``, and what it handed back to its Discord face."""
     service = TableService(store, computer_pace=PACE, clock=clock)
     heard = Heard("discord")
     service.add_listener(heard)
     await service.resume()
+    return service, heard
+
+
+async def restarted(store: Repository, clock: Clock) -> Heard:
+    """What a service started again on ``store`` hands back to its Discord face."""
+    service, heard = await resumed(store, clock)
     await service.close()
     return heard
