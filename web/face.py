@@ -380,12 +380,15 @@ class WebFace:
     async def analysed(self, game: FinishedGame, analysis: Analysis, again: bool) -> None:
         """The coach's analysis of a game whose table is kept: its summary, with each
         member's accuracy, to the pages that show it (and to any that opens it later).
-        A table no longer kept is not shown, so there is nothing to tell."""
+        A table no longer kept is not shown, so there is nothing to tell; nor is one
+        whose rematch has opened in its channel, which its pages now show."""
         ending = self._endings.get(game.table_id)
         table = None if game.channel_id is None else self._finished.get(game.channel_id)
         if ending is None or table is None or table.id != game.table_id:
             return
         ending.accuracy = analysis.accuracies()
+        if self.service.in_channel(table.channel_id) is not None:
+            return  # its rematch is open there: its pages show that now, not this again
         self._send(table, (), self._following.get(table.channel_id, ()))
 
     def opened(self, table: TableSnapshot) -> None:

@@ -19,7 +19,7 @@ from tests.players.test_coach import SMALL
 from tests.web.conftest import SECRET, Site
 from tests.web.test_socket import against_the_computer_to_the_end
 from web.identity import Signer
-from web.server import make_app
+from web.server import FACE_KEY, make_app
 
 
 class CoachedSite(Site):
@@ -74,3 +74,28 @@ async def test_the_finished_tables_summary_gets_each_members_accuracy(
     shown = await later.next("table")
     assert accuracy_of(shown) == said and shown["card"]["title"] == frame["card"]["title"]
     assert shown["hand"] is None
+
+
+async def test_an_analysis_that_comes_once_the_rematch_is_open_leaves_its_pages_on_it(
+    coached: CoachedSite,
+) -> None:
+    """The coach may finish after a member pressed Play again: the finished table's
+    summary is kept for whoever opens it, but not sent to the channel's pages, which
+    show the rematch now (the page followed it back to the finished game)."""
+    ann = await coached.open_page("Ann")
+    frame = await against_the_computer_to_the_end(ann, seed=5)
+    await ann.send(type="act", table=frame["id"], version=frame["version"], action="rematch")
+    again = await ann.next("table")
+    assert again["status"] == "lobby" and again["id"] != frame["id"]
+    await coached.coach.settled()
+    game = await coached.store.get_game(frame["game_id"])
+    stored = await coached.store.get_analysis(frame["game_id"])
+    assert game is not None and stored is not None
+    face = coached.client.server.app[FACE_KEY]
+    await face.analysed(game, Analysis.from_dict(stored), again=False)  # as if it came now
+    await ann.send(type="lang", lang="es-ES")  # answered with the table the page shows
+    await ann.next("hello")
+    shown = await ann.next("table")
+    assert shown["id"] == again["id"]
+    tables = [f for f in ann.frames if f["type"] == "table"]
+    assert all(f["id"] == again["id"] for f in tables[tables.index(again) :])
