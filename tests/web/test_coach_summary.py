@@ -91,7 +91,7 @@ async def test_an_analysis_that_comes_once_the_rematch_is_open_leaves_its_pages_
     game = await coached.store.get_game(frame["game_id"])
     stored = await coached.store.get_analysis(frame["game_id"])
     assert game is not None and stored is not None
-    face = coached.client.server.app[FACE_KEY]
+    face = coached.client.app[FACE_KEY]
     await face.analysed(game, Analysis.from_dict(stored), again=False)  # as if it came now
     await ann.send(type="lang", lang="es-ES")  # answered with the table the page shows
     await ann.next("hello")
