@@ -78,7 +78,7 @@ async def _do(face: WebFace, reader: Reader, message: protocol.Message) -> None:
             if reader.channel is not None:
                 table = face.table_in(reader.channel)
                 if table is not None:
-                    face.show(reader, table)
+                    face.show(reader, table, again=True)
         case protocol.FollowLobby():
             reader.lobby = True
             face.show_lobby(reader)

@@ -233,17 +233,27 @@ class WebFace:
         local = [t for t in tables if t is not None and t.guild_id == LOCAL_SERVER]
         return local[::-1]
 
-    def show(self, reader: Reader, table: TableSnapshot, events: Sequence[Event] = ()) -> None:
+    def show(
+        self,
+        reader: Reader,
+        table: TableSnapshot,
+        events: Sequence[Event] = (),
+        *,
+        again: bool = False,
+    ) -> None:
         """Send ``reader`` the table as stored (with what ``events`` did; a finished
-        table with its game's summary)."""
-        self._send(table, events, (reader,))
+        table with its game's summary); ``again``: the page shows it already, and is
+        sent it anew in another language, with the last round's end it may still show."""
+        self._send(table, events, (reader,), again=again)
 
-    def _public(self, table: TableSnapshot, events: Sequence[Event]) -> frames.Frame:
+    def _public(
+        self, table: TableSnapshot, events: Sequence[Event], again: bool = False
+    ) -> frames.Frame:
         """The table's public part; a finished table shown again is shown as its end
         was (the summary), with the accuracies once the coach has them."""
         ending = None if table.is_open else self._endings.get(table.id)
         if ending is None:
-            return frames.public_part(table, events)
+            return frames.public_part(table, events, again=again)
         return frames.public_part(table, events or (ending.over,), ending.accuracy)
 
     def greet(self, reader: Reader) -> None:
@@ -328,7 +338,12 @@ class WebFace:
             self.follow(reader, table.channel_id)
 
     def _send(
-        self, table: TableSnapshot, events: Sequence[Event], followers: Iterable[Reader]
+        self,
+        table: TableSnapshot,
+        events: Sequence[Event],
+        followers: Iterable[Reader],
+        *,
+        again: bool = False,
     ) -> None:
         """``table`` to each of ``followers``: its public part written once per language."""
         public: dict[str, str] = {}
@@ -336,7 +351,7 @@ class WebFace:
             code = reader.language.code
             if code not in public:
                 with self.speaking(reader.language, table):
-                    public[code] = _written(self._public(table, events))
+                    public[code] = _written(self._public(table, events, again))
             reader.send_text(_with_reader(public[code], frames.reader_part(table, reader.user_id)))
 
     def _keep_finished(self, table: TableSnapshot, events: Sequence[Event]) -> None:

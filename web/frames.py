@@ -134,11 +134,17 @@ def layout(view: PublicView) -> Frame | None:
 
 
 def public_part(
-    table: TableSnapshot, events: Sequence[Event], accuracy: Mapping[int, float] | None = None
+    table: TableSnapshot,
+    events: Sequence[Event],
+    accuracy: Mapping[int, float] | None = None,
+    *,
+    again: bool = False,
 ) -> Frame:
     """Everything about ``table`` that every reader may see, after ``events``, in the
     language of the moment; a finished game's summary (its game-over card) says each
-    member's ``accuracy`` by seat, once the coach has analysed it (figures only)."""
+    member's ``accuracy`` by seat, once the coach has analysed it (figures only).
+    ``again``: sent anew to a page that shows the table (another language), with the
+    last round's end, which the page may still show (:func:`_ended`)."""
     view = table.view
     shown = names(table)
     lines = play.event_lines(table, events) if view is not None else []
@@ -152,7 +158,7 @@ def public_part(
             more_time = table.more_time_left(member) > 0
             lines.append(play.time_running_out(member, reminder.deadline, more_time))
     over = next((event for event in events if isinstance(event, GameOver)), None)
-    ended = _ended(table, events, over)
+    ended = _ended(table, events, over, again)
     if view is None or table.status is Status.LOBBY:
         shown_card = lobby.lobby_card(table)
     elif over is not None and over.outcome is not None:
@@ -206,15 +212,23 @@ def public_part(
     }
 
 
-def _ended(table: TableSnapshot, events: Sequence[Event], over: GameOver | None) -> Frame | None:
+def _ended(
+    table: TableSnapshot, events: Sequence[Event], over: GameOver | None, again: bool = False
+) -> Frame | None:
     """The round that just ended (its card, every hand revealed, and the points with
     the rule that gave them), sent with the action that ended it; and for as long as a
-    finished table is shown, its last round."""
+    finished table is shown, its last round. Sent ``again`` (another language) while the
+    table plays on, the last round that ended is marked ``again``: the page words it
+    anew if it still shows it, and does not show it again once its reader closed it."""
     outcome = next(
         (event.outcome for event in reversed(events) if isinstance(event, RoundOver)), None
     )
-    if outcome is None and table.status is Status.FINISHED and table.ended is not None:
-        outcome = table.ended.outcome
+    repeated = False
+    if outcome is None and table.ended is not None:
+        if table.status is Status.FINISHED:
+            outcome = table.ended.outcome
+        elif again and table.status is Status.PLAYING:
+            outcome, repeated = table.ended.outcome, True
     if outcome is None:
         return None
     totals = over.outcome.scores if over is not None and over.outcome is not None else None
@@ -225,6 +239,8 @@ def _ended(table: TableSnapshot, events: Sequence[Event], over: GameOver | None)
         {"name": name, "tiles": [str(tile) for tile in hand], "count": count}
         for name, hand, count in zip(seat_names(table), outcome.hands, outcome.counts, strict=True)
     ]
+    if repeated:
+        shown["again"] = True
     return shown
 
 

@@ -90,6 +90,13 @@ def test_a_whole_game_by_keyboard_keeps_the_focus_and_says_the_winner(people: Pe
     focused = page.evaluate("document.activeElement.dataset.action")
     assert focused == "rematch", "at the game's end the focus is not on Play again"
 
+    # Play again by keyboard: the rematch's lobby is said and the focus is on Start.
+    page.keyboard.press("Enter")
+    lobby = ann.wait_frame(lambda f: f.get("type") == "table" and f["id"] != frame["id"])
+    page.locator("#live").filter(has_text=lobby["card"]["title"]).wait_for()
+    focused = page.evaluate("document.activeElement.dataset.action")
+    assert focused == "start", "in the rematch's lobby the focus is not on Start"
+
 
 def test_a_rounds_end_put_away_by_keyboard_leaves_the_focus_in_the_page(
     people: People,

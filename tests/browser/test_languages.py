@@ -6,7 +6,16 @@ from __future__ import annotations
 from bot.engine import Cross
 from bot.refusals import NameRefused
 from bot.table import NAME_MOST
-from tests.browser.harness import People, join_as, open_table, sit_down
+from tests.browser.harness import (
+    People,
+    act,
+    against_the_computer,
+    join_as,
+    open_table,
+    play_game,
+    play_turn,
+    sit_down,
+)
 from words import i18n
 from words.common import game_title
 from words.page import page_words
@@ -112,3 +121,61 @@ def test_a_language_chosen_from_the_list_opened_by_keyboard_is_taken_at_once(
     asked = [message["lang"] for message in ann.sent if message.get("type") == "lang"]
     assert asked == ["pt-BR"], f"the page asked for {asked}"
     assert page.evaluate("document.activeElement.id") == "lang"
+
+
+def test_a_replay_stays_at_its_step_when_the_language_changes(people: People) -> None:
+    """A reader stepping through a replay who changes the language is shown the same
+    step, worded anew, not sent back to the first move."""
+    ann = people.guest("Ann")
+    against_the_computer(ann)
+    last, _ = play_game([ann])
+    page = ann.page
+    with page.expect_response(f"**/api/games/{last['game_id']}*") as answered:
+        page.click(f'#ended a[href="/replay/{last["game_id"]}"]')
+    count = len(answered.value.json()["frames"])
+    page.locator("#replay .stage").wait_for()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    english, _ = words_in("en-US")
+    page.locator("#replay .step").filter(
+        has_text=english["step"].format(step=6, count=count)
+    ).wait_for()
+    page.select_option("select#lang", "pt-BR")
+    portuguese, _ = words_in("pt-BR")
+    page.locator("#replay .step").filter(
+        has_text=portuguese["step"].format(step=6, count=count)
+    ).wait_for()
+
+
+def test_a_rounds_end_on_screen_is_worded_anew_when_the_language_changes(
+    people: People,
+) -> None:
+    """A Milo round ends before the game does (R-MI-5, R-MI-6: to 3): its panel, still
+    on screen, is shown in the language chosen, its hands listed once; closed, it does
+    not come back with the next change."""
+    ann = people.guest("Ann")
+    page = ann.page
+    open_table(ann, "milo", 3)
+    for control in ["button[data-level=normal]"] * 3 + ["button[data-action=start]"]:
+        frame = act(ann, control)
+    panel = page.locator("#ended")
+    while not panel.count():
+        assert frame["status"] == "playing", "the game ended in one round"
+        if frame["turn"] is not None and frame["turn"] == frame["you"]:
+            play_turn(ann, frame, "click")
+        frame = ann.shown(frame["version"] + 1)
+    english_title = panel.locator("h2").inner_text()
+    switched = len(ann.frames)
+    page.select_option("select#lang", "es-ES")
+    again = ann.wait_frame(lambda f: f.get("type") == "table", since=switched)
+    assert again["ended"]["again"] is True
+    spanish, _ = words_in("es-ES")
+    english, _ = words_in("en-US")
+    page.locator("#ended h2").filter(has_not_text=english_title).wait_for()
+    assert panel.locator("h3").inner_text() == spanish["hands"]
+    terms = [name.strip() for name in panel.locator("dt").all_text_contents()]
+    assert english["hands"] not in terms and spanish["hands"] not in terms, "hands listed once"
+    panel.locator("button.secondary").click()
+    page.select_option("select#lang", "en-US")
+    page.get_by_role("button", name=english["copy"]).wait_for()
+    assert page.locator("#ended").count() == 0, "closed, it stays closed"

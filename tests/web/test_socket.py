@@ -524,3 +524,32 @@ async def test_a_hint_asked_at_a_closed_table_is_refused_as_closed(site: Site) -
         await page.send(type="act", table=closed["id"], version=closed["version"], action="hint")
         refused = await page.next("refused")
         assert refused["text"] == "That table is closed: open a new one from the list of tables."
+
+
+async def test_a_rounds_end_is_sent_again_in_the_language_the_page_changes_to(
+    site: Site,
+) -> None:
+    """The page keeps a round's end on screen while the next round plays: changed to
+    Spanish, it is sent that end again, in Spanish, marked as sent again (the page does
+    not show it anew once its reader closed it)."""
+    ann = await site.open_page("Ann")
+    frame = await open_table(ann, target=100)
+    await ann.send(type="act", table=frame["id"], version=frame["version"], action="computer",
+                   level="easy")  # fmt: skip
+    frame = await ann.table_at(frame["version"] + 1)
+    await ann.send(type="act", table=frame["id"], version=frame["version"], action="start")
+    picker = random.Random(1)
+    while frame["ended"] is None:
+        frame = await ann.table_at(frame["version"] + 1)
+        if frame["ended"] is None and frame["turn"] == frame["you"]:
+            await ann.send(type="act", table=frame["id"], version=frame["version"],
+                           action="play", move=picker.choice(moves_of(frame)))  # fmt: skip
+    assert frame["status"] == "playing" and "again" not in frame["ended"]
+    await ann.send(type="lang", lang="es-ES")
+    await ann.next("hello")
+    again = await ann.next("table")
+    assert again["ended"]["again"] is True
+    assert again["ended"]["title"] != frame["ended"]["title"], "worded anew, in Spanish"
+    assert [h["tiles"] for h in again["ended"]["hands"]] == [
+        h["tiles"] for h in frame["ended"]["hands"]
+    ]

@@ -76,6 +76,8 @@ const state = {
    * what they are typing stays
    */
   nameForm: null,
+  /** The game whose replay the page shows, until the reader goes to another page. */
+  replayed: /** @type {string|null} */ (null),
 };
 
 const connection = new Connection({
@@ -134,6 +136,7 @@ function routed() {
   if (state.link === "back") linked("");
   state.route = parse(location.pathname);
   state.table = null;
+  state.replayed = null;
   notices.replaceChildren();
   follow();
   render();
@@ -366,7 +369,9 @@ function render() {
       return;
     case "replay":
       return fetched(`/api/games/${encodeURIComponent(route.id)}`, (data) => {
-        replay.show(main, data);
+        // Drawn again on the same page (another language): at the step the reader is on.
+        replay.show(main, data, state.replayed === route.id ? replay.step : 0);
+        state.replayed = route.id;
         titled(data.title);
       });
     case "rules": {
@@ -431,10 +436,16 @@ function tableCame(frame) {
   showTable(frame, fresh && before !== null);
   if (fresh && before !== null && state.link === "back") linked(""); // the table moved on
   if (fresh) {
-    // The game's end is said with its winner (the card's title), not only the last move.
+    // The game's end is said with its winner (the card's title), not only the last move;
+    // a rematch opened at the same place with its own card ("Cross — table open").
     const over = frame.status === "finished" && before?.status !== "finished";
+    const again = before !== null && before.id !== frame.id && frame.status === "lobby";
     const yours = frame.status === "playing" && frame.you !== null && frame.turn === frame.you;
-    const said = [...frame.lines, over ? frame.card?.title : "", yours ? word("your_turn") : ""];
+    const said = [
+      ...frame.lines,
+      over || again ? frame.card?.title : "",
+      yours ? word("your_turn") : "",
+    ];
     // Inside Discord the first table ends the wait for signing in: that is said with it.
     if (activity && !before && state.told !== "ready") {
       tell("ready", word("table_ready", { game: frame.title }), ...said);
@@ -481,14 +492,15 @@ function focusKey() {
 /**
  * Put the focus back on the control it was on; if that control is gone (a played tile,
  * Start, Draw or Pass once pressed), on the hand; at the game's end, when the hand has
- * gone, on Play again, what a player does next; else on the page's main part: never on
+ * gone, on Play again, what a player does next; in the lobby Play again opened, on
+ * Start, for whoever may start it; else on the page's main part: never on
  * the page's top, where a keyboard's user would have to find their way back. A control
  * can stay in the page yet take no focus any more: an end a tile was played on is still
  * drawn, but no longer a button; so the focus is checked to have landed.
  * @param {string} selector
  */
 function refocus(selector) {
-  const instead = ["button[data-tile]", '#ended button[data-action="rematch"]'];
+  const instead = ["button[data-tile]", '#ended button[data-action="rematch"]', 'button[data-action="start"]'];
   for (const target of [selector, ...instead].map((s) => main.querySelector(s))) {
     if (!(target instanceof HTMLElement || target instanceof SVGElement)) continue;
     if (target.matches("button[data-tile]")) {

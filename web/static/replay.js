@@ -29,13 +29,15 @@ export class ReplayView {
   }
 
   /**
-   * Show a replay from its first move.
+   * Show a replay from its first move, or from ``step`` (the same game drawn again in
+   * another language: the reader stays where they were).
    * @param {HTMLElement} container
    * @param {any} replay
+   * @param {number} [step]
    */
-  show(container, replay) {
+  show(container, replay, step = 0) {
     this.replay = replay;
-    this.step = 0;
+    this.step = Math.max(0, Math.min(step, replay.frames.length - 1));
     this.stage = el("div", { class: "stage" });
     const button = (/** @type {string} */ key, /** @type {() => number} */ to) =>
       el("button", {

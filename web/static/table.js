@@ -72,7 +72,9 @@ export class TableView {
     const stillFits = this.pickedTile()?.moves.length ?? 0;
     if (previous?.id !== frame.id || stillFits < 2) this.selected = null;
     if (previous?.id !== frame.id) this.ended = null;
-    if (frame.ended) this.ended = frame.ended;
+    // A round's end sent again (the table in another language) replaces the one shown,
+    // and is not shown anew once the reader closed it.
+    if (frame.ended && (!frame.ended.again || this.ended)) this.ended = frame.ended;
     this.root = this.view(fresh);
     replace(container, this.root);
   }
