@@ -4,7 +4,7 @@ deterministic given a seed, so a game with computer seats replays exactly."""
 from collections.abc import Callable
 
 from bot.levels import LEVELS
-from bot.players.base import ComputerPlayer
+from bot.players.base import ComputerPlayer, players_seed
 from bot.players.easy import EasyPlayer
 from bot.players.expert import ExpertPlayer
 from bot.players.hard import HardPlayer
@@ -33,4 +33,5 @@ __all__ = [
     "HardPlayer",
     "NormalPlayer",
     "computer_player",
+    "players_seed",
 ]

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Match, Move, NotAMove, PublicView, Record, SeatView, read_record
+from bot.players.base import players_seed
 from bot.players.expert import ExpertPlayer, Weighing
 
 ANALYSIS_FORMAT = "domino-analysis/1"
@@ -309,7 +310,7 @@ def analyse(
     judged: dict[int, list[JudgedMove]] = {seat: [] for seat in wanted}
     for action, view, played in _positions(parsed):
         if view.seat in judged and _has_choice(view) and action not in left_out:
-            weighing = weigh(view, parsed.seed, budget)
+            weighing = weigh(view, players_seed(parsed.seed), budget)
             public = view.public
             better = played if public.same_choice(played, weighing.best) else weighing.best
             played_worth, better_worth = (

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.commands import ComputerMove, ReleaseSeats, Timeout
 from bot.engine import Move
 from bot.events import Reminder
-from bot.players import computer_player
+from bot.players import computer_player, players_seed
 from bot.refusals import NotSaved, Refusal, TimeEnough
 from bot.table import Status, Table
 from data.models import GuildSettings
@@ -166,7 +166,7 @@ class Clockwork:
         computer = table.computer_to_move  # a seat it plays, or a turn it began
         assert table.match is not None
         view = table.match.seat_view(seat)
-        seed = table.seed + version
+        seed = players_seed(table.seed, version)  # never the deal's own (bot.players.base)
         level = table.computer_level()
         try:
             try:
