@@ -386,6 +386,8 @@ def _out_of_knockout(tournament: Tournament, entrant: int) -> bool:
     members = tournament.members_of(entrant)
     if any(p.out for p in tournament.players if p.user_id in members):
         return True
+    if not tournament.started:  # no bracket before the start (nor enough checked in)
+        return False
     bracket = knockout(tournament.starters, tournament.settings.seating)
     results = [r for r in tournament.record if isinstance(r, Result)]
     return any(gone == entrant for _, gone in placings(bracket, results))

@@ -303,9 +303,11 @@ DYNAMIC_ITEMS = (*buttons.CLAIMED, *TOURNAMENT_ITEMS, NoLongerValid)
 
 
 def announcement_view(tournament: Tournament) -> discord.ui.View:
-    """Sign up, Withdraw and Check in, while sign-up is open; none after."""
+    """Sign up, Withdraw and Check in, while sign-up is open, and paused before the
+    start (sign-up opens again on resume, and the buttons say it is paused meanwhile);
+    none after."""
     view = buttons._Buttons()
-    if tournament.phase is Phase.SIGNUP:
+    if tournament.phase in (Phase.SIGNUP, Phase.PAUSED) and not tournament.started:
         view.add(SignUpButton.on(tournament.id, discord.ButtonStyle.primary))
         view.add(WithdrawButton.on(tournament.id, discord.ButtonStyle.secondary))
         view.add(CheckInButton.on(tournament.id, discord.ButtonStyle.success))
@@ -707,7 +709,11 @@ class TournamentHerald:
             log.warning("tournament %s: no picture (%s)", tournament.id, error)
             return
         file = discord.File(io.BytesIO(image.png), filename=filename, description=alt[:1024])
-        await self._say(tournament, next(iter(acting.chunks(lines)), ""), file=file)
+        # Every line, in as many messages as they need (a large knockout's matches not
+        # drawn are listed here alone): the picture with the first.
+        chunks = acting.chunks(lines) or [""]
+        for index, chunk in enumerate(chunks):
+            await self._say(tournament, chunk, file=file if index == 0 else None)
 
     async def _podium(self, tournament: Tournament) -> None:
         names = _names(tournament)

@@ -597,6 +597,13 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         "rounds": _("A Swiss tournament needs its number of rounds."),
         "closed": _("That tournament is over, or there is no such tournament."),
         "started": _("The tournament has started: sign-up is closed."),
+        "paused": _(
+            "The tournament is paused: sign-up opens again when the organiser resumes it."
+        ),
+        "channel-taken": _(
+            "This channel has an open tournament already: announce the next one in another"
+            " channel, or once this one has ended."
+        ),
         "signed-up": _("You are already signed up."),
         "not-entered": not_entered(),
         "not-a-player": _("That member is not playing in this tournament."),

@@ -275,6 +275,9 @@ class TournamentService:
             # Its bracket could never be drawn: refused now, not found at the start.
             raise TournamentRefused(NotForKnockout.__name__) from NotForKnockout()
         _check_target(settings)
+        if any(t.channel_id == channel_id for t in self.open.values()):
+            # One a channel: its commands and its tables' threads name it by the channel.
+            raise TournamentRefused("channel-taken")
         tournament = Tournament(
             id=secrets.token_hex(4),
             guild_id=guild_id,
@@ -333,7 +336,7 @@ class TournamentService:
         async with self._lock:
             tournament = self.get(tournament_id)
             if tournament.phase is not Phase.SIGNUP:
-                raise TournamentRefused("started")
+                raise TournamentRefused("started" if tournament.started else "paused")
             if tournament.settings.pairs:
                 raise TournamentRefused("partners")
             known = tournament.player(user_id)
@@ -1305,7 +1308,7 @@ def _check_choosing(tournament: Tournament, user_id: int) -> None:
     """Whether the member may choose a partner at all: during sign-up, by pairs, while
     in no pair."""
     if tournament.phase is not Phase.SIGNUP:
-        raise TournamentRefused("started")
+        raise TournamentRefused("started" if tournament.started else "paused")
     if not tournament.settings.pairs:
         raise TournamentRefused("partners")
     if tournament.pair_of(user_id) is not None:

@@ -390,3 +390,63 @@ async def test_a_cancel_the_store_fails_leaves_the_servers_other_tournaments_can
     row = await bot.store.get_tournament(second.id)
     assert row is not None and row.status == Phase.CANCELLED.value
     assert first.id in tournaments.open, "left to the next start"
+
+
+async def test_a_second_tournament_in_a_channel_that_has_one_is_refused(
+    running: Running, server: Server
+) -> None:
+    """A tournament's commands and its tables' threads find it by its channel: a second
+    announced there would leave neither manageable. It is refused, privately, and the
+    first is cancelled as before."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    channel = server.channels[0]
+    boss = server.member("Boss", manager=True)
+    await announce(server, boss, game="cross", format="swiss", rounds=2, seats=2)
+    reply = await (await boss.slash("domino tournament new", channel, game="cross",
+                                    format="knockout", seats=2)).reply()  # fmt: skip
+    assert reply.visible_to == boss.id and "has an open tournament already" in reply.content
+    assert len(bot.tournaments.in_guild(server.guild_id)) == 1
+    reply = await (await boss.slash("domino tournament cancel", channel)).reply()
+    assert bot.tournaments.in_guild(server.guild_id) == []
+
+
+async def test_status_in_a_knockout_not_started_yet_says_no_round_was_played(
+    running: Running, server: Server
+) -> None:
+    """Before the start a knockout has no bracket (nor, before check-in, anyone to draw
+    one from): a member's status says no round has been played, as a Swiss's does."""
+    await started(running)
+    boss, ann = server.member("Boss", manager=True), server.member("Ann")
+    posted, _ = await announce(server, boss, game="cross", format="knockout", seats=2)
+    await (await ann.click(posted, "Sign up")).reply()
+    reply = await (await ann.slash("domino tournament status", server.channels[0])).reply()
+    assert reply.visible_to == ann.id and "No round has been played yet" in reply.content
+
+
+async def test_paused_before_the_start_the_announcement_keeps_its_buttons(
+    running: Running, server: Server
+) -> None:
+    """Paused before its first round, a tournament opens for sign-up again when resumed:
+    its announcement keeps Sign up, Withdraw and Check in meanwhile (a withdrawal edits
+    it while paused), and they say it is paused, not that it has started."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None and bot.herald is not None
+    channel = server.channels[0]
+    boss, ann, bob = server.member("Boss", manager=True), server.member("Ann"), server.member("Bob")
+    posted, tournament_id = await announce(server, boss, game="cross", format="swiss",
+                                           rounds=1, seats=2, start_in=60, checkin=10)  # fmt: skip
+    for member in (ann, bob):
+        await (await member.click(posted, "Sign up")).reply()
+    await (await boss.slash("domino tournament pause", channel)).reply()
+    await (await bob.slash("domino tournament withdraw", channel)).reply()
+    await bot.herald.settled()
+    labels = [button["label"] for button in server.fake.messages[posted.id].buttons()]
+    assert labels == ["Sign up", "Withdraw", "Check in"]
+    cat = server.member("Cat")
+    paused = await (await cat.click(posted, "Sign up")).reply()
+    assert "paused" in paused.content and "has started" not in paused.content
+    await (await boss.slash("domino tournament resume", channel)).reply()
+    joined = await (await cat.click(posted, "Sign up")).reply()
+    assert "signed up" in joined.content
+    assert bot.tournaments.get(tournament_id).phase is Phase.SIGNUP

@@ -130,13 +130,13 @@ async def test_a_pair_is_entered_once_both_chose_each_other_and_refusals_change_
     assert ("signed-up", (EVE, CAT)) in venue.heard
 
     drawn_partners = replace(milo(start_at=clock.now + 60), pairs=False)
-    drawn = await service.create(GUILD, CHANNEL, ORGANISER, drawn_partners)
+    drawn = await service.create(GUILD, CHANNEL + 1, ORGANISER, drawn_partners)
     with pytest.raises(TournamentRefused) as not_by_pairs:
         await choose(service, drawn.id, ANN, BOB)
     assert not_by_pairs.value.why == "partners"
     cross = replace(milo(start_at=clock.now + 60), game="cross", size=2, teams=False)
     with pytest.raises(TournamentRefused) as not_milo:
-        await service.create(GUILD, CHANNEL, ORGANISER, cross)
+        await service.create(GUILD, CHANNEL + 2, ORGANISER, cross)
     assert not_milo.value.why == "pairs-game", "only Milo is played by partners"
     await service.close()
     await tables.close()
