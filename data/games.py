@@ -4,6 +4,8 @@ it), a member's history page by page, and the series between the same seats."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from data.backend import Backend, Session
@@ -73,11 +75,14 @@ class FinishedGames:
     ) -> list[int]:
         """Games won by each of ``seats`` (a member's id, or a computer's level) over the
         finished games of ``game`` in this server played by exactly these seats, in any
-        order (the newest ``last`` of the first member's games are looked at)."""
+        order (the newest ``last`` of the first member's games are looked at). Computers
+        of one level are told apart by their order at the table (a rematch seats everyone
+        as they sat): the second of them is credited with the second's wins."""
         members = [user for user, _ in seats if user is not None]
         if not members:
             return [0] * len(seats)
-        wanted = sorted(seats, key=_seat_key)
+        numbered = _numbered(seats)
+        wanted = sorted(numbered)
         where = (
             "g.guild_id = ? AND g.game = ? AND g.id IN"
             " (SELECT game_id FROM game_seats WHERE user_id = ?)"
@@ -88,12 +93,13 @@ class FinishedGames:
 
         wins = [0] * len(seats)
         for played in await self.backend.read(query):
-            who = [(p.user_id, p.computer_level) for p in played.participants]
-            if sorted(who, key=_seat_key) != wanted:
+            ordered = sorted(played.participants, key=lambda p: p.seat)
+            who = _numbered([(p.user_id, p.computer_level) for p in ordered])
+            if sorted(who) != wanted:
                 continue
-            for p in played.participants:
+            for p, key in zip(ordered, who, strict=True):
                 if p.won:
-                    wins[seats.index((p.user_id, p.computer_level))] += 1
+                    wins[numbered.index(key)] += 1
         return wins
 
 
@@ -217,3 +223,15 @@ def _numbers(value: Any) -> list[int]:
 
 def _seat_key(seat: Seat) -> tuple[int, str]:
     return (seat[0] or 0, seat[1] or "")
+
+
+def _numbered(seats: Sequence[Seat]) -> list[tuple[int, str, int]]:
+    """Each seat's key, with how many seats of the same key came before it (two
+    computers of one level are two seats)."""
+    seen: Counter[tuple[int, str]] = Counter()
+    numbered = []
+    for seat in seats:
+        key = _seat_key(seat)
+        numbered.append((*key, seen[key]))
+        seen[key] += 1
+    return numbered

@@ -223,6 +223,8 @@ def _spanish_conjunction(text: str, last: str) -> str:
 
 
 def decimal(value: float, places: int = 1) -> str:
-    """A number with ``places`` decimals in the language's own way (``12,3``)."""
+    """A number with ``places`` decimals in the language's own way (``12,3``); one that
+    rounds to nothing is 0, never "-0.0" (a rating a hair below zero)."""
     pattern = "0." + "0" * places if places else "0"
-    return format_decimal(value, format=pattern, locale=_current.get().locale)
+    shown = round(value, places) + 0.0  # -0.0 + 0.0 is 0.0
+    return format_decimal(shown, format=pattern, locale=_current.get().locale)

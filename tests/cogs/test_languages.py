@@ -136,6 +136,17 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
         assert boards.board_value(entry, "rating") == "12,3"
 
 
+def test_a_rating_a_hair_below_zero_is_shown_as_nought_not_minus_nought() -> None:
+    """A rating starts at 0 and may end a game a little below it (openskill's mu less
+    three sigmas): rounded to one decimal it is 0.0, never "-0.0"."""
+    entry = LeaderboardEntry(1, 1, rating=-0.04, games=5, wins=2, points=30)
+    assert boards.board_value(entry, "rating") == "0.0"
+    with i18n.speaking(spanish()):
+        assert boards.board_value(entry, "rating") == "0,0"
+    below = LeaderboardEntry(1, 1, rating=-0.06, games=5, wins=2, points=30)
+    assert boards.board_value(below, "rating") == "-0.1"
+
+
 @pytest.mark.parametrize(
     ("language", "one", "two"),
     [("en-US", "1 win", "2 wins"), ("es-ES", "1 victoria", "2 victorias"),

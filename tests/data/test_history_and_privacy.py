@@ -146,6 +146,29 @@ async def test_the_series_counts_wins_between_exactly_the_same_seats(store: Repo
     assert wins == [1, 2]
 
 
+async def test_the_series_credits_each_of_two_computers_of_one_level_its_own_wins(
+    store: Repository,
+) -> None:
+    """Milo: Ann and a normal computer (seats 0 and 2) against Bob and a normal computer
+    (seats 1 and 3). Bob's side wins: Bob's partner, the second computer, is credited,
+    not Ann's (a rematch seats everyone as they sat, so the k-th computer of a level is
+    the same seat)."""
+    computer = Participant(seat=0, team=0, final_score=0, won=False, computer_level="normal")
+    ann = dataclasses.replace(computer, user_id=ANN, computer_level=None, name="Ann")
+    bob = dataclasses.replace(ann, seat=1, team=1, won=True, user_id=BOB, name="Bob")
+    seats = [
+        ann,
+        bob,
+        dataclasses.replace(computer, seat=2),
+        dataclasses.replace(computer, seat=3, team=1, won=True),
+    ]
+    game = dataclasses.replace(at("m1", 1.0, seats), game="milo")
+    await store.record_finished_game(game)
+    wins = await store.series(10, "milo", [(ANN, None), (BOB, None), (None, "normal"),
+                                           (None, "normal")])  # fmt: skip
+    assert wins == [0, 1, 0, 1]
+
+
 async def test_forgetting_a_member_keeps_their_games_anonymous(store: Repository) -> None:
     await store.record_finished_game(at("g1", 1.0, duel(ANN, BOB, {ANN: "Ann", BOB: "Bob"})))
     closed = dataclasses.replace(
