@@ -97,10 +97,16 @@ async def _forget_in_tournaments(tx: Session, user_id: int) -> int:
     it is (a Discord id is a snowflake, never equal to a round, a place, points or
     another id), and by their name (:func:`_names_of`). An open tournament is the
     service's to refuse (its state is kept in memory too); a withdrawn member's place
-    in one is not touched here."""
+    in one is not touched here. A tournament whose state does not name them may still
+    name them in its log or news (an organiser who paused it, a partner chosen who never
+    signed up): those are rewritten too."""
+    like = f"%{user_id}%"
     closed = await tx.fetch(
-        f"SELECT id, state FROM tournaments WHERE {_CLOSED} AND state LIKE ?",
-        (f"%{user_id}%",),
+        f"SELECT id, state FROM tournaments WHERE {_CLOSED} AND (state LIKE ?"
+        " OR id IN (SELECT tournament_id FROM tournament_log WHERE action LIKE ?)"
+        " OR id IN (SELECT tournament_id FROM tournament_news"
+        " WHERE about LIKE ? OR adjustment LIKE ?))",
+        (like, like, like, like),
     )
     changed = 0
     for row in closed:
@@ -108,56 +114,77 @@ async def _forget_in_tournaments(tx: Session, user_id: int) -> int:
             state = loads(row["state"])
         except ValueError:  # a damaged row is the service's to judge, not ours to rewrite
             continue
-        if not _names(state, user_id):
-            continue
         placeholder = _placeholder(state)
         names = _names_of(state, user_id)
-        await tx.execute(
-            "UPDATE tournaments SET state = ? WHERE id = ?",
-            (dumps(_without(state, user_id, placeholder, names)), row["id"]),
-        )
-        lines = await tx.fetch(
-            "SELECT version, action FROM tournament_log WHERE tournament_id = ?", (row["id"],)
-        )
-        for line in lines:
-            try:
-                action = loads(line["action"])
-            except ValueError:
-                continue
-            if _names(action, user_id):
-                await tx.execute(
-                    "UPDATE tournament_log SET action = ? WHERE tournament_id = ? AND version = ?",
-                    (dumps(_without(action, user_id, placeholder, names)), row["id"],
-                     line["version"]),
-                )  # fmt: skip
-        await _forget_in_news(tx, row["id"], user_id, placeholder, names)
-        changed += 1
+        named = _names(state, user_id)
+        if named:
+            await tx.execute(
+                "UPDATE tournaments SET state = ? WHERE id = ?",
+                (dumps(_without(state, user_id, placeholder, names)), row["id"]),
+            )
+        named |= await _forget_in_log(tx, row["id"], user_id, placeholder, names)
+        named |= await _forget_in_news(tx, row["id"], user_id, placeholder, names)
+        changed += 1 if named else 0
     return changed
+
+
+async def _forget_in_log(
+    tx: Session, tournament_id: str, user_id: int, placeholder: int, names: set[str]
+) -> bool:
+    """The tournament's log lines that name the member, as its state does; whether any."""
+    lines = await tx.fetch(
+        "SELECT version, action FROM tournament_log WHERE tournament_id = ?", (tournament_id,)
+    )
+    found = False
+    for line in lines:
+        try:
+            action = loads(line["action"])
+        except ValueError:
+            continue
+        if _names(action, user_id):
+            found = True
+            await tx.execute(
+                "UPDATE tournament_log SET action = ? WHERE tournament_id = ? AND version = ?",
+                (dumps(_without(action, user_id, placeholder, names)), tournament_id,
+                 line["version"]),
+            )  # fmt: skip
+    return found
 
 
 async def _forget_in_news(
     tx: Session, tournament_id: str, user_id: int, placeholder: int, names: set[str]
-) -> None:
-    """The tournament's news not yet posted (a stop before its herald posted it) names
-    the member as its state and its log did: it is told as the tournament now stands, so
-    they are a former player there too (posted news keeps no state)."""
-    unposted = await tx.fetch(
-        "SELECT version, ordinal, about, state FROM tournament_news"
-        " WHERE tournament_id = ? AND posted_at IS NULL",
+) -> bool:
+    """The tournament's news names the member as its state and its log did: whom each
+    piece is about and an organiser's adjustment, posted or not, and the state a piece
+    not yet posted keeps (a stop before its herald posted it: it is told as the
+    tournament now stands, so they are a former player there too). Whether any did."""
+    pieces = await tx.fetch(
+        "SELECT version, ordinal, about, adjustment, state FROM tournament_news"
+        " WHERE tournament_id = ?",
         (tournament_id,),
     )
-    for piece in unposted:
+    found = False
+    for piece in pieces:
         try:
-            about, state = loads(piece["about"]), loads(piece["state"])
+            kept = {
+                column: loads(piece[column])
+                for column in ("about", "adjustment", "state")
+                if piece[column] is not None
+            }
         except ValueError:
             continue
+        if not any(_names(value, user_id) for value in kept.values()):
+            continue
+        found = True
         await tx.execute(
-            "UPDATE tournament_news SET about = ?, state = ?"
+            "UPDATE tournament_news SET about = ?, adjustment = ?, state = ?"
             " WHERE tournament_id = ? AND version = ? AND ordinal = ?",
-            (dumps(_without(about, user_id, placeholder, names)),
-             dumps(_without(state, user_id, placeholder, names)), tournament_id,
-             piece["version"], piece["ordinal"]),
+            (*(None if kept.get(column) is None
+               else dumps(_without(kept[column], user_id, placeholder, names))
+               for column in ("about", "adjustment", "state")),
+             tournament_id, piece["version"], piece["ordinal"]),
         )  # fmt: skip
+    return found
 
 
 _CLOSED = "status NOT IN ({})".format(", ".join(f"'{status}'" for status in OPEN_STATUSES))
