@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from data.backend import Backend, Row, Session
@@ -36,21 +36,22 @@ class Privacy:
 
         return await self.backend.read(query)
 
-    async def seated_at(self, user_id: int) -> int | None:
-        """The channel of an open table that seats ``user_id``, as stored (whichever
-        process plays it: a forget-me is refused there as at a table of its own), if
+    async def seated_at(self, user_id: int, passing: Collection[str] = ()) -> int | None:
+        """The channel of an open table that seats ``user_id`` or, a rematch's lobby,
+        keeps them a seat or a place in its series, as stored (whichever process plays
+        it: a forget-me is refused there, as at a table of its own), but the tables
+        ``passing`` names (the asking process's own, whose rematches let them go), if
         any."""
 
         async def query(tx: Session) -> list[Row]:
             return await tx.fetch(
-                "SELECT channel_id, state FROM active_tables"
+                "SELECT id, channel_id, state FROM active_tables"
                 " WHERE status IN ('lobby', 'playing') AND state LIKE ? ORDER BY created_at, id",
                 (f"%{user_id}%",),
             )
 
         for row in await self.backend.read(query):
-            data = document(row["state"])
-            if isinstance(data, dict) and _seats(data.get("seats"), user_id):
+            if row["id"] not in passing and _holds_user(row["state"], user_id):
                 return int(row["channel_id"])
         return None
 

@@ -35,7 +35,7 @@ class Privacy:
         if seated is not None:
             raise StillSeated(seated.channel_id)
         try:  # at a table of another process (another shard's server)
-            elsewhere = await service.store.seated_at(user_id)
+            elsewhere = await service.store.seated_at(user_id, passing=set(service.tables))
         except StoreError as error:
             raise NotRead(error.fault) from error
         if elsewhere is not None:

@@ -241,7 +241,9 @@ async def test_closed_tables_are_pruned_by_age_and_open_ones_never(store: Reposi
 async def test_the_open_table_a_member_sits_at_is_found_whoever_plays_it(
     store: Repository,
 ) -> None:
-    """Forget-me asks before it deletes: an open table of any process seating them."""
+    """Forget-me asks before it deletes: an open table of any process seating them, or
+    a rematch's lobby keeping them a seat (another process's: the asking process lets
+    its own go)."""
     seated = {"seats": [{"user_id": BOB, "name": "Bob"}, {"user_id": ANN, "name": "Ann"}]}
     for name, status, channel, state in (
         ("done", "finished", 1, seated),
@@ -250,5 +252,6 @@ async def test_the_open_table_a_member_sits_at_is_found_whoever_plays_it(
     ):
         row = dataclasses.replace(table_row(name, status=status, channel_id=channel), state=state)
         await store.create_table(row)
-    assert await store.seated_at(ANN) == 3
+    assert await store.seated_at(ANN) == 2, "a rematch's lobby keeping her seat"
+    assert await store.seated_at(ANN, passing={"hosted"}) == 3
     assert await store.seated_at(7) is None
