@@ -115,6 +115,9 @@ class Coach:
         """Every server's games are analysed, whichever face they were played on."""
         return True
 
+    def forgotten(self, user_id: int) -> None:
+        """Nothing kept: an analysis names seats, not members."""
+
     def __init__(self, budget: float = BUDGET, clock: Callable[[], float] = time.time) -> None:
         self.budget = budget
         self.clock = clock

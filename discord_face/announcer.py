@@ -166,6 +166,9 @@ class Announcer:
         local tables, which only the browser face shows."""
         return guild_id > 0
 
+    def forgotten(self, user_id: int) -> None:
+        """Nothing kept: its feeds are of open tables, at which no forgotten member sits."""
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if not self.shows(table.guild_id):
             return

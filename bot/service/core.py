@@ -507,6 +507,14 @@ class TableService:
         for listener in self._listeners:
             self._tell(listener, snapshot, events, via)
 
+    def tell_forgotten(self, user_id: int) -> None:
+        """Tell every listener that ``user_id`` was forgotten (:meth:`Listener.forgotten`)."""
+        for listener in self._listeners:
+            try:
+                listener.forgotten(user_id)
+            except Exception:  # the store forgot them; a listener reports its own trouble
+                log.exception("telling %r that a member was forgotten failed", listener)
+
     def _tell(
         self, listener: Listener, table: TableSnapshot, events: Sequence[Event], via: object
     ) -> None:

@@ -59,5 +59,10 @@ class Listener(Protocol):
         the caller of :meth:`TableService.act` gave (the Discord face passes the
         interaction, to answer through it); the service never looks at it."""
 
+    def forgotten(self, user_id: int) -> None:
+        """``user_id`` was forgotten (``/domino forget-me``: the store no longer holds
+        them): let go of what the face keeps of them in memory (a closed table it still
+        shows, say)."""
+
     async def close(self) -> None:
         """The service is stopping: finish or drop what is under way."""

@@ -46,6 +46,8 @@ class Privacy:
                 with contextlib.suppress(TableClosed, AlreadyClosed):
                     await service.act(table.id, Forget(user_id))
         try:
-            return await service.store.forget(user_id)
+            forgotten = await service.store.forget(user_id)
         except StoreError as error:
             raise NotSaved(error.fault, "forget") from error
+        service.tell_forgotten(user_id)
+        return forgotten

@@ -160,6 +160,9 @@ class TournamentService:
         """It follows a tournament's tables, on whichever server."""
         return True
 
+    def forgotten(self, user_id: int) -> None:
+        """Nothing to let go: a member entered in an open tournament is not forgotten."""
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         if table.tournament is not None and table.tournament in self.open:
             self._work.put_nowait((table, list(events)))

@@ -34,6 +34,9 @@ GAME = textwrap.dedent(
         def shows(self, guild_id):
             return True
 
+        def forgotten(self, user_id):
+            return None
+
         def stored(self, table, events, via):
             said.extend(play.event_lines(table, events))
             for event in events:

@@ -103,6 +103,9 @@ class Closings:
     def shows(self, guild_id: int) -> bool:
         return True
 
+    def forgotten(self, user_id: int) -> None:
+        return None
+
     def __init__(self) -> None:
         self.closed: dict[str, asyncio.Event] = {}
 

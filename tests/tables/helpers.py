@@ -66,6 +66,9 @@ class Heard:
     def shows(self, guild_id: int) -> bool:
         return self.only is None or guild_id == self.only
 
+    def forgotten(self, user_id: int) -> None:
+        return None
+
     def stored(self, table: TableSnapshot, events: Sequence[Event], via: object | None) -> None:
         self.told.append((table.version, list(events), via))
 

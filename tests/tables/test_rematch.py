@@ -19,6 +19,7 @@ from bot.table import Status
 from data.backend import Row, Session
 from data.repository import Repository, StoreError
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, play_one
+from web.face import WebFace
 
 CAT = 3
 ORGANISER = 4
@@ -204,4 +205,20 @@ async def test_forgetting_a_member_leaves_no_trace_in_a_rematch_lobby_or_closed_
     for state in left:  # the finished game's closed table is gone; the lobby names her not
         assert ANN not in state["invited"] and f"u{ANN}" not in state["lineup"]
         assert ANN not in [seat["user_id"] for seat in state["seats"]]
+    await service.close()
+
+
+async def test_forgetting_a_member_lets_the_browser_face_go_of_their_finished_table(
+    service: TableService,
+) -> None:
+    """The browser face keeps the last finished tables of every server in memory, for
+    a page or an Activity opened later in their channel: forget-me deleted Ann's from
+    the store, and the running face lets it go too, naming her no more."""
+    face = WebFace(service)
+    service.add_listener(face)
+    game_id = await finished(service)
+    table_id = game_id.rsplit("-", 1)[0]
+    assert face.finished(table_id) is not None, "kept once it finished"
+    await service.forget(ANN)
+    assert face.finished(table_id) is None and face.table_in(CHANNEL) is None
     await service.close()
