@@ -129,6 +129,8 @@ class Stored:
     name: str | None
     games: int
     """Finished games they sat at."""
+    tournaments: int = 0
+    """Tournaments that name them (entered, chose a partner, ran one), open or ended."""
 
 
 @dataclass(frozen=True, slots=True)

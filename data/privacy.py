@@ -31,7 +31,7 @@ class Privacy:
             assert stats is not None and ratings is not None and games is not None
             return Stored(
                 int(stats["n"]), int(ratings["n"]), name["name"] if name else None,
-                int(games["n"]),
+                int(games["n"]), await _tournaments_naming(tx, user_id),
             )  # fmt: skip
 
         return await self.backend.read(query)
@@ -85,6 +85,29 @@ class Privacy:
             return Forgotten(stats, ratings, names, seats, len(mine), tournaments)
 
         return await self.backend.write(work)
+
+
+async def _tournaments_naming(tx: Session, user_id: int) -> int:
+    """How many tournaments, open or ended, name the member in their state or log."""
+    like = f"%{user_id}%"
+    rows = await tx.fetch(
+        "SELECT id, state FROM tournaments WHERE state LIKE ?"
+        " OR id IN (SELECT tournament_id FROM tournament_log WHERE action LIKE ?)",
+        (like, like),
+    )
+    named = 0
+    for row in rows:
+        state = document(row["state"])
+        if _names(state, user_id) or await _logged(tx, row["id"], user_id):
+            named += 1
+    return named
+
+
+async def _logged(tx: Session, tournament_id: str, user_id: int) -> bool:
+    lines = await tx.fetch(
+        "SELECT action FROM tournament_log WHERE tournament_id = ?", (tournament_id,)
+    )
+    return any(_names(document(line["action"]), user_id) for line in lines)
 
 
 async def _forget_in_tournaments(tx: Session, user_id: int) -> int:

@@ -202,6 +202,9 @@ def privacy(stored: Kept, keep_hours: int) -> str:
         " them to be deleted.\n"
         "• The finished games you sat at ({games}): the moves, the seats and the scores, for"
         " leaderboards, history and replays; kept for good, and made anonymous if you ask.\n"
+        "• The tournaments that name you ({tournaments}: entered, or run): your name and"
+        " results, for their standings; kept for good, and made anonymous if you ask once"
+        " they have ended.\n"
         "• A table's moves while it is open, and for {hours} hours after it closes.\n"
         "Your hands are never shown to anyone else. /domino forget-me deletes your totals,"
         " ratings and name and takes your id off past games and ended tournaments."
@@ -210,6 +213,7 @@ def privacy(stored: Kept, keep_hours: int) -> str:
         ratings=number(stored.ratings),
         name=name,
         games=number(stored.games),
+        tournaments=number(stored.tournaments),
         hours=number(keep_hours),
     )
 

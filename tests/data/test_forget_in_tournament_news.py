@@ -81,3 +81,24 @@ async def test_an_organisers_log_lines_in_an_ended_tournament_name_them_no_more(
     await store.forget(STAFF)
     log = await store.tournament_log("00000003")
     assert all(STAFF not in list(line["action"].values()) for line in log), log
+
+
+async def test_privacy_counts_the_tournaments_that_name_a_member_until_forgotten(
+    store: Repository,
+) -> None:
+    """``/domino privacy`` says how many tournaments name the member (entered, or run:
+    a moderator's log lines), and none once forget-me has made them anonymous."""
+    tournament = ended("00000004")
+    await stored(store, tournament)
+    version = len(LOG) + 1
+    await store.save_tournament(
+        dataclasses.replace(row(tournament), version=version), version - 1,
+        {"kind": "pause", "by": STAFF},
+    )  # fmt: skip
+    assert (await store.stored_about(CAT)).tournaments == 1
+    assert (await store.stored_about(STAFF)).tournaments == 1
+    assert (await store.stored_about(STAFF + 1)).tournaments == 0, "a member it never named"
+    await store.forget(CAT)
+    await store.forget(STAFF)
+    assert (await store.stored_about(CAT)).tournaments == 0
+    assert (await store.stored_about(STAFF)).tournaments == 0
