@@ -593,3 +593,15 @@ def until_a_choice(person: Person, frame: Frame) -> tuple[Frame, str]:
             play_turn(person, frame)
         frame = person.shown(frame["version"] + 1)
     raise AssertionError(f"{person.label} never held a tile that fits several ends")
+
+
+def until_a_round_ends(person: Person, frame: Frame, style: str = "click") -> Frame:
+    """Play on from ``frame`` (``person``'s turns in ``style``, the computers their own)
+    until a round's end is on the page (its panel, ``#ended``), the game still going:
+    the frame then."""
+    while not person.page.locator("#ended").count():
+        assert frame["status"] == "playing", "the game ended in one round"
+        if frame["turn"] is not None and frame["turn"] == frame["you"]:
+            play_turn(person, frame, style)
+        frame = person.shown(frame["version"] + 1)
+    return frame

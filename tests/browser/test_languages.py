@@ -13,8 +13,8 @@ from tests.browser.harness import (
     join_as,
     open_table,
     play_game,
-    play_turn,
     sit_down,
+    until_a_round_ends,
 )
 from words import i18n
 from words.common import game_title
@@ -158,12 +158,8 @@ def test_a_rounds_end_on_screen_is_worded_anew_when_the_language_changes(
     open_table(ann, "milo", 3)
     for control in ["button[data-level=normal]"] * 3 + ["button[data-action=start]"]:
         frame = act(ann, control)
+    until_a_round_ends(ann, frame)
     panel = page.locator("#ended")
-    while not panel.count():
-        assert frame["status"] == "playing", "the game ended in one round"
-        if frame["turn"] is not None and frame["turn"] == frame["you"]:
-            play_turn(ann, frame, "click")
-        frame = ann.shown(frame["version"] + 1)
     english_title = panel.locator("h2").inner_text()
     switched = len(ann.frames)
     page.select_option("select#lang", "es-ES")
