@@ -111,14 +111,16 @@ async def ready(client: discord.Client) -> bool:
 
 
 async def posting_language(
-    client: discord.Client, service: TableService, guild_id: int
+    client: discord.Client, service: TableService, guild_id: int, *, wait: bool = True
 ) -> i18n.Language:
     """The language of what the bot posts of its own accord in a server (no interaction
     to read the server's locale from): :func:`server_language`, with the server's
     preferred locale from discord.py's cache, once the bot knows its servers (a post
-    caught up right after a restart would otherwise be in English)."""
+    caught up right after a restart would otherwise be in English). Not ``wait``: as
+    the cache stands (what runs inside the bot's ``setup_hook`` must not wait for it:
+    the bot connects only once that returns, so the wait would only delay the start)."""
     guild = client.get_guild(guild_id)
-    if guild is None and await ready(client):
+    if guild is None and wait and await ready(client):
         guild = client.get_guild(guild_id)
     preferred = guild.preferred_locale.value if guild is not None else None
     return await server_language(service, guild_id, preferred)

@@ -411,7 +411,9 @@ class TournamentHerald:
         would leave one more in the channel."""
         heading: discord.Message | None = None
         try:
-            with i18n.speaking(await self._language(tournament.guild_id)):
+            # Not waiting for the bot to know its servers: a restart opens the round's
+            # missing tables from inside its setup_hook, before it connects.
+            with i18n.speaking(await self._language(tournament.guild_id, wait=False)):
                 name = said.table_thread_name(tournament.settings.game, drawn.round,
                                               drawn.position + 1)  # fmt: skip
             channel = await self._channel(tournament.channel_id)
@@ -763,8 +765,8 @@ class TournamentHerald:
             channel = await self.client.fetch_channel(channel_id)
         return channel
 
-    async def _language(self, guild_id: int) -> i18n.Language:
-        return await acting.posting_language(self.client, self.tables, guild_id)
+    async def _language(self, guild_id: int, *, wait: bool = True) -> i18n.Language:
+        return await acting.posting_language(self.client, self.tables, guild_id, wait=wait)
 
 
 # -- what the words need of a tournament ------------------------------------------------------

@@ -10,7 +10,8 @@ from typing import Any, cast
 import discord
 
 from bot.tournaments import Entrant, Result, knockout, progress
-from bot.tournaments.model import Format, Phase, Player, Settings, Tournament
+from bot.tournaments.model import Drawn, Format, Phase, Player, Settings, Tournament
+from discord_face import acting
 from discord_face.budget import RequestBudget
 from discord_face.tournaments import TournamentHerald
 from rendering.painter import Painter
@@ -59,3 +60,52 @@ async def test_a_64_player_knockouts_bracket_names_every_player_in_its_posts() -
     assert all(len(text or "") <= 2000 for text, _ in channel.sent)
     posted = "\n".join(text or "" for text, _ in channel.sent)
     assert [p.name for p in players if p.name not in posted] == []
+
+
+class Thread:
+    id = 555
+
+
+class Heading:
+    """The round's table heading, from which its thread is started."""
+
+    async def create_thread(self, **kwargs: Any) -> Thread:
+        return Thread()
+
+
+class HeadingChannel(Channel):
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        await super().send(content, **kwargs)
+        return Heading()
+
+
+async def test_a_tables_thread_opened_as_the_bot_starts_does_not_wait_for_its_servers(
+    monkeypatch: Any,
+) -> None:
+    """After a restart the round's missing tables are opened from inside the bot's
+    setup_hook, before it connects to Discord: naming their threads must not wait for
+    the bot to know its servers, which could only delay the start (and did, ten seconds
+    a table)."""
+
+    async def never(client: object) -> bool:
+        raise AssertionError("waited for the bot to know its servers")
+
+    monkeypatch.setattr(acting, "ready", never)
+    settings = Settings("cross", Format.SWISS, size=2, rounds=1)
+    tournament = Tournament("abcdef12", 1, 2, 3, settings, Phase.RUNNING, (), 1, (), ())
+    channel = HeadingChannel()
+    client = cast(discord.Client, Client(channel))
+    client.get_guild = lambda guild_id: None  # type: ignore[method-assign]
+    herald = TournamentHerald(client, cast(Any, Tables()), Painter(0), RequestBudget(50))
+    drawn = Drawn(1, 0, (10, 11), ((10,), (11,)))
+    assert await herald.place_for(tournament, drawn) == Thread.id
+
+
+class Tables:
+    """The table service, as the herald asks it for a server's chosen language."""
+
+    async def settings(self, guild_id: int) -> Any:
+        class Chosen:
+            language = None
+
+        return Chosen()
