@@ -225,6 +225,11 @@ class TableState:
                 return index
         return None
 
+    def keeps(self, user_id: int) -> bool:
+        """Whether the table names ``user_id`` beyond its seats: a rematch's seat kept
+        for them (``invited``), or their place in its series (``lineup``)."""
+        return user_id in self.invited or lineup_keys([user_id])[0] in self.lineup
+
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 

@@ -28,7 +28,7 @@ from aiohttp import web
 from bot.events import Event, GameOver
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
-from bot.table import Status, lineup_keys
+from bot.table import Status
 from web import frames
 from web.activity import Activities
 from web.identity import LOCAL_SERVER, Guest
@@ -146,10 +146,9 @@ class WebFace:
     def forgotten(self, user_id: int) -> None:
         """Let go of the finished tables kept that seat, host or invite the member (the
         store deleted them): a page or an Activity opened later no longer finds them."""
-        key = lineup_keys([user_id])[0]
         for channel, table in list(self._finished.items()):
-            named = table.host_id == user_id or user_id in table.invited or key in table.lineup
-            if named or table.seat_of(user_id) is not None:
+            seated = table.seat_of(user_id) is not None
+            if seated or table.host_id == user_id or table.keeps(user_id):
                 self._let_go(channel)
 
     def __init__(self, service: TableService, activities: Activities | None = None) -> None:

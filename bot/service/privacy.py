@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from bot.commands import Forget
 from bot.refusals import AlreadyClosed, NotRead, NotSaved, StillSeated, TableClosed
-from bot.table import lineup_keys
 from data.models import Forgotten, Stored
 from data.repository import StoreError
 
@@ -40,9 +39,8 @@ class Privacy:
             raise NotRead(error.fault) from error
         if elsewhere is not None:
             raise StillSeated(elsewhere)
-        key = lineup_keys([user_id])[0]
         for table in list(service.tables.values()):
-            if user_id in table.invited or key in table.lineup:
+            if table.keeps(user_id):
                 with contextlib.suppress(TableClosed, AlreadyClosed):
                     await service.act(table.id, Forget(user_id))
         try:
