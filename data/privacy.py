@@ -88,26 +88,15 @@ class Privacy:
 
 
 async def _tournaments_naming(tx: Session, user_id: int) -> int:
-    """How many tournaments, open or ended, name the member in their state or log."""
+    """How many tournaments, open or ended, name the member in their state or log: the
+    rows whose text holds their id, read once, then held to the id itself."""
     like = f"%{user_id}%"
-    rows = await tx.fetch(
-        "SELECT id, state FROM tournaments WHERE state LIKE ?"
-        " OR id IN (SELECT tournament_id FROM tournament_log WHERE action LIKE ?)",
-        (like, like),
-    )
-    named = 0
-    for row in rows:
-        state = document(row["state"])
-        if _names(state, user_id) or await _logged(tx, row["id"], user_id):
-            named += 1
-    return named
-
-
-async def _logged(tx: Session, tournament_id: str, user_id: int) -> bool:
+    states = await tx.fetch("SELECT id, state FROM tournaments WHERE state LIKE ?", (like,))
     lines = await tx.fetch(
-        "SELECT action FROM tournament_log WHERE tournament_id = ?", (tournament_id,)
+        "SELECT tournament_id AS id, action AS state FROM tournament_log WHERE action LIKE ?",
+        (like,),
     )
-    return any(_names(document(line["action"]), user_id) for line in lines)
+    return len({row["id"] for row in (*states, *lines) if _names(document(row["state"]), user_id)})
 
 
 async def _forget_in_tournaments(tx: Session, user_id: int) -> int:
