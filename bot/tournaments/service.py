@@ -807,9 +807,10 @@ class TournamentService:
         if not awaited and table.status is Status.LOBBY:
             try:
                 await self.tables.act(table.id, Start(self.get(tournament_id).organiser_id))
-            except Refusal as refused:  # started, or closed, meanwhile: nothing to do
-                if isinstance(refused, NotSaved):
-                    failed = refused
+            except NotSaved as error:
+                failed = error
+            except Refusal:  # started, or closed, meanwhile: nothing to do
+                pass
         if failed is not None:
             raise failed
 
