@@ -25,6 +25,7 @@ from tests.tournaments.test_service import (
     play_round,
     running,
     started,
+    two_stored,
 )
 
 
@@ -133,12 +134,8 @@ async def test_a_piece_of_news_that_does_not_read_back_is_given_up_and_the_rest_
     """A piece of news whose row was damaged (hand-edited, half written: whom it is
     about is no list) is given up as unreadable at a start; the other tournaments' news
     is told, and the bot starts."""
-    clock, venue = Clock(), Venue()
-    tables, tournaments = await running(store, clock, venue)
-    damaged = await tournaments.create(GUILD, CHANNEL, ORGANISER, two_rounds(clock))
-    sound = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, two_rounds(clock))
-    await tournaments.close()
-    await tables.close()
+    clock = Clock()
+    damaged, sound = await two_stored(store, clock, two_rounds(clock))
 
     async def damage(tx: Session) -> None:
         await tx.execute(

@@ -223,6 +223,20 @@ async def test_one_who_checked_in_and_withdrew_before_the_start_is_not_drawn(
     await tables.close()
 
 
+async def two_stored(
+    store: Repository, clock: Clock, settings: Settings
+) -> tuple[Tournament, Tournament]:
+    """Two tournaments of ``settings`` announced in two channels and stored, the
+    services that made them stopped: for a test to damage one in the store, then start
+    again."""
+    tables, tournaments = await running(store, clock, Venue())
+    first = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    second = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, settings)
+    await tournaments.close()
+    await tables.close()
+    return first, second
+
+
 async def test_a_stored_result_that_does_not_hold_together_keeps_no_other_from_starting(
     store: Repository,
 ) -> None:
@@ -230,11 +244,7 @@ async def test_a_stored_result_that_does_not_hold_together_keeps_no_other_from_s
     start, as any unreadable one is: the other tournaments are taken up, and the bot
     starts."""
     clock, venue = Clock(), Venue()
-    tables, tournaments = await running(store, clock, venue)
-    good = await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
-    bad = await tournaments.create(GUILD, CHANNEL + 1, ORGANISER, one_round(clock))
-    await tournaments.close()
-    await tables.close()
+    good, bad = await two_stored(store, clock, one_round(clock))
     state = bad.to_dict()
     state["record"] = [{"result": [1, 0, [[100], [101]], [0, 1], [3, 4]]}]
     row = TournamentRow(bad.id, GUILD, CHANNEL + 1, "signup", 2, state, bad.due, 0.0, 0.0)
