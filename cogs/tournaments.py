@@ -172,12 +172,14 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
             seats = 2 if 2 in counts else max(counts)
         if seats not in counts:
             raise TournamentRefused("seats")
+        if partners is not None and not variant.teams:
+            raise TournamentRefused("pairs-game")  # drawn or by pairs: Milo's alone
         settings = Settings(
             game.value,
             Format(format.value),
             size=seats,
             smaller=tuple(n for n in counts if 2 <= n < seats),
-            rounds=rounds if format.value == Format.SWISS.value else None,
+            rounds=rounds,
             target=target,
             start_at=self.service.clock() + 60.0 * start_in,
             checkin_minutes=min(checkin, start_in),

@@ -595,6 +595,10 @@ def tournament_refused(why: str, cause: BaseException | None = None) -> str:
         return tournament_refusal(cause)
     reasons = {
         "rounds": _("A Swiss tournament needs its number of rounds."),
+        "rounds-swiss-only": _(
+            "Only a Swiss tournament takes a number of rounds: a knockout plays until one"
+            " player is left, a round robin until everyone has met. Leave rounds out."
+        ),
         "closed": _("That tournament is over, or there is no such tournament."),
         "started": _("The tournament has started: sign-up is closed."),
         "paused": _(

@@ -272,6 +272,10 @@ class TournamentService:
     ) -> Tournament:
         if settings.format is Format.SWISS and not settings.rounds:
             raise TournamentRefused("rounds")
+        if settings.format is not Format.SWISS and settings.rounds is not None:
+            # A knockout plays until one is left, a round robin until all have met:
+            # a number of rounds asked for would be ignored, so it is refused.
+            raise TournamentRefused("rounds-swiss-only")
         if settings.pairs and not settings.teams:
             raise TournamentRefused("pairs-game")
         if settings.format is Format.KNOCKOUT and settings.seating.drawn_partners:

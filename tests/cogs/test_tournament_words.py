@@ -130,11 +130,11 @@ def test_refusals_name_entrants_and_count_tables_from_one() -> None:
     assert tournament_refusal(NoSuchTable(3, 0)) == "Table 1 of round 3 has no result to change."
 
 
-REASONS = ["rounds", "closed", "started", "signed-up", "not-entered", "check-in-closed",
-           "organiser-only", "already", "moved-on", "partners", "pairs-game", "partner-self",
-           "partner-bot", "replace-bot", "partner-taken", "partner-chose-another",
-           "already-chosen", "entered", "withdrawn", "plays-on", "not-a-player",
-           "newcomer-entered", "not-paired"]  # fmt: skip
+REASONS = ["rounds", "rounds-swiss-only", "closed", "started", "signed-up", "not-entered",
+           "check-in-closed", "organiser-only", "already", "moved-on", "partners", "pairs-game",
+           "partner-self", "partner-bot", "replace-bot", "partner-taken",
+           "partner-chose-another", "already-chosen", "entered", "withdrawn", "plays-on",
+           "not-a-player", "newcomer-entered", "not-paired"]  # fmt: skip
 """What the tournament service's ``TournamentRefused`` names (``bot/tournaments/service.py``)."""
 
 

@@ -366,3 +366,23 @@ async def test_status_says_out_of_the_knockout_to_its_losers_and_not_to_a_swiss_
     await (await players[0].slash("domino tournament withdraw", channel)).reply()
     left = await (await players[0].slash("domino tournament status", channel)).reply()
     assert left.visible_to == players[0].id and "knockout" not in left.content, left.content
+
+
+async def test_options_a_tournament_would_ignore_are_refused_and_nothing_is_announced(
+    running: Running, server: Server
+) -> None:
+    """Rounds asked of a knockout (it plays until one is left) and partners asked of
+    Cross (only Milo is played by partners) would be left unheard: each is refused in
+    words, privately, and no tournament is made; the same without them is announced."""
+    bot, _ = await started(running)
+    assert bot.tournaments is not None
+    boss, channel = server.member("Boss", manager=True), server.channels[0]
+    for options, said in (
+        ({"game": "cross", "format": "knockout", "rounds": 3}, "Only a Swiss tournament"),
+        ({"game": "cross", "format": "swiss", "rounds": 2, "partners": "drawn"},
+         "Only Milo is played by partners"),
+    ):  # fmt: skip
+        refused = await (await boss.slash("domino tournament new", channel, **options)).reply()
+        assert refused.visible_to == boss.id and said in refused.content, refused.content
+        assert not bot.tournaments.open and not announcements(server.fake, channel)
+    await announce(server, boss, game="cross", format="knockout")

@@ -9,6 +9,7 @@ import asyncio
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -280,6 +281,26 @@ async def test_a_restart_mid_round_takes_up_the_round_and_its_deadline(
     await play_round(tables, tournaments, clock, again)
     final = tournaments.get(tournament.id)
     assert final.round == 2 and len(final.tables_of(2)) == 1, "the winners meet in the final"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_number_of_rounds_is_refused_for_a_format_that_decides_its_own(
+    store: Repository,
+) -> None:
+    """A knockout plays until one is left and a round robin until all have met: rounds
+    asked of either would be ignored, so the tournament is not made, and a Swiss
+    without them is refused as before."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    for game_format, rounds, why in ((Format.KNOCKOUT, 3, "rounds-swiss-only"),
+                                     (Format.ROUND_ROBIN, 2, "rounds-swiss-only"),
+                                     (Format.SWISS, None, "rounds")):  # fmt: skip
+        settings = replace(one_round(clock, game_format), rounds=rounds)
+        with pytest.raises(TournamentRefused) as refused:
+            await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+        assert refused.value.why == why
+    assert not tournaments.open and not venue.heard
     await tournaments.close()
     await tables.close()
 
