@@ -418,6 +418,9 @@ class Announcer:
         posted = await self._send(
             table, None, embed=embed(lobby.lobby_card(table)), view=lobby_view(table)
         )
+        # Known before it is noted: an action stored while Discord took the post finds
+        # no message id noted yet, and its pass (the next) edits this one.
+        feed.message_id = posted.message_id
         await self.service.remember_message(acting.FACE, table.id, posted.message_id, table.version)
 
     async def _not_shown(

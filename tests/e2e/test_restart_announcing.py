@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.commands import Join
 from bot.events import Cancelled, Event, GameOver
 from bot.service import TableService
 from bot.service.clock import REMIND_AT
@@ -194,6 +195,36 @@ async def test_a_lobby_opened_but_not_posted_before_a_stop_is_posted_after_it(
     await server.fake.wait_for(lambda: "Bob" in server.fake.messages[lobby.id].text())
     await running.stop()
     assert len(lobby_messages(server.fake, channel)) == 1
+
+
+async def test_an_action_stored_while_the_bot_posts_a_lobby_itself_is_shown_in_it(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lobby nobody's command posted (one opened before a stop, or a rematch asked for
+    in the Activity) is posted by the bot itself; a join stored while Discord is still
+    taking that post (from the Activity, here straight through the core) is shown in
+    the lobby once it is up, not noted as shown and left out."""
+    await running.start()
+    channel = server.channels[0]
+    ann, bob = server.member("Ann"), server.member("Bob")
+
+    async def stopped(*args: object) -> None:
+        """The bot stops before the lobby is posted."""
+
+    monkeypatch.setattr(acting, "post_lobby", stopped)
+    await (await ann.slash("domino new", channel, game="cross")).reply()
+    await running.stop()
+    monkeypatch.undo()
+    held = server.fake.hold_next("POST", "/channels/{channel_id}/messages")
+    bot = await running.start()
+    await asyncio.wait_for(held.arrived.wait(), 10)
+    table = service_of(bot).in_channel(channel)
+    assert table is not None
+    await service_of(bot).act(table.id, Join(bob.id, "Bob"))
+    held.release.set()
+    [lobby] = await server.fake.wait_for(lambda: lobby_messages(server.fake, channel))
+    await server.fake.wait_for(lambda: "Bob" in server.fake.messages[lobby.id].text())
+    assert shown_version(server.fake.messages[lobby.id]) == table.version + 1
 
 
 @pytest.mark.parametrize("threads", [False, True], ids=["in-the-channel", "threads-on"])

@@ -102,6 +102,16 @@ class Message:
 
 
 @dataclass
+class Held:
+    """A request the fake keeps waiting (:meth:`FakeDiscord.hold_next`): ``arrived`` is
+    set when it comes, and it is answered once the test sets ``release``; the test acts
+    meanwhile, as if Discord were slow to answer."""
+
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
 class Interaction:
     id: int
     token: str
@@ -164,6 +174,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str, float]] = []
         """(method, path, when) of every request, for benchmarks."""
         self.faults: dict[tuple[str, str], list[int]] = {}
+        self.held: dict[tuple[str, str], list[Held]] = {}
         self.nonce_window = NONCE_WINDOW
         """Seconds a message's nonce is held against a second message (see :meth:`sent`)."""
         self._nonces: dict[tuple[int, str, str], tuple[int, float]] = {}
@@ -368,6 +379,12 @@ class FakeDiscord:
         (403: Missing Permissions; 404: Unknown Channel; 429: a route's rate limit)."""
         self.faults.setdefault((method, template), []).extend(statuses)
 
+    def hold_next(self, method: str, template: str) -> Held:
+        """Keep the next request to an API route waiting until the test releases it."""
+        held = Held()
+        self.held.setdefault((method, template), []).append(held)
+        return held
+
     # -- reading what happened ------------------------------------------------------------
 
     def visible(self, channel_id: int, user_id: int | None = None) -> list[Message]:
@@ -551,6 +568,10 @@ class FakeDiscord:
         pending = self.faults.get((method, template))
         if pending:
             return self._fault(pending.pop(0))
+        if held := self.held.get((method, template)):
+            hold = held.pop(0)
+            hold.arrived.set()
+            await hold.release.wait()
         handler = ROUTES.get((method, template))
         if handler is None:
             self.violation(f"{method} {path}: the fake has no handler for it")
