@@ -11,7 +11,7 @@ loses only the click that was never confirmed.
 
 The parts, each a module of its own: the clock and computer seats (``clock``), rematches
 and their series (``rematches``), privacy (``privacy``), server settings (``settings``),
-and the table's stored forms (``rows``).
+the table's stored forms (``rows``), and writes whose answer was lost (``settling``).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from bot.service.rows import (
     table_of,
 )
 from bot.service.settings import ServerSettings
+from bot.service.settling import UNANSWERED, Settling
 from bot.snapshot import TableSnapshot
 from bot.table import Status, Table, lineup_keys
 from data.models import TableRow
@@ -96,6 +97,7 @@ class TableService:
         self.servers = ServerSettings(store, languages, self.guild_lock)
         self.clockwork = Clockwork(self, computer_pace)
         self.rematches = Rematches(self)
+        self.settling = Settling(self)
         self.privacy = Privacy(self)
         # What the faces call, as the parts answer it (see each part).
         self.settings = self.servers.of
@@ -242,6 +244,7 @@ class TableService:
         so they simply did not happen), then the listeners (what they have not posted
         is handed back to them at the next start)."""
         self._closing = True
+        await self.settling.close()
         await self.clockwork.close()
         if self._pruning is not None:
             self._pruning.cancel()
@@ -376,6 +379,8 @@ class TableService:
             except ChannelInUse:
                 raise ChannelTaken() from None
             except StoreError as error:
+                if error.fault == UNANSWERED:
+                    self.settling.unsure(table.id)
                 raise NotSaved(error.fault) from error
             self.tables.put(table)
             self._shown[table.id] = {}
@@ -425,15 +430,55 @@ class TableService:
         async with self._guild_locks.setdefault(guild_id, asyncio.Lock()):
             yield
 
-    async def _reload(self, table_id: str) -> None:
-        """The store holds a newer version than memory (a write that committed although
-        its caller was cancelled, or another process): the store is the truth."""
+    async def take_up(self, table_id: str) -> None:
+        """Take up what the store holds of ``table_id``, under its lock (see
+        :meth:`_take_up`): a write whose answer was lost may have been kept."""
+        async with self._lock(table_id):
+            await self._take_up(table_id)
+            if table_id not in self.tables and table_id not in self._ends:
+                self._locks.pop(table_id, None)
+
+    async def _take_up(self, table_id: str) -> None:
+        """The store may hold a newer version of the table than memory: a write that
+        committed although its caller was cancelled, or never heard the answer
+        (:mod:`bot.service.settling`). The store is the truth: memory takes it, and
+        every listener is told each stored action it was not told, in order, marked
+        ``Resumed`` as after a restart (a table whose opening was not answered, as it
+        stands); a table closed so is let go once its end is shown."""
+        live = self.tables.get(table_id)
         row = await self.store.get_table(table_id)
-        if row is None or row.status not in (Status.LOBBY, Status.PLAYING):
+        self.settling.known(table_id)
+        if row is None or (live is not None and row.version <= live.version):
+            return
+        if live is None and row.status not in (Status.LOBBY, Status.PLAYING):
+            return  # closed by an action whose answer came: told then
+        try:
+            table = table_of(row)
+        except UNREADABLE as error:
+            await self._set_aside(row, error)
             self._drop(table_id)
+            return
+        told: list[tuple[list[Event], Resumed]]
+        if live is None:
+            told = [([], Resumed(table.version))]
         else:
-            self.tables.put(table_of(row))
+            actions = await self.store.actions_since(table_id, live.version)
+            told = [(events_of(action), Resumed(version))
+                    for version, action in enumerate(actions, start=live.version + 1)]  # fmt: skip
+        if table.is_open:
+            self.tables.put(table)
             self._shown.setdefault(table_id, shown_of(row))
+            if table.status is Status.PLAYING and table.deadline and not table.computer_to_move:
+                timer = (await self.servers.of(table.guild_id)).turn_timer_seconds
+                self.clockwork.schedule_reminder(table, timer)
+            self.clockwork.wake()
+        snapshot = self._snapshot(table) if table.is_open else TableSnapshot.of(table)
+        for events, mark in told:
+            for listener in self._listeners:
+                self._tell(listener, snapshot, events, mark)
+        if not table.is_open:
+            self._await_end_shown(table)
+            self._drop(table_id)
 
     async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
         """Apply on a copy, store the copy, then make it the live table: until the store
@@ -452,10 +497,13 @@ class TableService:
                 finished=finished_game(table, now) if ended else None,
             )
         except VersionConflict:
-            await self._reload(live.id)
+            await self._take_up(live.id)
             raise StaleVersion() from None
         except StoreError as error:
+            if error.fault == UNANSWERED:
+                self.settling.unsure(live.id)
             raise NotSaved(error.fault, command.kind) from error
+        self.settling.known(live.id)
         if table.is_open:
             self.tables.put(table)
             if table.status is Status.PLAYING and not table.computer_to_move:
