@@ -126,20 +126,28 @@ def test_a_tile_picked_with_its_ends_lit_passes_axe(people: People) -> None:
     assert not violations, f"{len(violations)} accessibility violations:\n" + "\n".join(violations)
 
 
-DRAWN = """() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => {
+DRAWN = """() => new Promise((done) => {
   const box = (shape) => {
     const r = shape.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom];
   };
-  done({
-    ends: [...document.querySelectorAll("#table svg.ends [data-end]")].map(
-      (end) => [end.dataset.end, box(end.querySelector("rect"))]),
-    tiles: [...document.querySelectorAll("#table svg.layout [data-placed]")].map(box),
-    wide: document.documentElement.scrollWidth,
-  });
-})))"""
-"""The ends' labels and the tiles on the felt, as the page has drawn them (once the
-frame under way is painted), in CSS pixels, and how wide the page is."""
+  const measure = () => {
+    if (document.querySelector("#table .felt:not(.empty):not([data-grown])")) {
+      requestAnimationFrame(measure);  // a felt just drawn: its ends grow before paint
+      return;
+    }
+    done({
+      ends: [...document.querySelectorAll("#table svg.ends [data-end]")].map(
+        (end) => [end.dataset.end, box(end.querySelector("rect"))]),
+      tiles: [...document.querySelectorAll("#table svg.layout [data-placed]")].map(box),
+      wide: document.documentElement.scrollWidth,
+    });
+  };
+  requestAnimationFrame(measure);
+})"""
+"""The ends' labels and the tiles on the felt, as the page has drawn them (once every
+felt on the page has grown its ends: the computers' moves may bring a new one just
+before), in CSS pixels, and how wide the page is."""
 
 
 def overlap(one: list[float], other: list[float]) -> bool:

@@ -68,7 +68,8 @@ export function felt(layout, { alt, animate = false, selected = null, play = () 
 /**
  * Let the ends' labels grow, as the felt is drawn and whenever its size changes, until
  * each is at least {@link TARGET} pixels high on the screen; each takes a place that
- * covers no tile ({@link labelBoxes}), and the view widens to hold it.
+ * covers no tile ({@link labelBoxes}), and the view widens to hold it. The felt is
+ * marked `data-grown` once they have (a page's tests measure them then).
  * @param {HTMLElement} root the felt
  * @param {Layout} layout
  * @param {SVGElement[]} pictures the two SVGs, which share the view
@@ -88,6 +89,7 @@ function grown(root, layout, pictures, labels) {
     const view = viewBox(layout, boxes);
     for (const picture of pictures) picture.setAttribute("viewBox", view);
     boxes.forEach((box, at) => sized(labels[at], box, k));
+    root.dataset.grown = "";
   });
   observer.observe(root);
 }
