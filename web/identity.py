@@ -13,6 +13,7 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import unicodedata
@@ -23,6 +24,8 @@ from bot.refusals import NameRefused
 from bot.table import NAME_MOST
 from words.common import computer_names
 
+log = logging.getLogger(__name__)
+
 LOCAL_SERVER = -1
 """The server every local table belongs to: its leaderboards are the local table's.
 Negative, as no Discord server's id is, and not 0, which the store's boards use for
@@ -31,6 +34,8 @@ Negative, as no Discord server's id is, and not 0, which the store's boards use 
 COOKIE = "domino_guest"
 COOKIE_DAYS = 365
 SECRET_FILE = "web-secret"
+SECRET_BYTES = 32
+"""A secret made here: 256 bits, as HMAC-SHA-256 takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,15 +116,43 @@ class Signer:
 
 def load_secret(configured: str | None, folder: Path) -> bytes:
     """``WEB_SECRET`` if set; else the secret kept in ``folder`` (made once, readable by
-    the bot's user only), so guests stay who they are across restarts."""
+    the bot's user only), so guests stay who they are across restarts.
+
+    The file appears whole or not at all: written beside it, then linked into place,
+    which fails if another process (a second shard started at once) got there first,
+    whose secret is then read. A file shorter than a secret (left by a crash while an
+    older release wrote it in place) would sign every cookie with next to no key, so
+    anyone could pass for any guest: it is replaced, and the guests it signed start
+    anew."""
     if configured:
         return configured.encode()
     path = folder / SECRET_FILE
-    if path.exists():
-        return path.read_bytes()
     folder.mkdir(parents=True, exist_ok=True)
-    secret = secrets.token_bytes(32)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as file:
-        file.write(secret)
+    if path.exists():
+        kept = path.read_bytes()
+        if len(kept) >= SECRET_BYTES:
+            return kept
+        log.warning("%s is damaged (%d bytes): a new secret replaces it", path, len(kept))
+        return _write_secret(path, replace=True)
+    try:
+        return _write_secret(path, replace=False)
+    except FileExistsError:
+        return path.read_bytes()
+
+
+def _write_secret(path: Path, *, replace: bool) -> bytes:
+    secret = secrets.token_bytes(SECRET_BYTES)
+    written = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(written, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(secret)
+            file.flush()
+            os.fsync(file.fileno())
+        if replace:
+            os.replace(written, path)
+        else:
+            os.link(written, path)
+    finally:
+        written.unlink(missing_ok=True)
     return secret
