@@ -46,10 +46,14 @@ class Session(Protocol):
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
-    async def serialize(self, names: Iterable[str]) -> None:
+    async def serialize(self, names: Iterable[str], *, patient: bool = False) -> None:
         """Hold these names until the transaction ends, so that writers that read
         before they write (a rating, a migration's claim) take turns across processes.
-        SQLite needs nothing: its writer holds the whole database's write lock."""
+        ``patient``: wait for them as long as their holder takes, not the store's lock
+        timeout (the migrations: a process of a new release started beside the one
+        applying them waits for it, however long a migration takes, rather than fail
+        to start). SQLite needs nothing: its writer holds the whole database's write
+        lock."""
 
 
 Work = Callable[[Session], Coroutine[Any, Any, T]]

@@ -117,14 +117,20 @@ class _Session:
         row: Row | None = await self._db.fetchrow(numbered(sql), *params)
         return row
 
-    async def serialize(self, names: Iterable[str]) -> None:
+    async def serialize(self, names: Iterable[str], *, patient: bool = False) -> None:
         """Transaction-scoped advisory locks, named within the current schema (two bots
-        on two schemas of one server never wait for each other), taken in sorted order."""
+        on two schemas of one server never wait for each other), taken in sorted order;
+        ``patient``, with no lock timeout while they are waited for (then the store's
+        again, for the rest of the transaction)."""
+        if patient:
+            await self._db.execute("SET LOCAL lock_timeout = 0")
         await self._db.execute(
             "SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || name, 0))"
             " FROM (SELECT DISTINCT unnest($1::text[]) AS name ORDER BY name) AS names",
             sorted(set(names)),
         )
+        if patient:
+            await self._db.execute("SET LOCAL lock_timeout TO DEFAULT")
 
 
 class PostgresBackend:

@@ -7,7 +7,8 @@ PostgreSQL both accept (TEXT, INTEGER, BIGINT, DOUBLE PRECISION, partial unique 
 claimed before it is applied: two processes starting together on a new database each
 apply every file once between them (the claim waits for the other's commit; PostgreSQL
 also takes a transaction lock named for the schema first, see ``Session.serialize``, so
-that even creating ``schema_migrations`` itself cannot race).
+that even creating ``schema_migrations`` itself cannot race; it waits for that lock as
+long as the other process's migration takes, past the store's lock timeout).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ async def migrate(backend: Backend) -> list[str]:
     """Apply the files not yet applied; returns the names applied now."""
 
     async def create(tx: Session) -> set[str]:
-        await tx.serialize([_LOCK])
+        await tx.serialize([_LOCK], patient=True)
         await tx.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations"
             " (name TEXT PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
@@ -51,7 +52,7 @@ async def migrate(backend: Backend) -> list[str]:
             continue
 
         async def apply(tx: Session, name: str = name, script: str = script) -> bool:
-            await tx.serialize([_LOCK])
+            await tx.serialize([_LOCK], patient=True)
             claimed = await tx.execute(
                 "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)"
                 " ON CONFLICT (name) DO NOTHING",

@@ -107,7 +107,7 @@ class _Session:
         row: Row | None = self._db.execute(sql, params).fetchone()
         return row
 
-    async def serialize(self, names: Iterable[str]) -> None:
+    async def serialize(self, names: Iterable[str], *, patient: bool = False) -> None:
         """Nothing to do: the writer holds the database's write lock (``BEGIN
         IMMEDIATE``) from the start of its transaction."""
 

@@ -163,6 +163,34 @@ async def test_two_processes_starting_on_a_new_database_apply_each_migration_onc
                 await store.close()
 
 
+async def test_a_process_started_during_a_long_migration_waits_for_it() -> None:
+    """PostgreSQL: processes of a new release started together: the first holds the migrations'
+    lock while it applies them (here, for longer than the store's lock timeout, set to
+    10 ms), and the second waits for it and then starts, rather than failing to."""
+    async with postgres_schema() as url:
+        first = await asyncpg.connect(url)
+        try:
+            migrating = first.transaction()
+            await migrating.start()
+            await first.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))",
+                "schema_migrations",
+            )
+            second = asyncio.create_task(open_store(with_settings(url, lock_timeout="10")))
+            waited = (
+                "SELECT now() - query_start > interval '100 ms' FROM pg_stat_activity"
+                " WHERE wait_event = 'advisory' AND datname = current_database()"
+            )
+            while not second.done() and not await first.fetchval(waited):
+                await asyncio.sleep(0.01)  # until it has waited ten lock timeouts, or failed
+            assert not second.done(), second.exception()
+            await migrating.commit()
+            async with await second as store:
+                assert await count(store, "schema_migrations") == len(migration_files())
+        finally:
+            await first.close()
+
+
 async def _empty(database: Database) -> None:
     """Make the database new again: no file, or an empty schema."""
     if database.kind == "sqlite":
