@@ -150,6 +150,12 @@ class TournamentService:
         self._opening: set[str] = set()
         """The tournaments whose missing tables are being opened (the deadline loop,
         a resume and a start may ask at once; a table is opened once)."""
+        self._places: dict[tuple[str, int, int], int] = {}
+        """The place the herald made for a round's table (by tournament, round and
+        position) whose table has not opened in it yet, the store having failed to keep
+        it: the next try opens the table there, instead of making the players another
+        heading and thread beside the empty one (:meth:`_open`). Kept until the table
+        opens, or its tournament ends (:meth:`_keep`)."""
 
     # -- the table service's listener --
 
@@ -263,6 +269,8 @@ class TournamentService:
                     self._by_table[drawn.table_id] = tournament.id
         else:
             self.open.pop(tournament.id, None)
+            for place in [p for p in self._places if p[0] == tournament.id]:
+                del self._places[place]
         self._wake.set()
 
     # -- organising --
@@ -885,8 +893,9 @@ class TournamentService:
                     break
                 players = set(drawn.seats)
                 stray = next((t for t in strays if _players_of(t) == players), None)
-                if stray is not None:
+                if stray is not None:  # opened after all: its place is its own now
                     strays.remove(stray)
+                    self._places.pop((tournament_id, drawn.round, drawn.position), None)
                     self._by_table[stray.id] = tournament_id
                     opened.append(replace(drawn, table_id=stray.id))
                     adopted.append(stray.id)
@@ -1027,10 +1036,14 @@ class TournamentService:
 
     async def _open(self, tournament_id: str, drawn: Drawn) -> Drawn:
         """Open one table of the round, in a place of its own, its seats kept for its
-        players (they sit down by joining it)."""
+        players (they sit down by joining it). The place is made once: one made on an
+        earlier try, whose table the store failed to keep, is used again."""
         tournament = self.get(tournament_id)
         settings = tournament.settings
-        channel = await self.herald.place_for(tournament, drawn)
+        made = (tournament_id, drawn.round, drawn.position)
+        channel = self._places.get(made)
+        if channel is None:
+            channel = self._places[made] = await self.herald.place_for(tournament, drawn)
         table = await self.tables.open_table(
             NewTable(
                 tournament.guild_id,
@@ -1042,6 +1055,7 @@ class TournamentService:
             ),
             drawn=TournamentSeats(tournament.id, drawn.seats, rated=settings.rated),
         )
+        self._places.pop(made, None)  # its tournament may have ended meanwhile
         self._by_table[table.id] = tournament_id
         return replace(drawn, table_id=table.id)
 

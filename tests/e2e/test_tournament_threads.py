@@ -3,11 +3,16 @@ Discord: failed for now (a 503), the thread is made again later and only then is
 round posted, every player pinged, its show-up deadline counted from then; refused (the
 bot lost Create Public Threads for a moment), the tournament is paused and its
 organiser pinged, and their resume, once the permission is back, opens the table and
-posts the round."""
+posts the round. A table whose thread was made but which the store failed to keep
+opens in that thread once the store is back, however many times it was tried."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.tournaments.model import Phase
+from data.models import TableRow
+from data.repository import StoreError
 from tests.e2e.conftest import Running
 from tests.e2e.test_tournaments import current, entered, lobbies
 from tests.fakediscord.fixtures import Server
@@ -77,3 +82,39 @@ async def test_a_thread_refused_pauses_the_tournament_and_a_resume_opens_it(
     resumed = current(bot, tournament_id)
     assert resumed is not None and resumed.phase is Phase.RUNNING
     assert len(await lobbies(fake, bot, tournament_id)) == 2
+
+
+async def test_a_table_the_store_failed_to_keep_gets_one_thread_however_many_tries(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    there = await entered(running, server, [f"V{n}" for n in range(4)], format="swiss", rounds=1)
+    clock, tournaments, tournament_id = there.clock, there.tournaments, there.tournament_id
+    fake, channel, store = server.fake, server.channels[0], running.store
+    assert store is not None
+    create_table, down = store.create_table, [True]
+
+    async def unavailable(row: TableRow) -> None:
+        if down[0]:
+            raise StoreError("unavailable", "the server is restarting")
+        await create_table(row)
+
+    async def retried() -> None:
+        retry = tournaments.next_due()
+        assert retry is not None, "a table left unopened is tried again"
+        clock.now = retry
+        await tournaments.run_due()
+
+    monkeypatch.setattr(store, "create_table", unavailable)
+    clock.now = tournaments.get(tournament_id).settings.start_at
+    await tournaments.run_due()  # the round is paired; its tables' threads made, none kept
+    for _ in range(3):  # the store stays down for a few tries of the backoff
+        await retried()
+    down[0] = False
+    await retried()
+    await fake.wait_for(lambda: round_posted(server, channel))
+    assert len(await lobbies(fake, there.bot, tournament_id)) == 2
+    names = sorted(table_thread_name("cross", 1, table) for table in (1, 2))
+    threads = [c["name"] for c in fake.channels.values() if c["parent_id"] == str(channel)]
+    assert sorted(threads) == names, "one thread a table, no empty one left beside it"
+    headings = [m.content for m in fake.public(channel) if m.content in names]
+    assert sorted(headings) == names, "one heading a table"
