@@ -24,6 +24,13 @@ told again at all (``NEWS_KEPT``). The tables themselves are posted by the annou
 any table is: the herald asks the table service to show each new lobby
 (``TableService.repost``), which the announcer then posts in the table's thread.
 
+A table's place is made once. The tournament service keeps the thread it was given
+until its table opens there; a thread made before a restart (the store had failed the
+table, or the bot stopped before keeping it) is found again, once a round in a process,
+among the channel's latest messages since the announcement: a heading of ours named as
+the table, its thread holding no table (one left without its thread gets one). Only a
+heading beyond :data:`LOOKBACK` is missed, and its table given another.
+
 The announcement is edited as entrants come and go; its message id lives in memory, and
 after a restart it is found again in the channel's latest messages by its buttons'
 custom_ids (``domino-t:<tournament>:<action>``).
@@ -86,7 +93,8 @@ log = logging.getLogger(__name__)
 
 PREFIX = "domino-t"
 LOOKBACK = 50
-"""The channel's latest messages read after a restart to find the announcement."""
+"""The channel's latest messages read after a restart to find the announcement, and
+once a round in a process to find the tables' headings made before it."""
 RETRY_SECONDS = 30.0
 """The first wait before a piece of news that failed for now is tried again (doubled
 each time, up to :data:`RETRY_AT_MOST`)."""
@@ -381,6 +389,10 @@ class TournamentHerald:
         self._edited: dict[str, int] = {}
         """The version each announcement was last edited for (older news skip the edit)."""
         self._latest: dict[str, Tournament] = {}
+        self._headings: dict[str, tuple[int, dict[str, discord.Message]]] = {}
+        """Each tournament's headings made before this process for its current round,
+        by name, as its first place asked for found them (:meth:`_headings_left`); each
+        taken out as it is used again."""
 
     def share(self, budget: RequestBudget) -> None:
         """Take the announcer's budget, so that the two never pass the bot's share."""
@@ -408,17 +420,31 @@ class TournamentHerald:
         the bot may not post or make threads there; 400: the channel cannot hold threads) is
         ``NoPlace`` for good; any other failure of Discord's or the network's, for now. A
         heading whose thread was not made is deleted (as far as Discord lets it), or each try
-        would leave one more in the channel."""
+        would leave one more in the channel. One made before a restart is used again
+        (:meth:`_headings_left`)."""
         heading: discord.Message | None = None
         try:
             # Not waiting for the bot to know its servers: a restart opens the round's
             # missing tables from inside its setup_hook, before it connects.
             with i18n.speaking(await self._language(tournament.guild_id, wait=False)):
-                name = said.table_thread_name(tournament.settings.game, drawn.round,
-                                              drawn.position + 1)  # fmt: skip
+                game = tournament.settings.game
+                name = said.table_thread_name(game, drawn.round, drawn.position + 1)
+                names = {name} | {
+                    said.table_thread_name(game, d.round, d.position + 1)
+                    for d in tournament.tables_of(drawn.round)
+                }
             channel = await self._channel(tournament.channel_id)
-            await self.budget.take()
-            heading = await channel.send(name)
+            found = await self._headings_left(tournament, drawn.round, channel, names)
+            left = await self._left(found, name)
+            if left is not None:
+                heading, started = left  # one left without its thread gets one
+                if started is not None:
+                    if self.tables.in_channel(started) is None:
+                        return started  # empty: the table opens there
+                    heading = None  # a table plays there: a heading of its own
+            if heading is None:
+                await self.budget.take()
+                heading = await channel.send(name)
             await self.budget.take()
             thread = await heading.create_thread(name=name)
         except discord.HTTPException as error:
@@ -429,6 +455,52 @@ class TournamentHerald:
             raise NoPlace(type(error).__name__) from error
         thread_id: int = thread.id
         return thread_id
+
+    async def _headings_left(
+        self, tournament: Tournament, round_number: int, channel: Any, names: set[str]
+    ) -> dict[str, discord.Message]:
+        """The round's headings of ours (named as its tables, ``names``) made before this
+        process, the store having failed their tables or the bot stopped before keeping
+        them, by name: a new one beside one of them would leave it, and its thread,
+        empty. The channel's latest messages are read once a round, since the
+        tournament's announcement (older ones are another tournament's); a channel that
+        cannot be read has none. Each is taken out as it is used (:meth:`_left`)."""
+        kept = self._headings.get(tournament.id)
+        if kept is not None and kept[0] == round_number:
+            return kept[1]
+        found: dict[str, discord.Message] = {}
+        self._headings[tournament.id] = (round_number, found)
+        me = self.client.user
+        if me is None:  # not logged in: nothing can be told ours
+            return found
+        announcement = {b.id_for(tournament.id) for b in TOURNAMENT_BUTTONS}
+        try:
+            await self.budget.take()
+            async for message in channel.history(limit=LOOKBACK):
+                if _custom_ids(message) & announcement:
+                    break
+                if message.author.id == me.id and message.content in names:
+                    found.setdefault(message.content, message)
+        except discord.HTTPException as error:
+            log.info("tournament %s: cannot read its channel for headings (%s)",
+                     tournament.id, error.status)  # fmt: skip
+        return found
+
+    async def _left(
+        self, found: dict[str, discord.Message], name: str
+    ) -> tuple[discord.Message, int | None] | None:
+        """The heading named ``name`` among those ``found``, taken out, with the thread
+        it started (which takes its id; None: it started none). Discord's other failures
+        are raised, the heading kept for the next try: the place fails for now."""
+        heading = found.get(name)
+        if heading is None:
+            return None
+        try:
+            thread: int | None = (await self._channel(heading.id)).id
+        except discord.NotFound:
+            thread = None
+        del found[name]
+        return heading, thread
 
     async def _unsay(self, heading: discord.Message | None) -> None:
         """Delete a table's heading left without its thread, if there is one; a failure
@@ -486,6 +558,7 @@ class TournamentHerald:
             del self._latest[tournament_id]
             self._announcements.pop(tournament_id, None)
             self._edited.pop(tournament_id, None)
+            self._headings.pop(tournament_id, None)
 
     async def _post(self, tournament: Tournament, news: News) -> str | None:
         """Post one piece of news: None once Discord took each of its messages, else why
@@ -626,13 +699,7 @@ class TournamentHerald:
         await self.budget.take()
         try:
             async for message in channel.history(limit=LOOKBACK):
-                ids = {
-                    getattr(child, "custom_id", None)
-                    for row in message.components
-                    if isinstance(row, discord.ActionRow)
-                    for child in row.children
-                }
-                if ids & wanted:
+                if _custom_ids(message) & wanted:
                     found: int = message.id
                     self._announcements[tournament.id] = found
                     return found
@@ -770,6 +837,16 @@ class TournamentHerald:
 
 
 # -- what the words need of a tournament ------------------------------------------------------
+
+
+def _custom_ids(message: discord.Message) -> set[str | None]:
+    """The custom_ids of a message's buttons and selects."""
+    return {
+        getattr(child, "custom_id", None)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+    }
 
 
 def _names(tournament: Tournament) -> dict[int, str]:

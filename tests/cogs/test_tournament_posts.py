@@ -28,6 +28,8 @@ class Channel:
 
 
 class Client:
+    user = None  # not logged in
+
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
 

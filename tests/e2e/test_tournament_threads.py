@@ -4,7 +4,8 @@ round posted, every player pinged, its show-up deadline counted from then; refus
 bot lost Create Public Threads for a moment), the tournament is paused and its
 organiser pinged, and their resume, once the permission is back, opens the table and
 posts the round. A table whose thread was made but which the store failed to keep
-opens in that thread once the store is back, however many times it was tried."""
+opens in that thread once the store is back, however many times it was tried, or after
+a restart."""
 
 from __future__ import annotations
 
@@ -116,5 +117,38 @@ async def test_a_table_the_store_failed_to_keep_gets_one_thread_however_many_tri
     names = sorted(table_thread_name("cross", 1, table) for table in (1, 2))
     threads = [c["name"] for c in fake.channels.values() if c["parent_id"] == str(channel)]
     assert sorted(threads) == names, "one thread a table, no empty one left beside it"
+    headings = [m.content for m in fake.public(channel) if m.content in names]
+    assert sorted(headings) == names, "one heading a table"
+
+
+async def test_a_table_the_store_failed_to_keep_opens_in_its_thread_after_a_restart(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store fails the round's tables, and the bot stops (or is killed between
+    making a thread and keeping its table): the next start finds each table's thread
+    and opens the table there, not in a second thread of the same name."""
+    there = await entered(running, server, [f"W{n}" for n in range(4)], format="swiss", rounds=1)
+    clock, tournaments, tournament_id = there.clock, there.tournaments, there.tournament_id
+    fake, channel, store = server.fake, server.channels[0], running.store
+    assert store is not None
+
+    async def unavailable(row: TableRow) -> None:
+        raise StoreError("unavailable", "the server is restarting")
+
+    monkeypatch.setattr(store, "create_table", unavailable)
+    clock.now = tournaments.get(tournament_id).settings.start_at
+    await tournaments.run_due()  # the round is paired; its tables' threads made, none kept
+    names = sorted(table_thread_name("cross", 1, table) for table in (1, 2))
+
+    def threads() -> list[str]:
+        return sorted(c["name"] for c in fake.channels.values() if c["parent_id"] == str(channel))
+
+    assert threads() == names
+    await running.stop()
+
+    bot = await running.start()
+    await fake.wait_for(lambda: round_posted(server, channel))
+    assert len(await lobbies(fake, bot, tournament_id)) == 2
+    assert threads() == names, "one thread a table, no empty one left beside it"
     headings = [m.content for m in fake.public(channel) if m.content in names]
     assert sorted(headings) == names, "one heading a table"
