@@ -290,6 +290,12 @@ class Announcer:
                     if refused.gone:
                         await self._gone(feed)
                         return
+                    if not table.is_open and not self.service.waits_for_end(table.id):
+                        # Its end refused until the service let it go (pruned, a day
+                        # on): not tried for ever, nor posted days late.
+                        log.info("table %s: its end was never posted", table.id)
+                        self._feeds.pop(table.id, None)
+                        return
                     feed.events[:0] = events
                     feed.pending = True
                     feed.failures += 1

@@ -571,6 +571,11 @@ class TableService:
         except Exception:  # the action stands; a listener reports its own trouble
             log.exception("telling %r about table %s failed", listener, table.id)
 
+    def waits_for_end(self, table_id: str) -> bool:
+        """Whether closed table ``table_id``'s end is still waited for, to be shown by
+        the faces that catch up (until they show it, or it is pruned)."""
+        return table_id in self._ends
+
     def shown(self, face: str, table_id: str) -> Shown:
         """What ``face`` has shown of the table ``table_id``, open or closed but not yet
         shown to its end (nothing yet: version 0, no message), as it noted it

@@ -7,9 +7,12 @@ import asyncio
 
 import pytest
 
+from discord_face import announcer
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, service_of, table_messages
+from tests.e2e.test_announcing import announcer_of
 from tests.fakediscord.fixtures import Server
+from tests.fakediscord.server import SEND_MESSAGES
 
 FOLLOW_UP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
 CHANNEL_POST = ("POST", "/channels/{channel_id}/messages")
@@ -137,3 +140,25 @@ async def test_a_rate_limit_is_waited_out_and_the_picture_posted(driver: Driver)
     version = await play_from_the_last_buttons(driver, 429)
     await driver.fake.wait_for(lambda: driver.latest_version() == version)
     assert not any("did not take" in m.content for m in driver.fake.public(driver.channel_id))
+
+
+async def test_a_closed_tables_end_refused_until_it_is_let_go_is_not_tried_for_ever(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner takes Send Messages away and the table is ended: its closing notice is
+    tried again while the service keeps its end (a day), then let go, not tried for as
+    long as the bot runs (nor posted days late once the permission comes back)."""
+    monkeypatch.setattr(announcer, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr(announcer, "RETRY_LONGEST", 0.01)
+    bot = await running.start()
+    driver = await seated_game(server, service_of(bot), "cross", 2, {"target": 100})
+    await driver.fake.deny(driver.channel_id, SEND_MESSAGES)
+    host = next(iter(driver.members.values()))
+    await (await host.slash("domino end", driver.channel_id)).reply()
+    service, table_id = driver.service, driver.table_id
+    assert service.find(table_id) is None and service.waits_for_end(table_id)
+    feeds = announcer_of(bot)._feeds
+    await driver.fake.wait_for(lambda: table_id in feeds and feeds[table_id].failures > 1)
+    service.keep_closed = 0.0
+    await service._prune_once()  # a day on: the service lets its end go
+    await driver.fake.wait_for(lambda: table_id not in feeds)
