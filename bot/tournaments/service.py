@@ -14,10 +14,11 @@ deadlines and their tables' results are taken up again from the store.
 
 A face hears of tournaments through a :class:`Herald` (what to announce): each piece of
 news is stored in the transaction of the change it tells (``tournament_news``, an
-outbox), the herald is told it then, and marks it once posted; a start hands the herald
-again what was stored and not posted, of the open tournaments and the ended ones alike
-(news older than :data:`NEWS_KEPT` is passed over). The service hears of tables as one
-more listener of the table service (``face = "tournaments"``).
+outbox), the herald is told it then, and marks it once posted (a mark the store fails
+is written again later: :mod:`bot.tournaments.marks`); a start hands the herald again
+what was stored and not posted, of the open tournaments and the ended ones alike (news
+older than :data:`NEWS_KEPT` is passed over). The service hears of tables as one more
+listener of the table service (``face = "tournaments"``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments import bracket as brackets
 from bot.tournaments.errors import NotForKnockout, TooFewEntrants, TournamentError
+from bot.tournaments.marks import Marks
 from bot.tournaments.model import (
     OPEN_PHASES,
     Drawn,
@@ -156,6 +158,8 @@ class TournamentService:
         it: the next try opens the table there, instead of making the players another
         heading and thread beside the empty one (:meth:`_open`). Kept until the table
         opens, or its tournament ends (:meth:`_keep`)."""
+        self.marks = Marks(self.store, clock)
+        """The marks of news done with that the store failed, written again later."""
 
     # -- the table service's listener --
 
@@ -179,6 +183,7 @@ class TournamentService:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self.marks.flush()
 
     # -- start and stop --
 
@@ -250,16 +255,11 @@ class TournamentService:
 
     async def news_done(self, news: News, given_up: str | None = None) -> None:
         """The herald is done with ``news``: posted (``given_up`` None), or given up
-        (why). A mark the store fails is logged: the piece is told again at the next
-        start, where the face's own guard keeps a second post from coming to anything
-        (see ``Herald.told``)."""
-        try:
-            await self.store.news_posted(
-                news.tournament_id, news.version, news.ordinal, self.clock(), given_up
-            )
-        except StoreError as error:
-            log.warning("tournament %s: its news of version %d not marked done (%s)",
-                        news.tournament_id, news.version, error.fault)  # fmt: skip
+        (why). A mark the store fails is written again on a backoff by the deadline
+        loop (:class:`~bot.tournaments.marks.Marks`), until stored: else the next start,
+        however late, would tell the piece again, and it would be posted twice."""
+        if not await self.marks.mark(news, given_up):
+            self._wake.set()
 
     def _keep(self, tournament: Tournament) -> None:
         if tournament.phase in OPEN_PHASES:
@@ -644,9 +644,10 @@ class TournamentService:
     def next_due(self) -> float | None:
         """When the deadline loop acts next, if anything is due: the nearest deadline of
         the open tournaments that are not paused, or the next take-up of a running one
-        with something left undone (:attr:`_retries`). A paused one's waits for its
-        resume (which wakes the loop): counted, a due that passed meanwhile would wake
-        the loop again and again for nothing."""
+        with something left undone (:attr:`_retries`), or the next try of the news
+        marks the store failed. A paused one's waits for its resume (which wakes the
+        loop): counted, a due that passed meanwhile would wake the loop again and again
+        for nothing."""
         dues = [
             max(t.due, self._held(t.id) or t.due)
             for t in self.open.values()
@@ -655,6 +656,8 @@ class TournamentService:
         dues += [at for tournament_id, (at, _) in self._retries.items()
                  if self._running(tournament_id)]  # fmt: skip
         dues += [at for at, _ in self._unclosed.values()]
+        if self.marks.due is not None:
+            dues.append(self.marks.due)
         return min(dues, default=None)
 
     def _held(self, tournament_id: str) -> float | None:
@@ -669,8 +672,9 @@ class TournamentService:
 
     async def run_due(self) -> None:
         """Do what is due now: start a tournament, close a round's sign-in, take up
-        again what a tournament left undone (:meth:`_take_up`), or close an ended one's
-        table whose cancel the store failed (:meth:`_close_waiting`). What was due and
+        again what a tournament left undone (:meth:`_take_up`), close an ended one's
+        table whose cancel the store failed (:meth:`_close_waiting`), or write again the
+        news marks the store failed. What was due and
         failed stays due, and waits for the backoff (:meth:`_held`), as what was left
         undone does: else the loop, finding it due at once, would try it again and
         again."""
@@ -699,6 +703,7 @@ class TournamentService:
         unclosed = [table_id for table_id, (at, _) in self._unclosed.items() if at <= now]
         if unclosed:
             await self._close_waiting(unclosed)
+        await self.marks.run_due()
 
     async def _take_up(self, tournament_id: str, retry: tuple[float, float]) -> None:
         """Take up again what a running tournament left undone (``retry``, its entry in

@@ -6,15 +6,19 @@ store, the herald a test's (:class:`~tests.tournaments.test_service.Venue`)."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from bot.refusals import TournamentRefused
-from bot.tournaments.model import Format, News, Phase, Settings
-from bot.tournaments.service import NEWS_KEPT
+from bot.tournaments.marks import FIRST_SECONDS
+from bot.tournaments.model import Format, News, Phase, Settings, Tournament
+from bot.tournaments.service import NEWS_KEPT, Done
 from data.backend import Session
-from data.repository import Repository
+from data.repository import Repository, StoreError
 from tests.tables.helpers import Clock
 from tests.tournaments.test_service import (
     CHANNEL,
@@ -22,6 +26,7 @@ from tests.tournaments.test_service import (
     ORGANISER,
     PLAYERS,
     Venue,
+    driven,
     play_round,
     running,
     started,
@@ -175,5 +180,72 @@ async def test_a_change_refused_on_its_version_tells_nothing(store: Repository) 
     assert [n.what for _, n in venue.news] == ["created"]
     assert [n.told.what for n in await store.unposted_news()] == ["created"]
     assert tournaments.get(tournament.id).phase is Phase.SIGNUP
+    await tournaments.close()
+    await tables.close()
+
+
+class Posting(Venue):
+    """A herald that posts each piece at once and marks it done, as Discord's does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.posting: list[asyncio.Task[None]] = []
+
+    def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
+        super().told(tournament, news, done)
+
+        async def post() -> None:
+            for piece in news:
+                await done(piece, None)
+
+        self.posting.append(asyncio.create_task(post()))
+
+    async def posted(self) -> None:
+        """Until every piece told so far is posted and marked (or its mark failed)."""
+        await asyncio.gather(*self.posting)
+
+
+def marks_failing_once(store: Repository, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The store fails the next news mark, once; returns the versions it failed."""
+    news_posted = store.news_posted
+    failed: list[int] = []
+
+    async def hiccup(tournament_id: str, version: int, *more: Any) -> None:
+        if not failed:
+            failed.append(version)
+            raise StoreError("unavailable", "connection reset")
+        await news_posted(tournament_id, version, *more)
+
+    monkeypatch.setattr(store, "news_posted", hiccup)
+    return failed
+
+
+@pytest.mark.parametrize("stop_first", [False, True])
+async def test_a_mark_the_store_failed_is_stored_later_and_not_posted_again_at_a_start(
+    store: Repository, monkeypatch: pytest.MonkeyPatch, stop_first: bool
+) -> None:
+    """The announcement is posted and the store fails its mark for a moment: the mark was
+    only logged, and the next start (however late: Discord's nonce guards a few minutes)
+    posted the announcement again. Now the mark is written again on a backoff (or at
+    the stop, if that comes first), and the next start posts nothing."""
+    clock, herald = Clock(), Posting()
+    tables, tournaments = await driven(store, clock, herald, monkeypatch)
+    failed = marks_failing_once(store, monkeypatch)
+    await tournaments.create(GUILD, CHANNEL, ORGANISER, two_rounds(clock))
+    await herald.posted()
+    assert failed and [n.told.what for n in await store.unposted_news()] == ["created"]
+    if not stop_first:
+        assert tournaments.next_due() == clock.now + FIRST_SECONDS
+        clock.now += FIRST_SECONDS
+        await tournaments.run_due()
+        assert await store.unposted_news() == [], "marked on the backoff"
+    await tournaments.close()
+    await tables.close()
+
+    again = Posting()
+    clock.now += 600  # the next start, ten minutes later
+    tables, tournaments = await driven(store, clock, again, monkeypatch)
+    await again.posted()
+    assert again.heard == [], "nothing posted twice"
     await tournaments.close()
     await tables.close()
