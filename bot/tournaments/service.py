@@ -17,8 +17,10 @@ news is stored in the transaction of the change it tells (``tournament_news``, a
 outbox), the herald is told it then, and marks it once posted (a mark the store fails
 is written again later: :mod:`bot.tournaments.marks`); a start hands the herald again
 what was stored and not posted, of the open tournaments and the ended ones alike (news
-older than :data:`NEWS_KEPT` is passed over). The service hears of tables as one more
-listener of the table service (``face = "tournaments"``).
+older than :data:`NEWS_KEPT` is passed over). A change the store kept though its answer
+was lost is taken up from the store (:meth:`TournamentService._settle`), its news told.
+The service hears of tables as one more listener of the table service (``face =
+"tournaments"``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from bot.engine import EngineError, Match, Options, find_variant
 from bot.events import Cancelled, Event, GameOver, Joined
 from bot.refusals import NotRead, NotSaved, OptionsRefused, Refusal, TournamentRefused
 from bot.service import NewTable, TableService, TournamentSeats
+from bot.service.settling import UNANSWERED
 from bot.snapshot import TableSnapshot
 from bot.table import Status
 from bot.tournaments import bracket as brackets
@@ -158,6 +161,10 @@ class TournamentService:
         it: the next try opens the table there, instead of making the players another
         heading and thread beside the empty one (:meth:`_open`). Kept until the table
         opens, or its tournament ends (:meth:`_keep`)."""
+        self._unsure: set[str] = set()
+        """The tournaments whose last write's answer was lost (the store said
+        ``unavailable``): it may be stored. Each has its entry in :attr:`_retries`, in
+        any phase, and the store is asked again then (:meth:`_settle`)."""
         self.marks = Marks(self.store, clock)
         """The marks of news done with that the store failed, written again later."""
 
@@ -229,6 +236,12 @@ class TournamentService:
         except StoreError as error:
             log.warning("the tournaments' news not yet posted cannot be read (%s)", error.fault)
             return
+        await self._retell(unposted)
+
+    async def _retell(self, unposted: Sequence[NewsRow]) -> None:
+        """Hand the herald ``unposted`` news (in the order stored), each version's with
+        the tournament as it stood then; news older than :data:`NEWS_KEPT` is passed
+        over, and news that does not read back given up."""
         now = self.clock()
         for _, grouped in groupby(unposted, key=lambda row: (row.tournament_id, row.version)):
             rows = list(grouped)
@@ -643,18 +656,18 @@ class TournamentService:
 
     def next_due(self) -> float | None:
         """When the deadline loop acts next, if anything is due: the nearest deadline of
-        the open tournaments that are not paused, or the next take-up of a running one
-        with something left undone (:attr:`_retries`), or the next try of the news
-        marks the store failed. A paused one's waits for its resume (which wakes the
-        loop): counted, a due that passed meanwhile would wake the loop again and again
-        for nothing."""
+        the open tournaments that are not paused, the next take-up of a running one
+        with something left undone, or of one whose last write's answer was lost
+        (:attr:`_retries`), or the next try of the news marks the store failed. A
+        paused one's waits for its resume (which wakes the loop): counted, a due that
+        passed meanwhile would wake the loop again and again for nothing."""
         dues = [
             max(t.due, self._held(t.id) or t.due)
             for t in self.open.values()
             if t.due is not None and t.phase is not Phase.PAUSED
         ]
         dues += [at for tournament_id, (at, _) in self._retries.items()
-                 if self._running(tournament_id)]  # fmt: skip
+                 if self._to_take_up(tournament_id)]  # fmt: skip
         dues += [at for at, _ in self._unclosed.values()]
         if self.marks.due is not None:
             dues.append(self.marks.due)
@@ -670,15 +683,26 @@ class TournamentService:
         tournament = self.open.get(tournament_id)
         return tournament is not None and tournament.phase is Phase.RUNNING
 
+    def _to_take_up(self, tournament_id: str) -> bool:
+        """Whether the tournament's entry in :attr:`_retries` is taken up when due: a
+        running one's, or one whose last write may be stored (in any phase)."""
+        return self._running(tournament_id) or tournament_id in self._unsure
+
     async def run_due(self) -> None:
-        """Do what is due now: start a tournament, close a round's sign-in, take up
-        again what a tournament left undone (:meth:`_take_up`), close an ended one's
-        table whose cancel the store failed (:meth:`_close_waiting`), or write again the
-        news marks the store failed. What was due and
-        failed stays due, and waits for the backoff (:meth:`_held`), as what was left
-        undone does: else the loop, finding it due at once, would try it again and
-        again."""
+        """Do what is due now: take up again what a tournament left undone, or a
+        write whose answer was lost (:meth:`_take_up`: first, so what is due next is
+        done on the tournament as stored), start a tournament, close a round's
+        sign-in, close an ended one's table whose cancel the store failed
+        (:meth:`_close_waiting`), or write again the news marks the store failed. What
+        was due and failed stays due, and waits for the backoff (:meth:`_held`), as
+        what was left undone does: else the loop, finding it due at once, would try it
+        again and again."""
         now = self.clock()
+        for tournament_id, retry in list(self._retries.items()):
+            if tournament_id not in self.open:
+                del self._retries[tournament_id]
+            elif retry[0] <= now and self._to_take_up(tournament_id):
+                await self._take_up(tournament_id, retry)
         for tournament in list(self.open.values()):
             if tournament.due is None or tournament.due > now or self._held(tournament.id):
                 continue
@@ -695,22 +719,23 @@ class TournamentService:
                 log.exception("tournament %s: what was due failed", tournament.id)
             if self._retries.get(tournament.id) == before:  # not counted by the failure
                 self._retry_later(tournament.id)
-        for tournament_id, retry in list(self._retries.items()):
-            if tournament_id not in self.open:
-                del self._retries[tournament_id]
-            elif retry[0] <= now and self._running(tournament_id):
-                await self._take_up(tournament_id, retry)
         unclosed = [table_id for table_id, (at, _) in self._unclosed.items() if at <= now]
         if unclosed:
             await self._close_waiting(unclosed)
         await self.marks.run_due()
 
     async def _take_up(self, tournament_id: str, retry: tuple[float, float]) -> None:
-        """Take up again what a running tournament left undone (``retry``, its entry in
-        :attr:`_retries`), as a restart would (:meth:`_catch_up`): done, the entry goes;
-        failed again, it waits twice as long."""
+        """Take up again what a tournament left undone (``retry``, its entry in
+        :attr:`_retries`): what the store kept of a write whose answer was lost
+        (:meth:`_settle`), then, running, the rest as a restart would
+        (:meth:`_catch_up`): done, the entry goes; failed again, it waits twice as
+        long."""
         try:
-            await self._catch_up(self.get(tournament_id))
+            if tournament_id in self._unsure:
+                async with self._lock:
+                    await self._settle(tournament_id)
+            if self._running(tournament_id):
+                await self._catch_up(self.get(tournament_id))
         except (Refusal, StoreError) as error:
             log.warning("tournament %s: %s", tournament_id, error)
         except Exception:  # a bug of one tournament's must not end every deadline
@@ -1205,7 +1230,8 @@ class TournamentService:
         """Store the tournament's next version (under the lock) with the ``news`` it
         tells, then keep it and tell the herald that news; returns it as stored (a closed
         one is no longer kept: the herald is told this one). A write the store fails is
-        refused as :class:`NotSaved`, as a table's is."""
+        refused as :class:`NotSaved`, as a table's is; one refused on its version is
+        refused as ``moved-on``, memory having taken up the store's (:meth:`_settle`)."""
         before = tournament.version
         changed = replace(tournament, version=before + 1)
         try:
@@ -1213,20 +1239,79 @@ class TournamentService:
                 self._row(changed), before, action, tables, _stored(*news)
             )
         except VersionConflict:
+            await self._behind(tournament.id)
             raise TournamentRefused("moved-on") from None
         except StoreError as error:
-            # Refused as not saved, and nothing changed. A change the service makes of
-            # itself (a table's result, the next round, its tables stored) would wait
-            # for a restart's catch-up, the tournament stuck meanwhile: one started is
-            # taken up again on the backoff instead (:meth:`_take_up`; once resumed, if
-            # paused: a table's end comes while it is).
+            # Refused as not saved. A change the service makes of itself (a table's
+            # result, the next round, its tables stored) would wait for a restart's
+            # catch-up, the tournament stuck meanwhile: one started is taken up again on
+            # the backoff instead (:meth:`_take_up`; once resumed, if paused: a table's
+            # end comes while it is). An answer lost may hide a write kept: the store
+            # is asked again then, in any phase (:meth:`_settle`).
             kept = self.open.get(tournament.id)
-            if kept is not None and kept.phase in (Phase.RUNNING, Phase.PAUSED):
+            unsure = error.fault == UNANSWERED and kept is not None
+            if unsure:
+                self._unsure.add(tournament.id)
+            if unsure or (kept is not None and kept.phase in (Phase.RUNNING, Phase.PAUSED)):
                 self._retry_later(tournament.id)
             raise NotSaved(error.fault) from error
         self._keep(changed)
         self._tell(changed, news)
         return changed
+
+    async def _behind(self, tournament_id: str) -> None:
+        """Memory is behind the store (a write was refused on its version): a write of
+        this tournament was kept though its answer was lost. Memory takes the store's
+        up, its news told (:meth:`_settle`); then, running, what the kept change would
+        have gone on to do (pair a round, open its tables) is taken up by the deadline
+        loop on its backoff (:meth:`_take_up`), if it is not already. Under the lock;
+        a store that does not answer now is asked again later."""
+        try:
+            stored = await self._settle(tournament_id)
+        except StoreError as error:
+            log.warning("tournament %s: the store cannot be read (%s)", tournament_id, error.fault)
+            self._unsure.add(tournament_id)
+            stored = self.open.get(tournament_id)
+        if stored is None or tournament_id in self._retries:
+            return
+        if tournament_id in self._unsure or stored.phase is not Phase.SIGNUP:
+            self._retry_later(tournament_id)
+
+    async def _settle(self, tournament_id: str) -> Tournament | None:
+        """Take up the tournament as the store holds it, if it is newer than memory: a
+        write whose answer was lost may have been kept. Memory takes the stored row, as
+        a start does (:meth:`resume`); the herald is told the news stored with the
+        versions it was not told, in order (with the tournament as it stood at each);
+        one ended so has its round's tables still waiting closed (as :meth:`cancel`
+        closes them). Returns the tournament as memory now holds it (None if no longer
+        open); StoreError if the store does not answer (memory unchanged). Under the
+        lock."""
+        kept = self.open.get(tournament_id)
+        row = await self.store.get_tournament(tournament_id)
+        if kept is None or row is None or row.version <= kept.version:
+            self._unsure.discard(tournament_id)
+            return kept
+        guild_id = kept.guild_id
+        unposted = [
+            news
+            for news in await self.store.unposted_news(lambda guild: guild == guild_id)
+            if news.tournament_id == tournament_id and news.version > kept.version
+        ]
+        self._unsure.discard(tournament_id)
+        try:
+            stored = Tournament.from_dict(row.state)
+        except (KeyError, TypeError, ValueError) as error:
+            log.error("tournament %s cannot be read back (%s)", tournament_id, error)
+            return kept
+        log.info("tournament %s: version %d, stored though its answer was lost, taken up",
+                 tournament_id, stored.version)  # fmt: skip
+        self._keep(stored)
+        await self._retell(unposted)
+        if stored.phase in OPEN_PHASES:
+            return stored
+        round_tables = [d.table_id or "" for d in stored.tables_of(stored.round)]
+        await self._close_waiting([*round_tables, *(t.id for t in self._strays(stored))])
+        return None
 
     def _tell(self, tournament: Tournament, news: Sequence[_Telling]) -> None:
         """Tell the herald the ``news`` just stored with ``tournament``'s version (under
