@@ -135,7 +135,6 @@ class TournamentService:
         self.herald = herald
         self.clock = clock
         self.open: dict[str, Tournament] = {}
-        self._by_table: dict[str, str] = {}
         self._lock = asyncio.Lock()
         self._work: asyncio.Queue[tuple[TableSnapshot, list[Event]]] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
@@ -277,9 +276,6 @@ class TournamentService:
     def _keep(self, tournament: Tournament) -> None:
         if tournament.phase in OPEN_PHASES:
             self.open[tournament.id] = tournament
-            for drawn in tournament.drawn:
-                if drawn.table_id is not None:
-                    self._by_table[drawn.table_id] = tournament.id
         else:
             self.open.pop(tournament.id, None)
             for place in [p for p in self._places if p[0] == tournament.id]:
@@ -926,7 +922,6 @@ class TournamentService:
                 if stray is not None:  # opened after all: its place is its own now
                     strays.remove(stray)
                     self._places.pop((tournament_id, drawn.round, drawn.position), None)
-                    self._by_table[stray.id] = tournament_id
                     opened.append(replace(drawn, table_id=stray.id))
                     adopted.append(stray.id)
                     continue
@@ -1086,7 +1081,6 @@ class TournamentService:
             drawn=TournamentSeats(tournament.id, drawn.seats, rated=settings.rated),
         )
         self._places.pop(made, None)  # its tournament may have ended meanwhile
-        self._by_table[table.id] = tournament_id
         return replace(drawn, table_id=table.id)
 
     # -- what the tables say --
