@@ -114,6 +114,16 @@ class ReleaseSeats:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseIdle:
+    """Nothing happened in a lobby for ``idle`` seconds: the clock closes it, as a cancel,
+    so that a lobby its host left (a page closed, a guest's cookie lost) neither stays
+    open for good nor keeps its channel from another table."""
+
+    idle: int
+    kind: ClassVar[str] = "close-idle"
+
+
+@dataclass(frozen=True, slots=True)
 class StandIn:
     """A tournament's table: the member it keeps a seat for did not come in time; a
     computer player (``level``) takes that seat, in the member's place in the lineup."""
@@ -133,7 +143,7 @@ class Forget:
 
 Command = (
     Join | Leave | AddComputer | Start | Cancel | Play | ComeBack | MoreTime | MoveToThread
-    | ComputerMove | Timeout | ReleaseSeats | StandIn | Forget
+    | ComputerMove | Timeout | ReleaseSeats | CloseIdle | StandIn | Forget
 )  # fmt: skip
 
 

@@ -59,9 +59,11 @@ class GameOver:
 @dataclass(frozen=True, slots=True)
 class Cancelled:
     """The table was closed before its end; ``seat`` of whoever closed it (None: a
-    manager who does not sit there)."""
+    manager who does not sit there, or the clock). ``idle``: the clock closed a lobby
+    where nothing happened for that many seconds (the words say why); None: a member."""
 
     seat: int | None
+    idle: int | None = None
     kind: ClassVar[str] = "cancelled"
 
 

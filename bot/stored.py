@@ -15,14 +15,15 @@ Form = tuple[Callable[[Any], Any], Callable[[Any], Any]]
 
 
 class StoredField(NamedTuple):
-    """One field as it is stored: its name, its form, and whether stored data must hold
-    it (it has no default: data stored before a field with a default was added still
-    loads)."""
+    """One field as it is stored: its name, its form, whether stored data must hold it
+    (it has no default: data stored before a field with a default was added still
+    loads), and whether it is left out while None, its default (:class:`Kinds`)."""
 
     name: str
     store: Callable[[Any], Any]
     load: Callable[[Any], Any]
     required: bool
+    unset: bool = False
 
 
 def same(value: Any) -> Any:
@@ -43,7 +44,7 @@ def stored_fields(
         if form is None or field.name in refused:
             raise TypeError(f"{cls.__name__}.{field.name}: cannot store a {hints[field.name]}")
         required = field.default is MISSING and field.default_factory is MISSING
-        stored.append(StoredField(field.name, *form, required))
+        stored.append(StoredField(field.name, *form, required, unset=field.default is None))
     return tuple(stored)
 
 
@@ -61,9 +62,14 @@ class Kinds:
         }
 
     def to_dict(self, value: Any) -> dict[str, Any]:
+        """``value`` as JSON data. A field whose default is None is written only when it
+        holds something, so that a field added so (a cancel's reason, say) leaves what
+        earlier releases stored, and store still, as it was."""
         data: dict[str, Any] = {"kind": value.kind}
         for field in self._kinds[value.kind][1]:
-            data[field.name] = field.store(getattr(value, field.name))
+            held = getattr(value, field.name)
+            if not (field.unset and held is None):
+                data[field.name] = field.store(held)
         return data
 
     def from_dict(self, data: dict[str, Any]) -> Any:

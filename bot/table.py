@@ -16,6 +16,7 @@ from typing import Any
 from bot.commands import (
     AddComputer,
     Cancel,
+    CloseIdle,
     ComeBack,
     Command,
     ComputerMove,
@@ -300,6 +301,10 @@ class Table(TableState):
                 self._require_lobby("release")
                 self.invited, self.deadline = (), None
                 return self._changed()
+            case CloseIdle(idle):
+                self._require_lobby("close")
+                self.status, self.deadline = Status.CANCELLED, None
+                return self._changed(Cancelled(None, idle))
             case StandIn(user_id, level):
                 return self._stand_in(user_id, level)
             case Forget(user_id):

@@ -1,8 +1,9 @@
 """The tables' clock: deadlines, not sleeping tasks. One task wakes at the earliest
 deadline and plays what is due: a computer seat's move, a member's turn that timed out
 (the computer's move made for them), a quarter of a member's time left (a reminder), a
-rematch's kept seats freed. Deadlines are stored with their table, so after a restart the
-clock carries on (a member to move gets their whole turn again)."""
+rematch's kept seats freed, a lobby where nothing happened closed. Deadlines are stored
+with their table, so after a restart the clock carries on (a member to move gets their
+whole turn again)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
-from bot.commands import ComputerMove, ReleaseSeats, Timeout
+from bot.commands import CloseIdle, Command, ComputerMove, ReleaseSeats, Timeout
 from bot.engine import Move
 from bot.events import Reminder
 from bot.players import computer_player, players_seed
@@ -30,6 +31,13 @@ REMIND_AT = 0.25
 """The share of a member's turn left when they are reminded it is theirs."""
 RETRY_LONGEST = 300.0
 """The longest wait between tries of a computer move whose write keeps failing."""
+LOBBY_IDLE_SECONDS = 3600
+"""How long a lobby stays open with nothing happening (nobody joins, leaves, adds a
+computer or starts) before the clock closes it. Its host may have gone for good (a
+browser guest's page closed, their cookie lost), and nobody else may close it in the
+browser, nor open another in its Discord channel; an hour is long past the wait for
+friends to come, and a host still there opens a new table in a click. The same for
+every face: any action in the lobby gives it the whole time again."""
 
 
 class Clockwork:
@@ -74,13 +82,16 @@ class Clockwork:
 
     def set_deadline(self, table: Table, settings: GuildSettings, before: Table) -> None:
         """The deadline of ``table`` after an action (``before`` it): a computer's pace, a
-        member's turn, a rematch's kept seats, or none. An action that made no move and
-        left the same seat to move, played as before (another seat's member back), leaves
-        that turn's clock as it was; more time taken adds a whole turn to what was left,
-        refused (:class:`TimeEnough`) while more than a whole turn is left."""
+        member's turn, a rematch's kept seats, a lobby's idle time, or none. An action
+        that made no move and left the same seat to move, played as before (another
+        seat's member back), leaves that turn's clock as it was; more time taken adds a
+        whole turn to what was left, refused (:class:`TimeEnough`) while more than a
+        whole turn is left."""
         if table.status is Status.LOBBY and table.invited:
             return  # the seats kept for a rematch's members until their time runs out
-        if table.status is not Status.PLAYING:
+        if table.status is Status.LOBBY:
+            table.deadline = self.lobby_deadline(table)
+        elif table.status is not Status.PLAYING:
             table.deadline = None
         elif _took_more_time(before, table):
             now, timer = self.service.clock(), settings.turn_timer_seconds
@@ -94,6 +105,15 @@ class Clockwork:
             table.deadline = self.service.clock() + self.computer_pace
         else:
             table.deadline = self.service.clock() + settings.turn_timer_seconds
+
+    def lobby_deadline(self, table: Table) -> float | None:
+        """When the lobby ``table`` is closed if nothing happens in it from now on
+        (:data:`LOBBY_IDLE_SECONDS`); none for a tournament's, which its tournament
+        starts at its show-up deadline, a computer standing in for whoever has not
+        come."""
+        if table.tournament is not None:
+            return None
+        return self.service.clock() + LOBBY_IDLE_SECONDS
 
     def schedule_reminder(self, table: Table, timer: float) -> None:
         """Remind the member to move when a quarter of their ``timer`` is left."""
@@ -144,21 +164,19 @@ class Clockwork:
         self.service.tell(table, [Reminder(table.seat_to_move(), table.deadline)], None)
 
     async def _expire(self, table_id: str, version: int) -> None:
-        """Play the computer's move for the seat to move, or free the seats a rematch's
-        lobby kept, if nobody acted meanwhile."""
+        """Play the computer's move for the seat to move, free the seats a rematch's
+        lobby kept, or close a lobby where nothing happened, if nobody acted meanwhile."""
         service = self.service
         table = service.tables.get(table_id)
         if table is None or table.version != version:
             return
         if table.status is Status.LOBBY and table.invited:
-            try:
-                await service.act(table_id, ReleaseSeats(), seen_version=version)
-            except NotSaved as error:  # tried again, as a computer's move is
-                self._retry_later(
-                    table_id, version, f"the store refused it ({error.fault})", "freeing kept seats"
-                )
-            except Refusal:  # someone acted first: their action has its own deadline
-                pass
+            await self._lobby_due(table_id, version, ReleaseSeats(), "freeing kept seats")
+            return
+        if table.status is Status.LOBBY:
+            await self._lobby_due(
+                table_id, version, CloseIdle(LOBBY_IDLE_SECONDS), "closing an idle lobby"
+            )
             return
         if table.status is not Status.PLAYING:
             return
@@ -183,6 +201,18 @@ class Clockwork:
         except Exception:
             log.exception("computer move at table %s failed", table_id)
             self._retry_later(table_id, version, "it failed")
+        else:
+            self._failures.pop(table_id, None)
+
+    async def _lobby_due(self, table_id: str, version: int, command: Command, what: str) -> None:
+        """Carry out what a lobby's deadline calls for (``command``), unless someone acted
+        first; a write the store refused is tried again, as a computer's move is."""
+        try:
+            await self.service.act(table_id, command, seen_version=version)
+        except NotSaved as error:
+            self._retry_later(table_id, version, f"the store refused it ({error.fault})", what)
+        except Refusal:  # someone acted first: their action has its own deadline
+            pass
         else:
             self._failures.pop(table_id, None)
 

@@ -143,6 +143,11 @@ class TableService:
             if table.status is Status.PLAYING and not table.computer_to_move:
                 timer = (await self.servers.of(table.guild_id)).turn_timer_seconds
                 self.clockwork.restart_turn(table, timer)
+            elif table.status is Status.LOBBY and table.deadline is None and not table.invited:
+                # A lobby an earlier release stored with no deadline: its idle time
+                # starts now, so it is not left open for good (it is stored at its next
+                # action, or as it closes).
+                table.deadline = self.clockwork.lobby_deadline(table)
             self.tables.put(table)
             self._shown[table.id] = shown_of(row)
             if timer is not None:
@@ -374,6 +379,8 @@ class TableService:
                 table.apply(Join(request.host_id, request.host_name))
             for level in computers:
                 table.apply(AddComputer(request.host_id, level))
+            if not table.invited:  # else the seats it keeps have their own deadline, or none
+                table.deadline = self.clockwork.lobby_deadline(table)
             try:
                 await self.store.create_table(row_of(table, self.clock()))
             except ChannelInUse:
