@@ -376,14 +376,15 @@ class Announcer:
                                    view=lobby_view(table))  # fmt: skip
             await self.service.remember_message(acting.FACE, table.id, None, table.version)
             return
-        if any(isinstance(e, Cancelled) for e in events):
+        cancelled = _cancelled(events)
+        if cancelled is not None:
             if table.view is None:  # closed in its lobby: the lobby says it is closed
                 await self._edit_lobby(
                     feed, table, via, embed=embed(lobby.lobby_card(table)), view=None
                 )
             else:
                 await self._strip(feed, table)
-            await self._send(table, None, content=lobby.table_closed(table.title))
+            await self._send(table, None, content=lobby.table_closed(table.title, cancelled.idle))
             await self.service.remember_message(acting.FACE, table.id, None, table.version)
             return
         started = any(isinstance(e, Started) for e in events)
@@ -469,11 +470,8 @@ class Announcer:
             log.warning("table %s: cannot read its channel (%s) to see what it shows",
                         table.id, error.status)  # fmt: skip
             return None
-        closed = (
-            lobby.table_closed(table.title)
-            if any(isinstance(e, Cancelled) for e in events)
-            else None
-        )
+        cancelled = _cancelled(events)
+        closed = None if cancelled is None else lobby.table_closed(table.title, cancelled.idle)
         ours: list[tuple[int, discord.Message]] = []
         for message in recent:
             if me is None or message.author.id != me.id:
@@ -785,3 +783,8 @@ def _custom_ids(message: discord.Message) -> list[str]:
         for child in row.children
         if isinstance(child, discord.Button) and child.custom_id
     ]
+
+
+def _cancelled(events: Sequence[Event]) -> Cancelled | None:
+    """The table's close among ``events``, if it closed (its notice says why)."""
+    return next((event for event in events if isinstance(event, Cancelled)), None)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import GAMES, Kind, PublicView
-from bot.events import Event, GameOver, Reminder, RoundOver, Started
+from bot.events import Cancelled, Event, GameOver, Reminder, RoundOver, Started
 from bot.levels import LEVELS
 from bot.snapshot import TableSnapshot
 from bot.table import Status
@@ -157,6 +157,10 @@ def public_part(
         if member is not None:
             more_time = table.more_time_left(member) > 0
             lines.append(play.time_running_out(member, reminder.deadline, more_time))
+    # A table closed before its end: said as the channel says it, with why when the
+    # clock closed it (its lobby idle), which no reader saw anyone do.
+    for cancelled in (event for event in events if isinstance(event, Cancelled)):
+        lines.append(lobby.table_closed(table.title, cancelled.idle))
     over = next((event for event in events if isinstance(event, GameOver)), None)
     ended = _ended(table, events, over, again)
     if view is None or table.status is Status.LOBBY:

@@ -10,7 +10,7 @@ from bot.table import Status
 from words import i18n, marks
 from words.cards import Card, Field
 from words.common import game_title, hints_on, label, names, options_text, or_list, team_note
-from words.i18n import _, number, pgettext
+from words.i18n import _, ngettext, number, pgettext
 from words.rows import ServerSettings
 
 
@@ -77,8 +77,24 @@ def thread_name(title: str) -> str:
     return _("{game} table").format(game=game_title(title))
 
 
-def table_closed(title: str) -> str:
-    return _("The {game} table was closed.").format(game=game_title(title))
+def table_closed(title: str, idle: int | None = None) -> str:
+    """Said as a table closes before its end: by a member, or (``idle``, in seconds) by
+    the clock, in a lobby where nothing happened for that long, so that its players
+    know why nobody they saw closed it."""
+    if idle is None:
+        return _("The {game} table was closed.").format(game=game_title(title))
+    return _("The {game} table was closed: nobody joined or started it for {time}.").format(
+        game=game_title(title), time=_time_waited(idle)
+    )
+
+
+def _time_waited(seconds: int) -> str:
+    """``seconds`` in whole hours, or else in minutes."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = seconds // 3600
+        return ngettext("{count} hour", "{count} hours", hours).format(count=number(hours))
+    minutes = max(round(seconds / 60), 1)
+    return ngettext("{count} minute", "{count} minutes", minutes).format(count=number(minutes))
 
 
 def cannot_post(title: str) -> str:

@@ -190,3 +190,28 @@ async def test_a_cancelled_lobby_reads_closed(running: Running, server: Server) 
     closed = server.fake.messages[lobby.id]
     assert not closed.buttons()
     assert not any(e.get("footer") for e in closed.embeds), "no call to join a closed table"
+
+
+async def test_a_lobby_where_nothing_happened_is_closed_and_the_channel_told_why(
+    running: Running, server: Server
+) -> None:
+    """Its host gone, a lobby would keep the channel from any other table: the clock
+    closes it once nothing has happened in it for its idle time, says why in the
+    channel, and the lobby reads closed."""
+    service = service_of(await running.start())
+    ann = server.member("Ann")
+    channel = server.channels[0]
+    lobby = await open_lobby(server.fake, ann, channel, game="cross")
+    table = service.in_channel(channel)
+    assert table is not None and table.deadline is not None
+    deadline = table.deadline
+    service.clock = lambda: deadline  # its idle time past, without waiting for it
+    await asyncio.gather(*service.run_due())
+    said = "The Cross table was closed: nobody joined or started it for 1 hour."
+    told = await server.fake.wait_for(
+        lambda: [m for m in server.fake.public(channel) if m.content == said]
+    )
+    assert len(told) == 1, "told once"
+    closed = server.fake.messages[lobby.id]
+    assert "table closed" in closed.text() and not closed.buttons()
+    assert service.in_channel(channel) is None, "the channel is free for another table"
