@@ -298,6 +298,13 @@ class NotInActivity(Refusal):
 
 
 @dataclass(eq=False)
+class SignInLater(Refusal):
+    """The member's sign-ins named too many Activities they are not in lately: each was
+    asked of Discord on the bot's own requests, so the next is refused unasked for a
+    while."""
+
+
+@dataclass(eq=False)
 class TournamentRefused(Refusal):
     """What the rules of tournaments refuse (``bot.tournaments.service``), by ``why``:
     ``closed``, ``started``, ``signed-up``, ``not-entered``, ``check-in-closed``,

@@ -24,13 +24,20 @@ requests from its whole API for a while (its rate limits guide: 10,000 answered 
 or 429 in ten minutes, whatever the token), which would silence the bot in every server;
 so the refusals these checks earn are counted (:class:`RefusalsCounted`), and past a
 share of that limit a page is refused without asking Discord until the count falls.
+
+A member's good token is no such refusal, but it lets a page name any instance, a new
+one each time: each is asked of Discord on the bot's own token, out of the requests
+every server's posts share (``discord_face.budget``), and an unknown one is a 404, not
+counted above. So the instances each member was not found in are counted too
+(:class:`MissesCounted`), whichever page or token named them, and past a few a minute
+that member's sign-ins are refused (``SignInLater``) without asking Discord.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +45,7 @@ import aiohttp
 import discord
 from discord.http import Route
 
-from bot.refusals import NotConfirmed, NotInActivity
+from bot.refusals import NotConfirmed, NotInActivity, SignInLater
 from discord_face import acting
 from web.activity import Participant
 
@@ -84,6 +91,68 @@ class RefusalsCounted:
             self._at.append(self._clock())
 
 
+NO_SUCH_INSTANCE = frozenset({400, 404})
+"""Discord's answers that the instance a page named is none: unknown, or no id at all."""
+MISSED_MOST = 5
+MISSED_SECONDS = 60.0
+"""At most this many instances a member was not found in, in any minute, are asked of
+Discord. A member's own page names the instance Discord opened for them, so they miss
+none, or one as it ends (a page that reconnects once it closed); a page naming made-up
+instances misses every time."""
+
+
+class MissesCounted:
+    """For each member, the instances Discord did not find them in over the last
+    ``seconds`` (a sliding window): once a member has ``most``, no instance is asked
+    about for them until the oldest falls out of it. Only members who missed within the
+    window are kept, so what is kept stays as small as the misses."""
+
+    def __init__(
+        self,
+        most: int = MISSED_MOST,
+        seconds: float = MISSED_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.most = most
+        self.seconds = seconds
+        self._clock = clock
+        self._at: OrderedDict[int, deque[float]] = OrderedDict()
+        """Each member's misses, the member who missed last at the end."""
+        self._asking: Counter[int] = Counter()
+        """Each member's asks not answered yet."""
+
+    def ask(self, user_id: int) -> bool:
+        """Whether an instance may be asked about for ``user_id``: fewer than ``most``
+        misses, counting the asks not answered yet (each, until :meth:`answered`)."""
+        if len(self._recent(user_id)) + self._asking[user_id] >= self.most:
+            return False
+        self._asking[user_id] += 1
+        return True
+
+    def answered(self, user_id: int, *, missed: bool) -> None:
+        """Discord answered an ask of :meth:`ask`: ``missed`` if it did not find the
+        member in the instance their page named."""
+        self._asking[user_id] -= 1
+        if self._asking[user_id] <= 0:
+            del self._asking[user_id]
+        if missed:
+            misses = self._recent(user_id)
+            misses.append(self._clock())
+            self._at[user_id] = misses
+            self._at.move_to_end(user_id)
+
+    def _recent(self, user_id: int) -> deque[float]:
+        """``user_id``'s misses within the window (the members whose last miss is older
+        are forgotten first)."""
+        now = self._clock()
+        while self._at and now - next(iter(self._at.values()))[-1] >= self.seconds:
+            self._at.popitem(last=False)
+        misses = self._at.get(user_id, deque())
+        while misses and now - misses[0] >= self.seconds:
+            misses.popleft()
+        return misses
+
+
 class DiscordActivities:
     """:class:`web.activity.Activities` for the bot ``client``."""
 
@@ -93,12 +162,14 @@ class DiscordActivities:
         client_id: str,
         client_secret: str,
         refused: RefusalsCounted | None = None,
+        missed: MissesCounted | None = None,
     ) -> None:
         self.client = client
         self.client_id = client_id
         self._secret = client_secret
         self._session: aiohttp.ClientSession | None = None
         self.refused = refused or RefusalsCounted()
+        self.missed = missed or MissesCounted()
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -132,30 +203,48 @@ class DiscordActivities:
             user_id = int(user["id"])
         except (KeyError, TypeError, ValueError):
             raise NotConfirmed() from None
-        route = Route(
-            "GET",
-            "/applications/{application_id}/activity-instances/{instance_id}",
-            application_id=self.client_id,
-            instance_id=instance_id,
-        )
-        try:
-            instance: dict[str, Any] = await self.client.http.request(route)
-        except discord.HTTPException as error:
-            log.info("activity instance %r: Discord answered %s", instance_id, error.status)
-            self.refused.count(error.status)
-            raise NotInActivity() from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            log.info("activity instance %r: Discord not reached (%r)", instance_id, error)
-            raise NotConfirmed() from None  # as when /oauth2/@me cannot be reached
+        instance = await self._instance(instance_id, user_id)
         location = instance.get("location") or {}
-        if str(user_id) not in instance.get("users", ()):
-            raise NotInActivity()
         try:
             guild_id, channel_id = int(location["guild_id"]), int(location["channel_id"])
         except (KeyError, TypeError, ValueError):
             raise NotInActivity() from None  # a DM or a call: no server's table there
         member = await self._member(guild_id, user_id)
         return Participant(user_id, member.display_name, guild_id, channel_id)
+
+    async def _instance(self, instance_id: str, user_id: int) -> dict[str, Any]:
+        """The Activity instance ``instance_id``, asked of Discord on the bot's token, if
+        ``user_id`` is among its participants. An instance they are not found in is a
+        miss (:class:`MissesCounted`); an ask not answered yet counts as one meanwhile,
+        so that pages asking all at once are bounded too. Past the misses allowed, the
+        member is refused without asking."""
+        if not self.missed.ask(user_id):
+            log.info("activity instance %r: member %s missed too many lately", instance_id, user_id)
+            raise SignInLater()
+        route = Route(
+            "GET",
+            "/applications/{application_id}/activity-instances/{instance_id}",
+            application_id=self.client_id,
+            instance_id=instance_id,
+        )
+        missed = True  # unless Discord answers otherwise (a page gone mid-ask counts)
+        try:
+            instance: dict[str, Any] = await self.client.http.request(route)
+            missed = str(user_id) not in instance.get("users", ())
+        except discord.HTTPException as error:
+            log.info("activity instance %r: Discord answered %s", instance_id, error.status)
+            self.refused.count(error.status)
+            missed = error.status in NO_SUCH_INSTANCE
+            raise NotInActivity() from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.info("activity instance %r: Discord not reached (%r)", instance_id, error)
+            missed = False
+            raise NotConfirmed() from None  # as when /oauth2/@me cannot be reached
+        finally:
+            self.missed.answered(user_id, missed=missed)
+        if missed:
+            raise NotInActivity()
+        return instance
 
     def parent_of(self, channel_id: int) -> int | None:
         """From discord.py's cache, which holds the servers' active threads (the

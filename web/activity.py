@@ -43,7 +43,9 @@ class Activities(Protocol):
         are in its server at the time of asking (refused: ``NotConfirmed`` for a token
         Discord does not confirm as this application's, or a member Discord does not
         answer for; ``NotInActivity`` for an instance they are not in, or in a server
-        they are no longer a member of or whose tables are not served here)."""
+        they are no longer a member of or whose tables are not served here;
+        ``SignInLater`` for a member whose pages named too many instances they were not
+        in lately, each asked of Discord on the bot's requests)."""
         ...
 
     def parent_of(self, channel_id: int) -> int | None:

@@ -46,6 +46,7 @@ from bot.refusals import (
     RematchElsewhere,
     SeatedElsewhere,
     SeatedOnly,
+    SignInLater,
     StaleVersion,
     StillSeated,
     TableClosed,
@@ -246,6 +247,11 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
             return _("Discord did not confirm who you are: close the Activity and open it again.")
         case NotInActivity():
             return _("You are not in this channel's Activity: open it from the channel.")
+        case SignInLater():
+            return _(
+                "Wait a moment before signing in again: too many of your sign-ins named an"
+                " Activity you are not in. Then open it from the channel."
+            )
         case TournamentSeatsOnly():
             return _("This is a tournament's table: only the players drawn to it sit here.")
         case TournamentSeatKept():

@@ -5,23 +5,26 @@ side against the fake Discord)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 import aiohttp
+import discord as discord_py
 import pytest
 from discord import Client
 from discord.http import Route
 
 from bot.commands import Cancel, Join, Play, Start
-from bot.refusals import NotConfirmed, NotInActivity
+from bot.refusals import NotConfirmed, NotInActivity, Refusal, SignInLater
 from bot.service import NewTable
 from data.repository import Repository
-from discord_face.activity import DiscordActivities
+from discord_face.activity import MISSED_MOST, MISSED_SECONDS, DiscordActivities, MissesCounted
 from tests.web.conftest import Site
 from web.activity import Participant
+from words import i18n, refusals
 
 GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21
 THREAD, SECOND_THREAD, OTHER_THREAD = 30, 31, 32
@@ -311,6 +314,93 @@ async def test_discord_unreachable_is_a_refusal_and_the_page_stays_connected(
         assert "did not confirm" in (await ann.next("refused"))["text"]
         await ann.send(type="lang", lang="es-ES")  # the page is still connected
         assert (await ann.next("hello"))["lang"] == "es-ES"
+    finally:
+        await site.close_pages()
+        await site.stop()
+
+
+def said(refusal: Refusal) -> str:
+    """A refusal as an English page is told it."""
+    with i18n.speaking(i18n.ENGLISH):
+        return refusals.refusal(refusal)
+
+
+class NoSuchInstance:
+    """The bot's client to Discord's API, to which no instance a page names is known
+    (a 404): each instance it is asked about is noted, and it answers once ``answering``
+    is set."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+        self.answering = asyncio.Event()
+        self.answering.set()
+        self.http = self
+
+    async def request(self, route: Route) -> Any:
+        self.asked.append(route.path)
+        await self.answering.wait()
+
+        class NotFound:
+            status, reason = 404, "Not Found"
+
+        raise discord_py.NotFound(cast(Any, NotFound()), {"message": "Unknown", "code": 10000})
+
+
+async def test_sign_ins_naming_made_up_instances_soon_stop_asking_discord(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With their own good token, a member's pages may name any instance, a new one each
+    time, and each is asked of Discord on the bot's own token, out of the requests every
+    server's posts share. Past a few a minute that Discord did not find them in, from
+    any of their pages, they are told to wait without Discord being asked; a minute on,
+    they are asked about again."""
+    now = [0.0]
+    monkeypatch.setattr(DiscordActivities, "_call", confirmed_token)
+    client = NoSuchInstance()
+    missed = MissesCounted(clock=lambda: now[0])
+    site = Site(store, DiscordActivities(cast(Client, client), "555", "secret", missed=missed))
+    await site.start()
+    try:
+        pages = [await site.open_page() for _ in range(3)]
+        told = []
+        for n in range(60):
+            page = pages[n % len(pages)]
+            await page.send(type="activity", token="ann-token", instance=f"made-up-{n}")
+            told.append((await page.next("refused"))["text"])
+        assert len(client.asked) == MISSED_MOST
+        assert told[:MISSED_MOST] == [said(NotInActivity())] * MISSED_MOST
+        assert set(told[MISSED_MOST:]) == {said(SignInLater())}
+        now[0] += MISSED_SECONDS
+        await pages[0].send(type="activity", token="ann-token", instance="made-up-again")
+        assert (await pages[0].next("refused"))["text"] == said(NotInActivity())
+        assert len(client.asked) == MISSED_MOST + 1
+    finally:
+        await site.close_pages()
+        await site.stop()
+
+
+async def test_sign_ins_sent_all_at_once_are_bounded_before_discord_answers(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages that name made-up instances all at once do not each get asked of Discord
+    while the first asks wait for its answer: an ask not answered yet counts."""
+    monkeypatch.setattr(DiscordActivities, "_call", confirmed_token)
+    client = NoSuchInstance()
+    client.answering.clear()
+    site = Site(store, DiscordActivities(cast(Client, client), "555", "secret"))
+    await site.start()
+    try:
+        pages = [await site.open_page() for _ in range(4 * MISSED_MOST)]
+        for n, page in enumerate(pages):
+            await page.send(type="activity", token="ann-token", instance=f"made-up-{n}")
+        answers = [asyncio.ensure_future(page.next("refused")) for page in pages]
+        waited = asyncio.as_completed(answers)
+        unasked = [(await next(waited))["text"] for _ in range(len(pages) - MISSED_MOST)]
+        assert unasked == [said(SignInLater())] * len(unasked)
+        client.answering.set()
+        asked = [(await next(waited))["text"] for _ in range(MISSED_MOST)]
+        assert asked == [said(NotInActivity())] * MISSED_MOST
+        assert len(client.asked) == MISSED_MOST
     finally:
         await site.close_pages()
         await site.stop()
