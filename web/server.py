@@ -55,10 +55,14 @@ SOCKET_MOST_BYTES = 64 * 1024
 protocol's own limit (``web.protocol.MOST_BYTES``) gets a clear refusal instead."""
 HEARTBEAT_SECONDS = 30.0
 """aiohttp pings each socket this often, so a page that vanished is noticed."""
+FRAMED_BY = "'self' https://discord.com https://*.discord.com https://discordapp.com"
+"""Who may show the pages in a frame: the page itself, and Discord (the Activity, in its
+web and desktop clients, canary and PTB among them). Another site framing the page could
+dress it up to have a reader click what it hides (clickjacking)."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self';"
-        " connect-src 'self'; base-uri 'none'; form-action 'self'"
+        f" connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors {FRAMED_BY}"
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",

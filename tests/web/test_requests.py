@@ -68,3 +68,19 @@ async def test_the_guest_cookie_is_kept_to_https_when_the_page_came_over_it(
         cookie = answer.cookies[COOKIE]
         assert bool(cookie["secure"]) is (scheme == "https")
         assert cookie["httponly"] and cookie["samesite"] == "Strict"
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/t/ab12cd34", "/replay/ab12cd34", "/static/app.js", "/api/boards"]
+)
+async def test_only_discord_and_the_page_itself_may_frame_it(site: Site, path: str) -> None:
+    """Another site could show the page in a frame of its own, dressed up to have a
+    reader click what it hides; the page, its files and its API say that only Discord
+    (the Activity) and the page itself may frame them."""
+    answer = await site.client.get(path, headers={"Origin": site.origin})
+    policy = answer.headers["Content-Security-Policy"]
+    directives = {words[0]: words[1:] for words in (part.split() for part in policy.split(";"))}
+    framed_by = directives.get("frame-ancestors", [])
+    assert sorted(framed_by) == sorted(
+        ["'self'", "https://discord.com", "https://*.discord.com", "https://discordapp.com"]
+    ), policy
