@@ -160,6 +160,9 @@ def _ended() -> dict[str, str]:
         "hands": _("Hands"),
         "hand_line": _("{name}: {tiles} (count {count})"),
         "replay_link": _("Replay this game"),
+        # Translators: inside Discord (the Activity), whose page shows no replay: {id} is
+        # the game's id, for the chat's /domino replay command and its option game.
+        "replay_in_chat": _("To watch this game again, use /domino replay game:{id} in the chat."),
     }
 
 

@@ -5,10 +5,13 @@ frame) and one with the chat's buttons, a whole game; and the pages the bot must
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
+from bot.commands import Join, Play, Start
 from bot.refusals import NoTableHere, NotConfirmed, NotInActivity, Refusal
+from bot.service import TableService
 from tests.activity.conftest import Activities, World
 from tests.browser.harness import Frame, Person, act, play_turn
 from tests.e2e.driver import ENGLISH, Driver, open_lobby, service_of, table_messages
@@ -280,6 +283,37 @@ def test_inside_discord_the_table_offers_no_link_to_copy(
     shown_table(person)
     person.page.locator("aside.side").wait_for()
     assert person.page.locator("button[data-action=copy]").count() == 0
+
+
+async def play_out(service: TableService, table_id: str, guest: Member, host: Member) -> None:
+    """``guest`` sits at ``host``'s lobby, which ``host`` starts, and the game is played
+    to its end, by random legal moves, through the table service."""
+    await service.act(table_id, Join(guest.id, guest.name))
+    await service.act(table_id, Start(host.id))
+    picker = random.Random(5)
+    while (table := service.find(table_id)) is not None:
+        user = table.seats[table.turn or 0].user_id or 0
+        await service.act(table_id, Play(user, picker.choice(table.legal_for(user))))
+
+
+def test_inside_discord_a_finished_game_names_the_chats_replay_command_not_a_link(
+    world: World, activities: Activities
+) -> None:
+    """The replay page reads the browser's own games only (a server's game id is no
+    secret, and the Activity's page is signed in on its socket alone): inside Discord,
+    a finished table offers no Replay link that could only say there is no such game,
+    and says how to watch it again in the chat."""
+    ann, bob = world.member("Ann"), world.member("Bob")
+    _, instance = lobby_with_activity(world, bob, ann)
+    person = activities.open(ann, instance).person
+    lobby = shown_table(person)
+    service = world.call(lambda: service_of(world.bot))
+    world.run(play_out(service, lobby["id"], ann, bob))
+    end = person.wait_frame(lambda f: f.get("type") == "table" and f["status"] == "finished")
+    person.shown(end["version"])
+    ended = person.page.locator("#ended")
+    assert ended.locator("a[href^='/replay/']").count() == 0
+    assert f"/domino replay game:{end['game_id']}" in ended.inner_text()
 
 
 def test_a_page_whose_sign_in_is_refused_after_a_reconnect_shows_why_not_the_old_table(

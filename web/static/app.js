@@ -97,6 +97,7 @@ const table = new TableView({
   notify,
   guest: nameForm,
   shareable: !activity,
+  replayable: !activity,
 });
 
 const replay = new ReplayView(announce);

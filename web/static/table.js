@@ -29,6 +29,9 @@ const PENDING_MS = 4000;
  * @property {boolean} shareable whether the table's link takes others to it: not inside
  * Discord, whose Activity's address opens nothing outside it (the channel shares the
  * table there)
+ * @property {boolean} replayable whether the replay page can show this table's games: not
+ * inside Discord, as the replay page reads the browser's own games only (a game's id is no
+ * secret), so there the ended table names the chat's replay command instead
  */
 
 export class TableView {
@@ -318,12 +321,15 @@ export class TableView {
               onclick: () => this.act("rematch"),
             })
           : null,
-        frame.game_id
+        frame.game_id && this.services.replayable
           ? el("a", {
               href: `/replay/${encodeURIComponent(frame.game_id)}`,
               "data-nav": true,
               text: word("replay_link"),
             })
+          : null,
+        frame.game_id && !this.services.replayable
+          ? el("p", { text: word("replay_in_chat", { id: frame.game_id }) })
           : null,
         closable
           ? el("button", {
