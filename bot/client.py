@@ -36,7 +36,7 @@ from discord_face.commands_i18n import CommandTranslator
 from discord_face.tournaments import DYNAMIC_ITEMS, TournamentHerald
 from discord_face.tree import DominoTree
 from rendering.painter import Painter
-from web.identity import Signer, load_secret
+from web.identity import LOCAL_SERVER, Signer, load_secret
 from web.server import make_app, serve
 from words import i18n
 
@@ -158,7 +158,12 @@ class DominoBot(commands.AutoShardedBot):
         return bool(self.shards) and all(not shard.is_closed() for shard in self.shards.values())
 
     def owns(self, guild_id: int) -> bool:
-        """Whether ``guild_id``'s server is on one of this process's shards."""
+        """Whether ``guild_id``'s server is on one of this process's shards. The browser
+        table's own server only where it is served (``WEB_PORT``): else its tables wait,
+        as Discord's wait while only the browser table runs, rather than have their turns
+        timed out and played where nobody can see them."""
+        if guild_id == LOCAL_SERVER and self.settings.web_port is None:
+            return False
         assert self.shard_count is not None
         shard = (guild_id >> 22) % self.shard_count
         return self.shard_ids is None or shard in self.shard_ids

@@ -6,10 +6,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from bot.commands import AddComputer, Start
+from bot.service import NewTable, TableService
 from bot.table import Table
+from data import open_store
 from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, open_lobby, seated_game, service_of, table_messages
 from tests.fakediscord.fixtures import Server
+from web.identity import LOCAL_SERVER, new_channel_id, new_guest_id
 
 
 def game_state(table: Table) -> dict[str, Any]:
@@ -101,3 +105,26 @@ async def test_with_threads_on_each_table_plays_in_its_own_thread(
     driver = Driver(server.fake, service_of(bot), lobby.id, {boss.id: boss, ann.id: ann})
     while not driver.finished():
         await driver.play_one()
+
+
+async def test_browser_tables_wait_while_the_bot_does_not_serve_the_browser_table(
+    running: Running, server: Server
+) -> None:
+    """A guest's game against a computer, left open at the browser table; then a token
+    goes into .env with WEB_PORT empty (as .env.example has it), and the bot starts in
+    Discord alone. Their table waits, as a Discord table waits while only the browser
+    table runs: its turns are not timed out and played where nobody can see them."""
+    async with await open_store(running.settings.database_url) as store:
+        local = TableService(store, computer_pace=0.0)
+        await local.resume(owns=lambda guild_id: guild_id == LOCAL_SERVER)
+        ann = new_guest_id()
+        opened = await local.open_table(
+            NewTable(LOCAL_SERVER, new_channel_id(), ann, "Ann", "cross")
+        )
+        await local.act(opened.id, AddComputer(ann, "easy"))
+        await local.act(opened.id, Start(ann))
+        await local.close()
+    assert running.settings.web_port is None
+    bot = await running.start()
+    assert service_of(bot).find(opened.id) is None, "not taken up, so not timed"
+    assert not bot.owns(LOCAL_SERVER), "nor its coach's or tournaments' work"
