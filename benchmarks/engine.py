@@ -15,8 +15,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 import dominoes
 

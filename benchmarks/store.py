@@ -22,6 +22,7 @@ import json
 import random
 import secrets
 import statistics
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -29,6 +30,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 from bot.commands import Join, Play, Start
 from bot.engine import Cross, Options

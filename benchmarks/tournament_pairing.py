@@ -18,10 +18,14 @@ import argparse
 import random
 import resource
 import statistics
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
 
 from bot.tournaments import Bye, Entrant, Pairings, Record, Result, Seating, swiss, swiss_standings
 
