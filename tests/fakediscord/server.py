@@ -175,6 +175,8 @@ class FakeDiscord:
         """(method, path, when) of every request, for benchmarks."""
         self.faults: dict[tuple[str, str], list[int]] = {}
         self.held: dict[tuple[str, str], list[Held]] = {}
+        self.held_events: dict[str, list[dict[str, Any]]] = {}
+        """Gateway events kept from the bot by their name (:meth:`hold_events`)."""
         self.nonce_window = NONCE_WINDOW
         """Seconds a message's nonce is held against a second message (see :meth:`sent`)."""
         self._nonces: dict[tuple[int, str, str], tuple[int, float]] = {}
@@ -385,6 +387,18 @@ class FakeDiscord:
         self.held.setdefault((method, template), []).append(held)
         return held
 
+    def hold_events(self, event: str) -> list[dict[str, Any]]:
+        """Keep the gateway's ``event`` events from the bot, until the test lets them go
+        (:meth:`release_events`): Discord promises no order between its answer to a
+        request and the events of what it did (a thread's ``THREAD_CREATE`` may come
+        after the answer that made it). The list the events are kept in, in order."""
+        return self.held_events.setdefault(event, [])
+
+    async def release_events(self, event: str) -> None:
+        """Send the ``event`` events held so far, in order, and hold no more."""
+        for data in self.held_events.pop(event, []):
+            await self.gateway.dispatch(event, data)
+
     # -- reading what happened ------------------------------------------------------------
 
     def visible(self, channel_id: int, user_id: int | None = None) -> list[Message]:
@@ -459,7 +473,13 @@ class FakeDiscord:
     # -- the gateway --------------------------------------------------------------------------
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to the sessions of its guild's shard (and unsharded ones)."""
+        """Send a gateway event to the sessions of its guild's shard (and unsharded ones),
+        or keep it while events of its name are held (:meth:`hold_events`)."""
+        held = self.held_events.get(event)
+        if held is not None:
+            held.append(data)
+            await self._notify()
+            return
         await self.gateway.dispatch(event, data)
 
     def _ready(self, session: Session, guilds: list[int]) -> dict[str, Any]:
