@@ -164,6 +164,9 @@ class WebFace:
         """Channel → its table as it finished (the newest :data:`KEEP_FINISHED`)."""
         self._endings: dict[str, Ending] = {}
         """Table id → how the game ended, for the finished tables kept that played one."""
+        self._shown_in: dict[str, int] = {}
+        """Open Discord table's id → the channel its pages were last shown it in, so that
+        they follow it when it moves to a thread (:meth:`_follow_moved`)."""
         self._taken_up = asyncio.Event()
 
     # -- pages come and go --------------------------------------------------------------
@@ -313,6 +316,7 @@ class WebFace:
         if not table.is_open:  # any server's: an Activity opened later shows it, with Rematch
             self._keep_finished(table, events)
         if table.guild_id != LOCAL_SERVER:
+            self._follow_moved(table)
             self._draw_in(table)
         followers = self._following.get(table.channel_id, ())
         if table.guild_id != LOCAL_SERVER and not followers:
@@ -321,6 +325,20 @@ class WebFace:
         listed = table.version <= 2 or not table.is_open or any(e.kind in _LISTED for e in events)
         if listed and table.guild_id == LOCAL_SERVER:
             self.lobby_changed()
+
+    def _follow_moved(self, table: TableSnapshot) -> None:
+        """The pages this face showed ``table`` in another channel follow it to the one it
+        is in now: with threads on, a lobby posted in its channel moves to a thread it
+        starts (``MoveToThread``). Known from what the pages were shown, not from
+        :meth:`Activities.parent_of`: Discord's word of the new thread (its gateway
+        event) may come after the move, and a page left on the channel meanwhile would
+        show the lobby as first posted and have its Join refused as not in the channel.
+        The note is taken again by :meth:`_send` while the table is open and shown."""
+        was = self._shown_in.pop(table.id, None)
+        if was is None or was == table.channel_id:
+            return
+        for reader in list(self._following.get(was, ())):
+            self.follow(reader, table.channel_id)
 
     def _draw_in(self, table: TableSnapshot) -> None:
         """``table`` is a lobby of a Discord server's channel, or of a thread of it
@@ -361,6 +379,8 @@ class WebFace:
                 with self.speaking(reader.language, table):
                     public[code] = _written(self._public(table, events, again))
             reader.send_text(_with_reader(public[code], frames.reader_part(table, reader.user_id)))
+        if public and table.is_open and table.guild_id != LOCAL_SERVER:
+            self._shown_in[table.id] = table.channel_id
 
     def _keep_finished(self, table: TableSnapshot, events: Sequence[Event]) -> None:
         """Keep ``table``, closed by an action that caused ``events``, as the last one of

@@ -29,6 +29,8 @@ from words import i18n, refusals
 GUILD, CHANNEL, OTHER_CHANNEL = 10, 20, 21
 THREAD, SECOND_THREAD, OTHER_THREAD = 30, 31, 32
 """Threads of the channel (two) and of the other channel, where tables play with threads on."""
+NEW_THREAD = 33
+"""A thread of the channel Discord has not told the bot of yet (its gateway event late)."""
 
 
 @dataclass
@@ -229,6 +231,23 @@ async def test_a_lobby_moved_to_its_thread_is_still_shown_and_played_in_the_acti
     seated = await ann.table_at(moved["version"] + 1)
     assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Ann"]
     assert [seat.name for seat in site.service.snapshot(lobby.id).seats] == ["Bob", "Ann"]
+
+
+async def test_a_lobby_moved_to_a_thread_discord_has_not_told_of_yet_is_still_played(
+    site: Site, discord: Discord
+) -> None:
+    """The thread's gateway event may come after the lobby moved there: the page that
+    showed the lobby in the channel follows it all the same, and joins it."""
+    lobby = await site.service.open_table(NewTable(GUILD, CHANNEL, 102, "Bob", "cross"))
+    ann = await site.open_page()
+    await ann.send(type="activity", token="ann-token", instance="i-1")
+    shown = await ann.next("table")
+    await site.service.move_to_channel(lobby.id, NEW_THREAD)
+    moved = await ann.table_at(shown["version"] + 1)
+    await ann.send(type="act", table=lobby.id, version=moved["version"], action="join")
+    seated = await ann.table_at(moved["version"] + 1)
+    assert [seat["name"] for seat in seated["seats"]] == ["Bob", "Ann"]
+    assert discord.parent_of(NEW_THREAD) is None, "still unknown when Ann joined"
 
 
 async def test_once_its_table_is_cancelled_the_activity_shows_the_channels_next_lobby(
