@@ -205,6 +205,12 @@ class TableState:
     member's seat (the turn timer ran out, or the seat was away), in order: the coach
     grades a member's own moves only, and the record says who sat where, not who chose.
     A computer seat's moves are its own, and a move the rules forced chose nothing."""
+    unseated: tuple[tuple[int, str], ...] = ()
+    """The name of each member it names who has no seat, by id: those whose seats it
+    keeps (``invited``) and a tournament's organiser hosting it unseated (when the
+    tournament knows their name), as they were named when it opened. The chat mentions
+    a member by id; a face that cannot (the browser) names them by these. Only those
+    it still names are kept (:meth:`Table._changed`)."""
 
     @property
     def max_players(self) -> int:
@@ -228,8 +234,13 @@ class TableState:
 
     def keeps(self, user_id: int) -> bool:
         """Whether the table names ``user_id`` beyond its seats: a rematch's seat kept
-        for them (``invited``), or their place in its series (``lineup``)."""
-        return user_id in self.invited or lineup_keys([user_id])[0] in self.lineup
+        for them (``invited``), their place in its series (``lineup``), or their name
+        (``unseated``: a tournament's organiser too)."""
+        return (
+            user_id in self.invited
+            or lineup_keys([user_id])[0] in self.lineup
+            or any(member == user_id for member, _ in self.unseated)
+        )
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
@@ -397,6 +408,7 @@ class Table(TableState):
             self.series = tuple(self.series[i] for i in kept)
         self.lineup = tuple(self.lineup[i] for i in kept)
         self.invited = tuple(invited for invited in self.invited if invited != user_id)
+        self.unseated = tuple(named for named in self.unseated if named[0] != user_id)
         return self._changed()
 
     def _seat_as_before(self) -> None:
@@ -545,7 +557,15 @@ class Table(TableState):
             raise LobbyClosed(action) if self.is_open else AlreadyClosed()
 
     def _changed(self, *events: Event) -> list[Event]:
+        """A new version; the names of members it no longer names without a seat (one
+        seated, whose seat has their name; one whose kept seat went) are let go, so the
+        state keeps no name it does not need."""
         self.version += 1
+        self.unseated = tuple(
+            (member, name)
+            for member, name in self.unseated
+            if member in self.invited or (member == self.host_id and self.seat_of(member) is None)
+        )
         return list(events)
 
     def check_version(self, seen: int) -> None:
@@ -602,6 +622,10 @@ _FORMS: dict[object, Form] = {
     ),
     tuple[int, ...]: (list, tuple),
     tuple[str, ...]: (list, tuple),
+    tuple[tuple[int, str], ...]: (
+        lambda pairs: [[member, name] for member, name in pairs],
+        lambda stored: tuple((int(member), str(name)) for member, name in stored),
+    ),
     Match | None: (
         lambda match: match.to_dict() if match is not None else None,
         lambda stored: Match.from_dict(stored) if stored else None,

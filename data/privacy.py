@@ -38,10 +38,10 @@ class Privacy:
 
     async def seated_at(self, user_id: int, passing: Collection[str] = ()) -> int | None:
         """The channel of an open table that seats ``user_id`` or, a rematch's lobby,
-        keeps them a seat or a place in its series, as stored (whichever process plays
-        it: a forget-me is refused there, as at a table of its own), but the tables
-        ``passing`` names (the asking process's own, whose rematches let them go), if
-        any."""
+        keeps them a seat or a place in its series, or keeps their name, as stored
+        (whichever process plays it: a forget-me is refused there, as at a table of its
+        own), but the tables ``passing`` names (the asking process's own, whose
+        rematches let them go), if any."""
 
         async def query(tx: Session) -> list[Row]:
             return await tx.fetch(
@@ -293,19 +293,28 @@ def _without(value: Any, user_id: int, placeholder: int, names: set[str]) -> Any
 
 
 def _holds_user(state: Any, user_id: int) -> bool:
-    """Whether a stored table's state names ``user_id``: seated, or a rematch's lobby
-    keeping them a seat (``invited``) or a place in its series (``lineup``: ``u<id>``).
+    """Whether a stored table's state names ``user_id``: seated, a rematch's lobby
+    keeping them a seat (``invited``) or a place in its series (``lineup``: ``u<id>``),
+    or their name kept beside their id (``unseated``: ``[id, name]``).
     A state that does not read as a table's (a damaged row, kept closed for a developer
     to look at) names them if its text holds their id: it is deleted rather than kept."""
     data = document(state)
     if not isinstance(data, dict):
         return str(user_id) in str(state)
-    seats, invited, lineup = (data.get(key) for key in ("seats", "invited", "lineup"))
+    seats, invited, lineup, unseated = (
+        data.get(key) for key in ("seats", "invited", "lineup", "unseated")
+    )
     return (
         _seats(seats, user_id)
         or (isinstance(invited, list) and user_id in invited)
         or (isinstance(lineup, list) and f"u{user_id}" in lineup)
+        or (isinstance(unseated, list) and any(_named(row, user_id) for row in unseated))
     )
+
+
+def _named(row: Any, user_id: int) -> bool:
+    """Whether one of a stored table's ``unseated`` rows (``[id, name]``) is the member's."""
+    return isinstance(row, list) and bool(row) and _is_id(row[0], user_id)
 
 
 def _seats(seats: Any, user_id: int) -> bool:

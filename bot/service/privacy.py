@@ -28,7 +28,8 @@ class Privacy:
         """Delete what is stored about a member (see ``Repository.forget``); refused while
         they sit at an open table, whose state holds their seat (this process's, or, as
         stored, another's). A rematch that keeps them a seat, or their place in its
-        series (started without them, too), lets both go first."""
+        series (started without them, too), lets both go first, and a table that keeps
+        their name (a tournament's, its organiser hosting it unseated) lets it go."""
         service = self.service
         seated = service.tables.of_user(user_id)
         if seated is not None:

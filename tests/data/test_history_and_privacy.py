@@ -255,3 +255,20 @@ async def test_the_open_table_a_member_sits_at_is_found_whoever_plays_it(
     assert await store.seated_at(ANN) == 2, "a rematch's lobby keeping her seat"
     assert await store.seated_at(ANN, passing={"hosted"}) == 3
     assert await store.seated_at(7) is None
+
+
+async def test_a_table_keeping_a_members_name_beside_their_id_is_theirs_to_forget(
+    store: Repository,
+) -> None:
+    """A table keeps the names of those it names without a seat (``unseated``: the
+    organiser hosting a tournament's table, the players whose seats it keeps), for a
+    face that cannot mention them: another process's open table keeping one is found
+    before forget-me deletes anything, and a closed one is deleted with the rest."""
+    named = {"host_id": 7, "seats": [], "unseated": [[BOB, "Bob"], [ANN, "Ann"]]}
+    for name, status, channel in (("open", "lobby", 4), ("closed", "cancelled", 5)):
+        row = dataclasses.replace(table_row(name, status=status, channel_id=channel), state=named)
+        await store.create_table(row)
+    assert await store.seated_at(ANN) == 4
+    assert await store.seated_at(ANN, passing={"open"}) is None
+    assert (await store.forget(ANN)).closed_tables == 1
+    assert await store.get_table("closed") is None

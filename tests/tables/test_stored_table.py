@@ -5,7 +5,7 @@ upgrade resumes every open table as it was."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -77,13 +77,15 @@ TABLE = Table(
 def test_a_table_is_stored_as_earlier_releases_stored_it_and_read_back_whole() -> None:
     # What they stored, and the fields added since (for a tournament's tables; whether
     # its members may take more time, as they could before it was a setting; the moves
-    # the computer chose in a member's seat, none before they were kept).
+    # the computer chose in a member's seat, none before they were kept; the names of
+    # those it names unseated, none before they were kept).
     assert TABLE.to_dict() == {
         **STORED,
         "rated": True,
         "tournament": None,
         "more_time": True,
         "stood_in": [],
+        "unseated": [],
     }
     assert Table.from_dict(json.loads(json.dumps(STORED))) == TABLE
 
@@ -129,6 +131,13 @@ def test_a_table_stored_before_its_later_fields_loads_as_it_then_was() -> None:
     assert not table.hints
     assert (table.rematch_of, table.invited, table.series, table.lineup) == (None, (), (), ())
     assert table.seats == TABLE.seats and table.status is Status.PLAYING
+
+
+def test_the_names_of_members_named_without_a_seat_are_stored_beside_their_ids() -> None:
+    """As ``[id, name]`` rows, which forget-me finds by the id (``data.privacy``)."""
+    kept = replace(TABLE, invited=(3, 4), unseated=((3, "Cy"), (4, "Di")))
+    assert kept.to_dict()["unseated"] == [[3, "Cy"], [4, "Di"]]
+    assert Table.from_dict(json.loads(json.dumps(kept.to_dict()))) == kept
 
 
 @pytest.mark.parametrize("missing", ["id", "guild_id", "game", "seed", "version"])
