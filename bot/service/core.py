@@ -366,14 +366,18 @@ class TableService:
                     series=rematch.series,
                     lineup=rematch.lineup,
                     deadline=self.clock() + KEEP_SEATS_SECONDS if rematch.invited else None,
+                    unseated=rematch.names,
                 )
             if drawn is not None:
+                named = bool(request.host_name) and request.host_id not in drawn.players
+                host = ((request.host_id, request.host_name),) if named else ()
                 table = replace(
                     table,
                     tournament=drawn.tournament,
                     rated=drawn.rated,
                     invited=drawn.players,
                     lineup=tuple(lineup_keys(drawn.players)),
+                    unseated=(*drawn.names, *host),
                 )
             else:
                 table.apply(Join(request.host_id, request.host_name))

@@ -32,6 +32,9 @@ class Rematch:
     invited: tuple[int, ...]
     series: tuple[int, ...]
     lineup: tuple[str, ...]
+    names: tuple[tuple[int, str], ...] = ()
+    """Each invited member's name in that game, by id: the lobby names them by these
+    until they sit (a face that cannot mention a member: the browser)."""
 
 
 class Rematches:
@@ -93,11 +96,17 @@ class Rematches:
             match_games=options.get("match_games"),
             hints=game.hints,
         )
+        invited = tuple(member for member in members if member != user_id)
         again = Rematch(
             game.id,
-            invited=tuple(member for member in members if member != user_id),
+            invited=invited,
             series=tuple(series),
             lineup=tuple(lineup_keys(p.user_id for p in seats)),
+            names=tuple(
+                (p.user_id, p.name)
+                for p in seats
+                if p.user_id is not None and p.user_id in invited and p.name
+            ),
         )
         levels = [p.computer_level or "normal" for p in seats if p.user_id is None]
         return await self.service.open_table(request, computers=levels, rematch=again)

@@ -9,11 +9,15 @@ from dataclasses import dataclass
 class TournamentSeats:
     """A tournament's table: the ``players`` its round drew to it, in the order they sit
     (partners across), for whom its seats are kept; the tournament's organiser hosts it
-    without a seat, and the tournament starts it."""
+    without a seat (named by ``NewTable.host_name``, or "" when the tournament does
+    not know their name), and the tournament starts it."""
 
     tournament: str
     players: tuple[int, ...]
     rated: bool = True
+    names: tuple[tuple[int, str], ...] = ()
+    """Each player's name, by id: the table names them by these until they sit (a face
+    that cannot mention a member: the browser)."""
 
 
 @dataclass(frozen=True, slots=True)

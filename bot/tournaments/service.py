@@ -1069,16 +1069,22 @@ class TournamentService:
         channel = self._places.get(made)
         if channel is None:
             channel = self._places[made] = await self.herald.place_for(tournament, drawn)
+        organiser = tournament.player(tournament.organiser_id)  # their name, if entered
         table = await self.tables.open_table(
             NewTable(
                 tournament.guild_id,
                 channel,
                 tournament.organiser_id,
-                tournament.name_of(tournament.organiser_id),
+                organiser.name if organiser is not None else "",
                 settings.game,
                 target=settings.target,
             ),
-            drawn=TournamentSeats(tournament.id, drawn.seats, rated=settings.rated),
+            drawn=TournamentSeats(
+                tournament.id,
+                drawn.seats,
+                rated=settings.rated,
+                names=tuple((player, tournament.name_of(player)) for player in drawn.seats),
+            ),
         )
         self._places.pop(made, None)  # its tournament may have ended meanwhile
         return replace(drawn, table_id=table.id)

@@ -352,6 +352,19 @@ async def test_a_drawn_player_cannot_leave_a_round_table_and_it_starts_at_the_de
     await tables.close()
 
 
+async def test_a_round_table_keeps_its_players_names_until_they_sit(store: Repository) -> None:
+    """The chat mentions a drawn player; the browser (an Activity), which cannot, names
+    them by the names the table keeps, as the tournament has them, until they sit and
+    their seat names them. An organiser who is not entered is never named by an id."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments, _, table = await two_drawn(store, clock, venue)
+    assert dict(table.unseated) == {100: "P0", 101: "P1"}
+    await tables.act(table.id, Join(100, "P0"))
+    assert dict(tables.snapshot(table.id).unseated) == {101: "P1"}
+    await tournaments.close()
+    await tables.close()
+
+
 @pytest.mark.parametrize("heard", [True, False], ids=["heard", "after-a-restart"])
 async def test_a_cancelled_round_table_is_a_tie_and_its_round_ends(
     store: Repository, heard: bool
