@@ -301,9 +301,13 @@ class WebFace:
     def speaking(
         self, language: i18n.Language, table: TableSnapshot | None = None
     ) -> contextlib.AbstractContextManager[object]:
-        """The words in ``language``, marked for the page, naming ``table``'s members."""
+        """The words in ``language``, marked for the page, naming ``table``'s members:
+        those seated by their seats, and those it names without a seat (whose seats it
+        keeps, an organiser hosting it) by the names it keeps for them; the chat
+        mentions them, and the page has no other way to name them."""
         names = {} if table is None else {
-            seat.user_id: seat.name for seat in table.seats if seat.user_id is not None
+            **dict(table.unseated),
+            **{seat.user_id: seat.name for seat in table.seats if seat.user_id is not None},
         }  # fmt: skip
         stack = contextlib.ExitStack()
         stack.enter_context(i18n.speaking(language))
