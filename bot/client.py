@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 import logging
 import signal
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -33,6 +30,7 @@ from discord_face.activity import DiscordActivities
 from discord_face.budget import RequestBudget
 from discord_face.buttons import offer_activity
 from discord_face.commands_i18n import CommandTranslator
+from discord_face.syncing import sync_commands
 from discord_face.tournaments import DYNAMIC_ITEMS, TournamentHerald
 from discord_face.tree import DominoTree
 from rendering.painter import Painter
@@ -148,7 +146,8 @@ class DominoBot(commands.AutoShardedBot):
         await self.tournaments.resume(owns=self.owns)
         if self.settings.coach_after_games:
             await self.coach.start(self.service, owns=self.owns)
-        await self.sync_commands_if_changed()
+        assert isinstance(self.tree, DominoTree)
+        await sync_commands(self.tree, self.settings.local_folder, self.settings.dev_guild_id)
         self.health.watch(self)
         settle_memory()
 
@@ -206,33 +205,6 @@ class DominoBot(commands.AutoShardedBot):
                 await self.herald.close()
             if self.service is not None:
                 await self.service.close()
-
-    async def sync_commands_if_changed(self) -> bool:
-        """Sync to ``DEV_GUILD_ID`` (instant) or globally, only when the command set
-        differs from the last sync's; the fingerprint is kept beside the database."""
-        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
-        if guild is not None:
-            self.tree.copy_global_to(guild=guild)
-        translator = self.tree.translator
-        assert translator is not None, "set in setup_hook"
-        payload = [
-            await command.get_translated_payload(self.tree, translator)
-            for command in self.tree.get_commands(guild=guild)
-        ]  # with every language's names, so a changed translation is synced too
-        fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        marker = self._sync_marker(guild)
-        if marker.exists() and marker.read_text().strip() == fingerprint:
-            log.info("slash commands unchanged since the last sync: not syncing")
-            return False
-        await self.tree.sync(guild=guild)
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.write_text(fingerprint)
-        log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
-        return True
-
-    def _sync_marker(self, guild: discord.abc.Snowflake | None) -> Path:
-        scope = f"guild-{guild.id}" if guild else "global"
-        return self.settings.local_folder / f"commands-{scope}.sha256"
 
 
 def run(settings: Settings) -> None:

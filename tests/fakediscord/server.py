@@ -224,6 +224,13 @@ class FakeDiscord:
             "primary_guild": None,
         }
 
+    def another_application(self, name: str = "Domino Referee (2)") -> None:
+        """The token now logs in as another application (a new token put in ``.env``),
+        whose bot user is another and which has no commands yet."""
+        self.application_id = self.new_id()
+        self.bot_user = self._user_dict(self.application_id, name, bot=True)
+        self.commands.clear()
+
     def add_guild(
         self, name: str = "Test Server", channels: int = 3, shard: int | None = None
     ) -> dict[str, Any]:
