@@ -1,17 +1,24 @@
-"""The slash commands, synced to Discord only when they changed.
+"""The slash commands, synced to Discord in one scope, and only when they changed.
 
-What was synced is kept beside the database, a marker file per application and scope
-(``DEV_GUILD_ID``'s server, or global) holding the fingerprint of the commands sent
-(with every language's names, so a changed translation is synced too): a start syncs
-only when the commands differ from the marker's, and another application's token (a
-second bot started on the same folder) has no marker yet, so its commands are synced at
-its first start."""
+The commands live in one scope at a time: the server ``DEV_GUILD_ID`` names (instant,
+for trying the bot out) or, without it, every server (global). A server lists its own
+commands beside the global ones, so those left where the bot synced before would show
+each command twice there: they are taken out (:meth:`DominoTree.withdraw`) when the
+scope changes, either way.
+
+What was synced where is kept beside the database, a marker file per application and
+scope holding the fingerprint of the commands sent (with every language's names, so a
+changed translation is synced too): a start syncs only when the commands differ from
+the marker's, and another application's token (a second bot started on the same folder)
+has no marker yet, so its commands are synced at its first start."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -20,15 +27,32 @@ from discord_face.tree import DominoTree
 
 log = logging.getLogger(__name__)
 
+_MARKER = re.compile(r"commands-(?:(?P<application>\d+)-)?(?:global|guild-(?P<guild>\d+))\.sha256")
+"""A marker's name: ``commands-<application>-global.sha256``, or
+``commands-<application>-guild-<server>.sha256``. One with no application was written
+before the markers named theirs, when a folder had one: it is taken as this one's."""
+
 
 async def sync_commands(tree: DominoTree, folder: Path, dev_guild_id: int | None) -> None:
-    """Sync the commands to ``dev_guild_id``'s server (instant), or globally without it,
-    when they differ from this application's last sync there."""
+    """Sync the commands to ``dev_guild_id``'s server, or globally without it, when they
+    differ from the last sync's there; then take them out of every other scope this
+    application synced to before. In that order, so a member never finds none."""
     application_id = tree.client.application_id
     assert application_id is not None, "known once logged in (setup_hook)"
     scope = "global" if dev_guild_id is None else f"guild-{dev_guild_id}"
     marker = folder / f"commands-{application_id}-{scope}.sha256"
-    guild = discord.Object(dev_guild_id) if dev_guild_id is not None else None
+    await _sync(tree, marker, dev_guild_id)
+    for earlier, guild_id in _markers(folder, application_id):
+        if earlier == marker:
+            continue
+        if guild_id != dev_guild_id:
+            await _withdraw(tree, earlier, guild_id)
+        else:  # this scope's marker under its name from before: replaced by ``marker``
+            earlier.unlink(missing_ok=True)
+
+
+async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
+    guild = discord.Object(guild_id) if guild_id is not None else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
     translator = tree.translator
@@ -44,4 +68,38 @@ async def sync_commands(tree: DominoTree, folder: Path, dev_guild_id: int | None
     await tree.sync(guild=guild)
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(fingerprint)
-    log.info("slash commands synced %s", f"to guild {dev_guild_id}" if guild else "globally")
+    log.info("slash commands synced %s", f"to guild {guild_id}" if guild else "globally")
+
+
+def _markers(folder: Path, application_id: int) -> Iterator[tuple[Path, int | None]]:
+    """This application's markers (and those from before markers named theirs), each
+    with its scope: a server's id, None for global. Another application's are left:
+    this token cannot reach its commands, and they stay right for it."""
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.glob("commands-*.sha256")):
+        name = _MARKER.fullmatch(path.name)
+        if name is None or name["application"] not in (None, str(application_id)):
+            continue
+        yield path, int(name["guild"]) if name["guild"] else None
+
+
+async def _withdraw(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
+    """Take the commands out of a scope the bot no longer syncs to, then forget its
+    marker; a failure keeps the marker, so the next start tries again."""
+    try:
+        await tree.withdraw(guild=discord.Object(guild_id) if guild_id is not None else None)
+    except (discord.Forbidden, discord.NotFound):  # no longer in that server: none to take
+        log.info("slash commands not taken out of guild %s: the bot is not there", guild_id)
+    except discord.HTTPException as error:
+        log.warning("slash commands left in %s for now (%s)", guild_id or "global", error)
+        return
+    else:
+        if guild_id is None:
+            log.warning(
+                "DEV_GUILD_ID is set: /domino was taken out of the global commands, so "
+                "other servers do not list it until DEV_GUILD_ID is emptied again"
+            )
+        else:
+            log.info("slash commands taken out of guild %s, where they were before", guild_id)
+    marker.unlink(missing_ok=True)

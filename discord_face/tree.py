@@ -59,11 +59,7 @@ class DominoTree(app_commands.CommandTree[Any]):
         application_id = self.client.application_id
         if guild is not None or application_id is None:
             return await super().sync(guild=guild)
-        kept = [
-            {key: value for key, value in command.items() if key in _ENTRY_POINT_FIELDS}
-            for command in await self._http.get_global_commands(application_id)
-            if command.get("type") == ENTRY_POINT
-        ]
+        kept = await self._entry_point(application_id)
         if not kept:
             return await super().sync()
         translator = self.translator
@@ -77,6 +73,28 @@ class DominoTree(app_commands.CommandTree[Any]):
         )
         state = self._state
         return [AppCommand(data=d, state=state) for d in data if d.get("type") != ENTRY_POINT]
+
+    async def withdraw(self, *, guild: discord.abc.Snowflake | None = None) -> None:
+        """Take every command of ours out of one scope (a bulk overwrite with none),
+        keeping the Entry Point there as :meth:`sync` does. The commands live in one
+        scope at a time, and a server lists its own beside the global ones: any left
+        where they were synced before would show there twice."""
+        application_id = self.client.application_id
+        assert application_id is not None, "known once logged in"
+        if guild is not None:
+            await self._http.bulk_upsert_guild_commands(application_id, guild.id, payload=[])
+        else:
+            kept = await self._entry_point(application_id)
+            await self._http.bulk_upsert_global_commands(application_id, payload=kept)
+
+    async def _entry_point(self, application_id: int) -> list[dict[str, Any]]:
+        """The application's Entry Point command as an overwrite must send it back (none
+        without Activities)."""
+        return [
+            {key: value for key, value in command.items() if key in _ENTRY_POINT_FIELDS}
+            for command in await self._http.get_global_commands(application_id)
+            if command.get("type") == ENTRY_POINT
+        ]
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Every command is counted in flight and speaks its member's language; once the

@@ -900,7 +900,10 @@ async def _put_global(
 async def _put_guild(
     fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
 ) -> Any:
-    return await _put_commands(fake, int(parts["guild_id"]), body)
+    guild_id = int(parts["guild_id"])
+    if guild_id not in fake.guilds:  # the application was never in it, or was removed
+        return 403, MISSING_ACCESS
+    return await _put_commands(fake, guild_id, body)
 
 
 @route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
