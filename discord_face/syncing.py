@@ -1,10 +1,12 @@
 """The slash commands, synced to Discord in one scope, and only when they changed.
 
-The commands live in one scope at a time: the server ``DEV_GUILD_ID`` names (instant,
-for trying the bot out) or, without it, every server (global). A server lists its own
-commands beside the global ones, so those left where the bot synced before would show
-each command twice there: they are taken out (:meth:`DominoTree.withdraw`) when the
-scope changes, either way.
+The commands are synced to the server ``DEV_GUILD_ID`` names (instant, for trying the
+bot out) or, without it, to every server (global). A server lists its own commands
+beside the global ones, so a server's copy left from an earlier start would show each
+command twice there: it is taken out (:meth:`DominoTree.withdraw`) once the bot syncs
+elsewhere. The global commands are never taken out of their own accord: a bot other
+servers use, given ``DEV_GUILD_ID`` to look into one server's trouble, keeps its
+commands everywhere (that server lists them twice meanwhile).
 
 What was synced where is kept beside the database, a marker file per application and
 scope holding the fingerprint of the commands sent (with every language's names, so a
@@ -35,8 +37,9 @@ before the markers named theirs, when a folder had one: it is taken as this one'
 
 async def sync_commands(tree: DominoTree, folder: Path, dev_guild_id: int | None) -> None:
     """Sync the commands to ``dev_guild_id``'s server, or globally without it, when they
-    differ from the last sync's there; then take them out of every other scope this
-    application synced to before. In that order, so a member never finds none."""
+    differ from the last sync's there; then take them out of every other server this
+    application synced to before (not out of the global scope). In that order, so a
+    member never finds none."""
     application_id = tree.client.application_id
     assert application_id is not None, "known once logged in (setup_hook)"
     scope = "global" if dev_guild_id is None else f"guild-{dev_guild_id}"
@@ -45,10 +48,10 @@ async def sync_commands(tree: DominoTree, folder: Path, dev_guild_id: int | None
     for earlier, guild_id in _markers(folder, application_id):
         if earlier == marker:
             continue
-        if guild_id != dev_guild_id:
-            await _withdraw(tree, earlier, guild_id)
-        else:  # this scope's marker under its name from before: replaced by ``marker``
+        if guild_id == dev_guild_id:  # this scope's marker under its name from before
             earlier.unlink(missing_ok=True)
+        elif guild_id is not None:  # the global commands stay (the module's docstring)
+            await _withdraw(tree, earlier, guild_id)
 
 
 async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
@@ -84,22 +87,16 @@ def _markers(folder: Path, application_id: int) -> Iterator[tuple[Path, int | No
         yield path, int(name["guild"]) if name["guild"] else None
 
 
-async def _withdraw(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
-    """Take the commands out of a scope the bot no longer syncs to, then forget its
+async def _withdraw(tree: DominoTree, marker: Path, guild_id: int) -> None:
+    """Take the commands out of a server the bot no longer syncs to, then forget its
     marker; a failure keeps the marker, so the next start tries again."""
     try:
-        await tree.withdraw(guild=discord.Object(guild_id) if guild_id is not None else None)
+        await tree.withdraw(discord.Object(guild_id))
     except (discord.Forbidden, discord.NotFound):  # no longer in that server: none to take
         log.info("slash commands not taken out of guild %s: the bot is not there", guild_id)
     except discord.HTTPException as error:
-        log.warning("slash commands left in %s for now (%s)", guild_id or "global", error)
+        log.warning("slash commands left in guild %s for now (%s)", guild_id, error)
         return
     else:
-        if guild_id is None:
-            log.warning(
-                "DEV_GUILD_ID is set: /domino was taken out of the global commands, so "
-                "other servers do not list it until DEV_GUILD_ID is emptied again"
-            )
-        else:
-            log.info("slash commands taken out of guild %s, where they were before", guild_id)
+        log.info("slash commands taken out of guild %s, where they were before", guild_id)
     marker.unlink(missing_ok=True)

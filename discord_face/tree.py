@@ -74,18 +74,13 @@ class DominoTree(app_commands.CommandTree[Any]):
         state = self._state
         return [AppCommand(data=d, state=state) for d in data if d.get("type") != ENTRY_POINT]
 
-    async def withdraw(self, *, guild: discord.abc.Snowflake | None = None) -> None:
-        """Take every command of ours out of one scope (a bulk overwrite with none),
-        keeping the Entry Point there as :meth:`sync` does. The commands live in one
-        scope at a time, and a server lists its own beside the global ones: any left
-        where they were synced before would show there twice."""
+    async def withdraw(self, guild: discord.abc.Snowflake) -> None:
+        """Take every command of ours out of one server (a bulk overwrite with none): a
+        server lists its own beside the global ones, so a copy left where they were
+        synced before would show there twice."""
         application_id = self.client.application_id
         assert application_id is not None, "known once logged in"
-        if guild is not None:
-            await self._http.bulk_upsert_guild_commands(application_id, guild.id, payload=[])
-        else:
-            kept = await self._entry_point(application_id)
-            await self._http.bulk_upsert_global_commands(application_id, payload=kept)
+        await self._http.bulk_upsert_guild_commands(application_id, guild.id, payload=[])
 
     async def _entry_point(self, application_id: int) -> list[dict[str, Any]]:
         """The application's Entry Point command as an overwrite must send it back (none

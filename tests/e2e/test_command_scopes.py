@@ -1,6 +1,7 @@
-"""Where the slash commands are: in one scope at a time (the server DEV_GUILD_ID names,
-or every server), each server listing /domino once however DEV_GUILD_ID came and went,
-and synced for whichever application's token the bot is started with."""
+"""Where the slash commands are: synced to the server DEV_GUILD_ID names, or to every
+server; a server's copy taken out once DEV_GUILD_ID no longer names it (so it lists
+/domino once), the global commands never taken out of their own accord; and synced for
+whichever application's token the bot is started with."""
 
 from __future__ import annotations
 
@@ -34,23 +35,25 @@ async def test_emptying_dev_guild_id_leaves_one_domino_in_the_trial_server(
     assert domino_listed_in(server) == 1
 
 
-async def test_setting_dev_guild_id_after_a_global_sync_leaves_one_domino_and_the_launch(
+async def test_setting_dev_guild_id_on_a_bot_synced_globally_leaves_the_other_servers_theirs(
     running: Running, server: Server
 ) -> None:
+    """An owner looks into one server's trouble with DEV_GUILD_ID: every other server
+    keeps /domino (that one lists it twice meanwhile), and emptied again, the server's
+    copy goes."""
     launch = server.fake.activities.enable()
     await running.start()  # no DEV_GUILD_ID: synced globally
     await running.stop()
     running.settings = dataclasses.replace(running.settings, dev_guild_id=server.guild_id)
     await running.start()
     assert [c["name"] for c in server.fake.commands[server.guild_id]] == ["domino"]
-    assert domino_listed_in(server) == 1
-    [kept] = server.fake.commands[None]  # the Activity's Entry Point stays as it was
-    assert kept["id"] == launch["id"] and kept["handler"] == launch["handler"]
+    assert {c["name"] for c in server.fake.commands[None]} == {"domino", "launch"}
     await running.stop()
     running.settings = dataclasses.replace(running.settings, dev_guild_id=None)
-    await running.start()  # and back: global again, the server's copy taken out
-    assert {c["name"] for c in server.fake.commands[None]} == {"domino", "launch"}
+    await running.start()  # and back: the server's copy taken out
     assert domino_listed_in(server) == 1
+    launched = [c for c in server.fake.commands[None] if c["name"] == "launch"]
+    assert [c["id"] for c in launched] == [launch["id"]], "the Entry Point as it was"
 
 
 async def test_another_applications_token_gets_the_commands(
