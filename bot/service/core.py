@@ -395,6 +395,7 @@ class TableService:
                 raise NotSaved(error.fault) from error
             self.tables.put(table)
             self._shown[table.id] = {}
+            self.clockwork.wake()  # its deadline (an idle lobby's, kept seats') may be the next
             return self._snapshot(table)
 
     # -- the one way to change a table ----------------------------------------------------

@@ -7,14 +7,19 @@ tournament starts it at its own show-up deadline) has none."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+
+import pytest
 
 from bot.commands import Join, Leave, StandIn
 from bot.engine import Options, find_variant
-from bot.events import Cancelled
+from bot.events import Cancelled, Event
 from bot.service import NewTable, TableService, TournamentSeats
+from bot.service import clock as clock_module
 from bot.service.clock import LOBBY_IDLE_SECONDS
 from bot.service.rematches import KEEP_SEATS_SECONDS
 from bot.service.rows import row_of
+from bot.snapshot import TableSnapshot
 from bot.table import Status, Table
 from data.repository import Repository
 from tests.tables.helpers import ANN, BOB, CHANNEL, GUILD, PACE, Clock, Heard
@@ -128,4 +133,26 @@ async def test_a_tournaments_lobby_waits_for_its_tournament(
     assert service.tables[table.id].deadline is None
     await _idle(service, clock, 10 * LOBBY_IDLE_SECONDS)
     assert service.find(table.id) is not None
+    await service.close()
+
+
+async def test_the_running_clock_closes_a_lobby_nobody_touched_after_opening_it(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a quiet bot the clock sleeps with nothing due: a lobby opened then must wake
+    it, or its idle deadline would wait for some other table's action."""
+    monkeypatch.setattr(clock_module, "LOBBY_IDLE_SECONDS", 0.05)
+    service = TableService(store, computer_pace=PACE)  # the real clock and its loop
+    closed = asyncio.Event()
+
+    class Closing(Heard):
+        def stored(self, table: TableSnapshot, events: Sequence[Event], via: object) -> None:
+            if any(isinstance(event, Cancelled) for event in events):
+                closed.set()
+
+    service.add_listener(Closing())
+    await service.resume()
+    table = await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+    await asyncio.wait_for(closed.wait(), 10)
+    assert service.find(table.id) is None
     await service.close()
