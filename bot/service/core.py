@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
-from bot.commands import AddComputer, ComeBack, Command, Join, MoveToThread
+from bot.commands import AddComputer, Cancel, ComeBack, Command, Join, MoveToThread
 from bot.engine import EngineError, Options, find_variant
 from bot.events import Event, GameOver
 from bot.refusals import (
@@ -444,8 +444,12 @@ class TableService:
 
     async def take_up(self, table_id: str) -> None:
         """Take up what the store holds of ``table_id``, under its lock (see
-        :meth:`_take_up`): a write whose answer was lost may have been kept."""
-        async with self._lock(table_id):
+        :meth:`_take_up`): a write whose answer was lost may have been kept. Its server's
+        lock first, as for a join: a table taken up whose opening was not answered
+        seats its host, whom no other table of the server may seat meanwhile."""
+        row = await self.store.get_table(table_id)
+        held = contextlib.nullcontext() if row is None else self.guild_lock(row.guild_id)
+        async with held, self._lock(table_id):
             await self._take_up(table_id)
             if table_id not in self.tables and table_id not in self._ends:
                 self._locks.pop(table_id, None)
@@ -471,6 +475,11 @@ class TableService:
             self._drop(table_id)
             return
         told: list[tuple[list[Event], Resumed]]
+        if live is None and self._seated_elsewhere(table):
+            # Its host, told it was not saved, sat down at another table meanwhile: one
+            # seat a server, so the lobby nobody was shown is closed, not taken up.
+            await self._apply(table, Cancel(table.host_id))
+            return
         if live is None:
             told = [([], Resumed(table.version))]
         else:
@@ -491,6 +500,15 @@ class TableService:
         if not table.is_open:
             self._await_end_shown(table)
             self._drop(table_id)
+
+    def _seated_elsewhere(self, table: Table) -> bool:
+        """Whether a member seated at ``table`` sits at another open table of its server."""
+        return any(
+            (elsewhere := self.tables.of_member(table.guild_id, seat.user_id)) is not None
+            and elsewhere.id != table.id
+            for seat in table.seats
+            if seat.user_id is not None
+        )
 
     async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
         """Apply on a copy, store the copy, then make it the live table: until the store

@@ -15,6 +15,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from bot.refusals import NotSaved
 from data.repository import StoreError
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class Settling:
                 try:
                     await self.service.take_up(table_id)
                     return
-                except StoreError as error:
+                except (StoreError, NotSaved) as error:
                     log.info("table %s: the store still does not answer (%s)", table_id,
                              error.fault)  # fmt: skip
                     wait = min(2 * wait or self.first_seconds, LONGEST_SECONDS)

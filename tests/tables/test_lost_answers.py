@@ -130,3 +130,23 @@ async def test_a_conflict_met_before_the_store_is_asked_again_tells_the_kept_mov
     assert len([e for e in heard.events if isinstance(e, Moved)]) == 1
     assert BOB in {seat.user_id for seat in service.tables[table.id].seats}
     await service.close()
+
+
+async def test_a_kept_opening_whose_host_sat_down_elsewhere_meanwhile_is_closed_unseen(
+    store: Repository, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Told it was not saved, Ann opens a table in the next channel before the store is
+    asked again: one seat a server, so the first, kept after all, is closed (nobody was
+    shown it), not taken up beside her new table."""
+    service, heard = await listening(store, clock)
+    service.settling.first_seconds = 3600.0  # asked once she has sat down elsewhere
+    answer_lost(monkeypatch, store, "create_table", kept=True)
+    with pytest.raises(NotSaved):
+        await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+    second = await service.open_table(NewTable(GUILD, CHANNEL + 1, ANN, "Ann", "cross"))
+    [kept] = [row for row in await store.load_active_tables() if row.channel_id == CHANNEL]
+    await service.take_up(kept.id)  # the store asked again
+    assert [t.id for t in service.in_guild(GUILD)] == [second.id]
+    assert [row.channel_id for row in await store.load_active_tables()] == [CHANNEL + 1]
+    assert heard.told == [], "nothing shown of the first"
+    await service.close()
