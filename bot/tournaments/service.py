@@ -164,6 +164,13 @@ class TournamentService:
         """The tournaments whose last write's answer was lost (the store said
         ``unavailable``): it may be stored. Each has its entry in :attr:`_retries`, in
         any phase, and the store is asked again then (:meth:`_settle`)."""
+        self._unanswered: dict[str, Tournament] = {}
+        """Tournaments whose creation's answer was lost (the store said ``unavailable``):
+        each may be stored, so its channel is held for it until the store is asked, on
+        the backoff of :attr:`_creations` or at the next creation in that channel
+        (:meth:`_created_after_all`)."""
+        self._creations: dict[str, tuple[float, float]] = {}
+        """When each of :attr:`_unanswered` is asked about again, and the wait before."""
         self.marks = Marks(self.store, clock)
         """The marks of news done with that the store failed, written again later."""
 
@@ -299,6 +306,8 @@ class TournamentService:
             # Its bracket could never be drawn: refused now, not found at the start.
             raise TournamentRefused(NotForKnockout.__name__) from NotForKnockout()
         _check_target(settings)
+        for unsure in [t for t in self._unanswered.values() if t.channel_id == channel_id]:
+            await self._created_after_all(unsure.id)
         if any(t.channel_id == channel_id for t in self.open.values()):
             # One a channel: its commands and its tables' threads name it by the channel.
             raise TournamentRefused("channel-taken")
@@ -318,10 +327,37 @@ class TournamentService:
                 row, {"kind": "create", "by": organiser_id}, _stored(created)
             )
         except StoreError as error:
+            if error.fault == UNANSWERED:
+                self._unanswered[tournament.id] = tournament
+                _later(self._creations, tournament.id, self.clock())
+                self._wake.set()
             raise NotSaved(error.fault) from error
         self._keep(tournament)
         self._tell(tournament, [created])
         return tournament
+
+    async def _created_after_all(self, tournament_id: str) -> None:
+        """Ask the store whether a tournament whose creation's answer was lost is stored:
+        if it is, it is kept and its announcement told, as if the answer had come (a
+        second one is then refused its channel); if not, its channel is free. A store
+        that does not answer raises ``NotSaved``: the channel stays held."""
+        tournament = self._unanswered[tournament_id]
+        try:
+            row = await self.store.get_tournament(tournament_id)
+            news = [] if row is None else [
+                piece
+                for piece in await self.store.unposted_news(lambda g: g == tournament.guild_id)
+                if piece.tournament_id == tournament_id
+            ]  # fmt: skip
+        except StoreError as error:
+            _later(self._creations, tournament_id, self.clock())
+            raise NotSaved(error.fault) from error
+        del self._unanswered[tournament_id], self._creations[tournament_id]
+        if row is not None:
+            log.info("tournament %s: stored though its creation's answer was lost, taken up",
+                     tournament_id)  # fmt: skip
+            self._keep(tournament)
+            await self._retell(news)
 
     def get(self, tournament_id: str) -> Tournament:
         tournament = self.open.get(tournament_id)
@@ -665,6 +701,7 @@ class TournamentService:
         dues += [at for tournament_id, (at, _) in self._retries.items()
                  if self._to_take_up(tournament_id)]  # fmt: skip
         dues += [at for at, _ in self._unclosed.values()]
+        dues += [at for at, _ in self._creations.values()]
         if self.marks.due is not None:
             dues.append(self.marks.due)
         return min(dues, default=None)
@@ -685,7 +722,8 @@ class TournamentService:
         return self._running(tournament_id) or tournament_id in self._unsure
 
     async def run_due(self) -> None:
-        """Do what is due now: take up again what a tournament left undone, or a
+        """Do what is due now: ask whether a creation whose answer was lost was stored
+        (:meth:`_created_after_all`), take up again what a tournament left undone, or a
         write whose answer was lost (:meth:`_take_up`: first, so what is due next is
         done on the tournament as stored), start a tournament, close a round's
         sign-in, close an ended one's table whose cancel the store failed
@@ -694,6 +732,12 @@ class TournamentService:
         what was left undone does: else the loop, finding it due at once, would try it
         again and again."""
         now = self.clock()
+        for tournament_id in [t for t, (at, _) in self._creations.items() if at <= now]:
+            try:
+                await self._created_after_all(tournament_id)
+            except NotSaved as error:
+                log.warning("tournament %s: its creation not known yet (%s)", tournament_id,
+                            error.fault)  # fmt: skip
         for tournament_id, retry in list(self._retries.items()):
             if tournament_id not in self.open:
                 del self._retries[tournament_id]

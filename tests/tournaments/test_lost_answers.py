@@ -130,3 +130,41 @@ async def test_a_start_kept_though_unanswered_pairs_its_first_round_after_the_ba
     assert [what for what, _ in venue.heard].count("round") == 1
     await tournaments.close()
     await tables.close()
+
+
+async def test_a_creation_kept_though_unanswered_holds_its_channel_and_is_announced(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Told it was not saved, the organiser asks again: the store is asked first, the
+    kept tournament taken up and announced, and the second refused its channel, rather
+    than stored beside it (two open in one channel after a restart)."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    answer_lost(monkeypatch, store, "create_tournament", kept=True)
+    with pytest.raises(NotSaved):
+        await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
+    with pytest.raises(TournamentRefused) as refused:
+        await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
+    assert refused.value.why == "channel-taken"
+    [kept] = tournaments.in_guild(GUILD)
+    assert venue.heard == [("created", ())], "its announcement, once"
+    assert [row.id for row in await store.load_open_tournaments()] == [kept.id]
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_creation_not_kept_frees_its_channel_once_the_store_is_asked(
+    store: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    answer_lost(monkeypatch, store, "create_tournament", kept=False)
+    with pytest.raises(NotSaved):
+        await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
+    clock.now += PLACE_RETRY_SECONDS  # the deadline loop asks the store
+    await tournaments.run_due()
+    assert tournaments.next_due() is None and not venue.heard
+    made = await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
+    assert [t.id for t in tournaments.in_guild(GUILD)] == [made.id]
+    await tournaments.close()
+    await tables.close()
