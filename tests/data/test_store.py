@@ -168,7 +168,7 @@ async def test_a_process_started_during_a_long_migration_waits_for_it() -> None:
     lock while it applies them (here, for longer than the store's lock timeout, set to
     10 ms), and the second waits for it and then starts, rather than failing to."""
     async with postgres_schema() as url:
-        first = await asyncpg.connect(url)
+        first, watching = await asyncpg.connect(url), await asyncpg.connect(url)
         try:
             migrating = first.transaction()
             await migrating.start()
@@ -176,12 +176,16 @@ async def test_a_process_started_during_a_long_migration_waits_for_it() -> None:
                 "SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))",
                 "schema_migrations",
             )
-            second = asyncio.create_task(open_store(with_settings(url, lock_timeout="10")))
-            waited = (
-                "SELECT now() - query_start > interval '100 ms' FROM pg_stat_activity"
-                " WHERE wait_event = 'advisory' AND datname = current_database()"
+            name = f"second-{secrets.token_hex(4)}"
+            second = asyncio.create_task(
+                open_store(with_settings(url, lock_timeout="10", application_name=name))
             )
-            while not second.done() and not await first.fetchval(waited):
+            waited = (
+                "SELECT clock_timestamp() - query_start > interval '100 ms'"
+                " FROM pg_stat_activity WHERE wait_event = 'advisory' AND application_name = $1"
+            )
+            # (asked outside the first's transaction, which would see one snapshot of it)
+            while not second.done() and not await watching.fetchval(waited, name):
                 await asyncio.sleep(0.01)  # until it has waited ten lock timeouts, or failed
             assert not second.done(), second.exception()
             await migrating.commit()
@@ -189,6 +193,7 @@ async def test_a_process_started_during_a_long_migration_waits_for_it() -> None:
                 assert await count(store, "schema_migrations") == len(migration_files())
         finally:
             await first.close()
+            await watching.close()
 
 
 async def _empty(database: Database) -> None:
