@@ -171,23 +171,30 @@ async def test_a_cancel_stored_but_not_posted_before_a_stop_is_posted_after_it(
     assert await ends_unshown(running) == []
 
 
+async def opened_unposted(
+    running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann opens a table in the first channel (answered privately), and the bot stops
+    before it posts the lobby."""
+    await running.start()
+
+    async def stopped(*args: object) -> None:
+        """The bot stops before the lobby is posted."""
+
+    monkeypatch.setattr(acting, "post_lobby", stopped)
+    await (await server.member("Ann").slash("domino new", server.channels[0], game="cross")).reply()
+    await running.stop()
+    monkeypatch.undo()
+
+
 async def test_a_lobby_opened_but_not_posted_before_a_stop_is_posted_after_it(
     running: Running, server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bot stopped between opening a table (its host answered privately) and
     posting its lobby: the channel was taken by a table nobody could see or join. After
     the restart the channel gets the lobby, once, and its Join button seats a member."""
-    await running.start()
-    channel = server.channels[0]
-    ann, bob = server.member("Ann"), server.member("Bob")
-
-    async def stopped(*args: object) -> None:
-        """The bot stops before the lobby is posted."""
-
-    monkeypatch.setattr(acting, "post_lobby", stopped)
-    await (await ann.slash("domino new", channel, game="cross")).reply()
-    await running.stop()
-    monkeypatch.undo()
+    channel, bob = server.channels[0], server.member("Bob")
+    await opened_unposted(running, server, monkeypatch)
     assert lobby_messages(server.fake, channel) == []
     await running.start()
     [lobby] = await server.fake.wait_for(lambda: lobby_messages(server.fake, channel))
@@ -204,17 +211,8 @@ async def test_an_action_stored_while_the_bot_posts_a_lobby_itself_is_shown_in_i
     in the Activity) is posted by the bot itself; a join stored while Discord is still
     taking that post (from the Activity, here straight through the core) is shown in
     the lobby once it is up, not noted as shown and left out."""
-    await running.start()
-    channel = server.channels[0]
-    ann, bob = server.member("Ann"), server.member("Bob")
-
-    async def stopped(*args: object) -> None:
-        """The bot stops before the lobby is posted."""
-
-    monkeypatch.setattr(acting, "post_lobby", stopped)
-    await (await ann.slash("domino new", channel, game="cross")).reply()
-    await running.stop()
-    monkeypatch.undo()
+    channel, bob = server.channels[0], server.member("Bob")
+    await opened_unposted(running, server, monkeypatch)
     held = server.fake.hold_next("POST", "/channels/{channel_id}/messages")
     bot = await running.start()
     await asyncio.wait_for(held.arrived.wait(), 10)
