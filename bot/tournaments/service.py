@@ -340,24 +340,30 @@ class TournamentService:
         """Ask the store whether a tournament whose creation's answer was lost is stored:
         if it is, it is kept and its announcement told, as if the answer had come (a
         second one is then refused its channel); if not, its channel is free. A store
-        that does not answer raises ``NotSaved``: the channel stays held."""
-        tournament = self._unanswered[tournament_id]
-        try:
-            row = await self.store.get_tournament(tournament_id)
-            news = [] if row is None else [
-                piece
-                for piece in await self.store.unposted_news(lambda g: g == tournament.guild_id)
-                if piece.tournament_id == tournament_id
-            ]  # fmt: skip
-        except StoreError as error:
-            _later(self._creations, tournament_id, self.clock())
-            raise NotSaved(error.fault) from error
-        del self._unanswered[tournament_id], self._creations[tournament_id]
-        if row is not None:
-            log.info("tournament %s: stored though its creation's answer was lost, taken up",
-                     tournament_id)  # fmt: skip
-            self._keep(tournament)
-            await self._retell(news)
+        that does not answer raises ``NotSaved``: the channel stays held. Under the lock:
+        the deadline loop and a creation in the channel may ask at once."""
+        async with self._lock:
+            tournament = self._unanswered.get(tournament_id)
+            if tournament is None:
+                return  # asked and answered meanwhile
+            try:
+                row = await self.store.get_tournament(tournament_id)
+                news = [] if row is None else [
+                    piece
+                    for piece in await self.store.unposted_news(
+                        lambda guild: guild == tournament.guild_id
+                    )
+                    if piece.tournament_id == tournament_id
+                ]  # fmt: skip
+            except StoreError as error:
+                _later(self._creations, tournament_id, self.clock())
+                raise NotSaved(error.fault) from error
+            del self._unanswered[tournament_id], self._creations[tournament_id]
+            if row is not None:
+                log.info("tournament %s: stored though its creation's answer was lost, taken"
+                         " up", tournament_id)  # fmt: skip
+                self._keep(tournament)
+                await self._retell(news)
 
     def get(self, tournament_id: str) -> Tournament:
         tournament = self.open.get(tournament_id)
@@ -684,7 +690,10 @@ class TournamentService:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait):
                     await self._wake.wait()
-            await self.run_due()
+            try:
+                await self.run_due()
+            except Exception:  # a bug must not end every tournament's deadlines for good
+                log.exception("the tournaments' deadlines failed; going on")
 
     def next_due(self) -> float | None:
         """When the deadline loop acts next, if anything is due: the nearest deadline of

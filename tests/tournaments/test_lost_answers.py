@@ -8,11 +8,14 @@ kept change is told, and goes on, without waiting for another."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.refusals import NotSaved, TournamentRefused
 from bot.tournaments.model import Phase
 from bot.tournaments.service import PLACE_RETRY_SECONDS
+from data.models import TournamentRow
 from data.repository import Repository
 from tests.tables.helpers import Clock
 from tests.tables.test_lost_answers import answer_lost
@@ -166,5 +169,41 @@ async def test_a_creation_not_kept_frees_its_channel_once_the_store_is_asked(
     assert tournaments.next_due() is None and not venue.heard
     made = await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
     assert [t.id for t in tournaments.in_guild(GUILD)] == [made.id]
+    await tournaments.close()
+    await tables.close()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+async def test_a_lost_creation_asked_about_by_the_loop_and_the_organiser_at_once(
+    store: Repository, monkeypatch: pytest.MonkeyPatch, kept: bool
+) -> None:
+    """The deadline loop's question and the organiser's second creation meet the store
+    together (it has just come back): one answer is taken, and neither fails."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await driven(store, clock, venue, monkeypatch)
+    answer_lost(monkeypatch, store, "create_tournament", kept=kept)
+    with pytest.raises(NotSaved):
+        await tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock))
+    back, read = asyncio.Event(), store.get_tournament
+
+    async def slow(tournament_id: str) -> TournamentRow | None:
+        await back.wait()
+        return await read(tournament_id)
+
+    monkeypatch.setattr(store, "get_tournament", slow)
+    clock.now += PLACE_RETRY_SECONDS
+    both = asyncio.gather(
+        tournaments.run_due(),
+        tournaments.create(GUILD, CHANNEL, ORGANISER, one_round(clock)),
+        return_exceptions=True,
+    )
+    await asyncio.sleep(0)  # each is waiting for the store
+    back.set()
+    _, created = await both
+    if kept:
+        assert isinstance(created, TournamentRefused) and created.why == "channel-taken"
+    else:
+        assert not isinstance(created, BaseException), created
+    assert len(tournaments.in_guild(GUILD)) == 1
     await tournaments.close()
     await tables.close()
