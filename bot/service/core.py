@@ -131,6 +131,7 @@ class TableService:
         its shards'), tell each listener what its face has not been shown yet (stored,
         but not announced before a crash or a failed post), and start the clock.
         Returns how many tables."""
+        loaded: list[Table] = []
         for row in await self.store.load_active_tables():
             if not owns(row.guild_id):
                 continue
@@ -138,6 +139,15 @@ class TableService:
                 table = table_of(row)
             except UNREADABLE as error:
                 await self._set_aside(row, error)
+                continue
+            self._shown[table.id] = shown_of(row)
+            loaded.append(table)
+        # A lobby no face has shown is taken up last: one kept though its opening was
+        # not answered may seat a member who sat down elsewhere meanwhile.
+        loaded.sort(key=lambda t: t.status is Status.LOBBY and not self._shown[t.id])
+        for table in loaded:
+            if not self._shown[table.id] and self._seated_elsewhere(table):
+                await self._close_unseen(table)
                 continue
             timer = None
             if table.status is Status.PLAYING and not table.computer_to_move:
@@ -149,7 +159,6 @@ class TableService:
                 # action, or as it closes).
                 table.deadline = self.clockwork.lobby_deadline(table)
             self.tables.put(table)
-            self._shown[table.id] = shown_of(row)
             if timer is not None:
                 self.clockwork.schedule_reminder(table, timer)
             await self._hand_back(table)
@@ -476,9 +485,7 @@ class TableService:
             return
         told: list[tuple[list[Event], Resumed]]
         if live is None and self._seated_elsewhere(table):
-            # Its host, told it was not saved, sat down at another table meanwhile: one
-            # seat a server, so the lobby nobody was shown is closed, not taken up.
-            await self._apply(table, Cancel(table.host_id))
+            await self._close_unseen(table)
             return
         if live is None:
             told = [([], Resumed(table.version))]
@@ -502,13 +509,31 @@ class TableService:
             self._drop(table_id)
 
     def _seated_elsewhere(self, table: Table) -> bool:
-        """Whether a member seated at ``table`` sits at another open table of its server."""
+        """Whether a member seated at ``table`` sits at another open table of its server
+        (looked for among them all: the index of members names one table a member)."""
+        members = {seat.user_id for seat in table.seats if seat.user_id is not None}
         return any(
-            (elsewhere := self.tables.of_member(table.guild_id, seat.user_id)) is not None
-            and elsewhere.id != table.id
-            for seat in table.seats
-            if seat.user_id is not None
+            other.id != table.id
+            and other.guild_id == table.guild_id
+            and any(seat.user_id in members for seat in other.seats)
+            for other in map(self.tables.__getitem__, self.tables)
         )
+
+    async def _close_unseen(self, table: Table) -> None:
+        """Close a lobby no face has shown, whose host sits at another table of the
+        server: kept though its opening was not answered, while the host, told it was
+        not saved, sat down elsewhere. One seat a server: it is stored as the host's
+        cancel and told to nobody, its end noted as shown by every face that catches
+        up, so that no restart posts the close of a table nobody saw."""
+        closed, _ = await self._apply(table, Cancel(table.host_id))
+        log.info("table %s: kept unanswered, its host seated elsewhere: closed", table.id)
+        for face in {listener.face for listener in self._catching_up(closed.guild_id)}:
+            await self.store.set_shown(closed.id, face, None, closed.version)
+        try:
+            await self.store.flush()
+        except StoreError as error:  # noted again at the next action's commit, if any
+            log.warning("table %s: its close not noted as shown (%s)", closed.id, error.fault)
+        self._drop(closed.id)
 
     async def _apply(self, live: Table, command: Command) -> tuple[Table, list[Event]]:
         """Apply on a copy, store the copy, then make it the live table: until the store

@@ -150,3 +150,32 @@ async def test_a_kept_opening_whose_host_sat_down_elsewhere_meanwhile_is_closed_
     assert [row.channel_id for row in await store.load_active_tables()] == [CHANNEL + 1]
     assert heard.told == [], "nothing shown of the first"
     await service.close()
+    again, after = await listening(store, clock)
+    await again.resume()  # a restart: its close is not handed back to be posted
+    assert [table for table, _, _ in after.told] == [second.version]
+    await again.close()
+
+
+async def test_a_restart_before_the_store_is_asked_seats_nobody_twice_either(
+    store: Repository, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same, but the bot restarts before it asks the store again: the kept lobby,
+    shown by no face, is closed as it is read back, and Ann keeps the table whose
+    lobby was posted."""
+    service, heard = await listening(store, clock)
+    service.settling.first_seconds = 3600.0
+    answer_lost(monkeypatch, store, "create_table", kept=True)
+    with pytest.raises(NotSaved):
+        await service.open_table(NewTable(GUILD, CHANNEL, ANN, "Ann", "cross"))
+    second = await service.open_table(NewTable(GUILD, CHANNEL + 1, ANN, "Ann", "cross"))
+    await service.remember_message(heard.face, second.id, 1, second.version)  # posted
+    await service.close()
+    await store.flush()  # as a stop does
+    again, after = await listening(store, clock)
+    await again.resume()
+    assert [t.id for t in again.in_guild(GUILD)] == [second.id]
+    seated = again.of_user(GUILD, ANN)
+    assert seated is not None and seated.id == second.id
+    assert [row.channel_id for row in await store.load_active_tables()] == [CHANNEL + 1]
+    assert after.told == [], "nothing handed back: the one posted is up to date"
+    await again.close()
