@@ -68,7 +68,16 @@ async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
     if marker.exists() and marker.read_text().strip() == fingerprint:
         log.info("slash commands unchanged since the last sync: not syncing")
         return
-    await tree.sync(guild=guild)
+    try:
+        await tree.sync(guild=guild)
+    except (discord.Forbidden, discord.NotFound) as error:
+        if guild is None:
+            raise
+        # A typo, or a trial server the bot was removed from: every other server's
+        # tables are still played; the operator is told which setting to correct.
+        log.error("DEV_GUILD_ID=%s names a server the bot is not in (%s): the slash commands"
+                  " are not synced there; correct or empty it", guild_id, error.status)  # fmt: skip
+        return
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(fingerprint)
     log.info("slash commands synced %s", f"to guild {guild_id}" if guild else "globally")

@@ -8,7 +8,9 @@ from __future__ import annotations
 import dataclasses
 
 from tests.e2e.conftest import Running
+from tests.e2e.driver import open_lobby
 from tests.fakediscord.fixtures import Server
+from tests.fakediscord.fixtures import _Collect as Collected
 
 
 def domino_listed_in(server: Server) -> int:
@@ -101,3 +103,20 @@ async def test_a_trial_servers_copy_synced_before_markers_named_their_applicatio
     await running.start()
     assert domino_listed_in(server) == 1
     assert [c["name"] for c in server.fake.commands[None]] == ["domino"]
+
+
+async def test_a_dev_guild_id_naming_a_server_the_bot_is_not_in_is_told_and_the_bot_runs(
+    running: Running, server: Server, error_log: Collected
+) -> None:
+    """A typo in DEV_GUILD_ID (Discord refuses that server's commands): the bot still
+    starts, the other servers keep their commands, and the log names the setting."""
+    await running.start()  # a bot in use, synced globally
+    await running.stop()
+    typo = server.guild_id + 1
+    running.settings = dataclasses.replace(running.settings, dev_guild_id=typo)
+    await running.start()
+    [told] = error_log.records
+    assert f"DEV_GUILD_ID={typo} names a server the bot is not in" in told.getMessage()
+    error_log.records.clear()
+    assert domino_listed_in(server) == 1
+    await open_lobby(server.fake, server.member("Ann"), server.channels[0], game="cross")
