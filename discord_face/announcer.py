@@ -735,6 +735,9 @@ CONTENT_MOST = 2000
 """Characters Discord takes in a message's content."""
 EMBEDS_MOST = 10
 """Embeds Discord takes in a message."""
+EMBEDS_TEXT_MOST = 6000
+"""The characters Discord takes in a message's embeds together (titles, descriptions,
+fields, footers and authors)."""
 
 
 def within_embeds(
@@ -742,10 +745,14 @@ def within_embeds(
 ) -> list[discord.Embed]:
     """A table message's embeds: the rounds that ended since the last post, and the
     table's card (after them) or the game's end (first, above them), within Discord's
-    :data:`EMBEDS_MOST`. Rounds that piled up beyond that (posts Discord refused for a
-    while) lose their oldest cards, never the table's or the game's end, which names the
-    winner and the game's id."""
+    :data:`EMBEDS_MOST` and :data:`EMBEDS_TEXT_MOST`. Rounds that piled up beyond that
+    (posts Discord refused for a while; long names make each card longer) lose their
+    oldest cards, never the table's or the game's end, which names the winner and the
+    game's id: a message over either limit is refused whole, and would be tried again
+    for ever."""
     kept = rounds[-(EMBEDS_MOST - 1) :]
+    while kept and len(shown) + sum(len(card) for card in kept) > EMBEDS_TEXT_MOST:
+        kept = kept[1:]
     return [shown, *kept] if ended else [*kept, shown]
 
 

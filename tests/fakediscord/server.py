@@ -650,7 +650,10 @@ class FakeDiscord:
             for item in row.get("components", []):
                 if len(item.get("custom_id") or "") > 100:
                     self.violation(f"{where}: custom_id over 100 characters")
-        for embed in data.get("embeds") or []:
+        embeds = data.get("embeds") or []
+        if sum(_embed_text(embed) for embed in embeds) > 6000:
+            self.violation(f"{where}: the embeds' text together over 6000 characters")
+        for embed in embeds:
             if len(embed.get("title") or "") > 256 or len(embed.get("description") or "") > 4096:
                 self.violation(f"{where}: embed title or description too long")
             fields = embed.get("fields") or []
@@ -790,6 +793,19 @@ def route(method: str, template: str, *, described: bool = True) -> Callable[[Ha
         return handler
 
     return register
+
+
+def _embed_text(embed: dict[str, Any]) -> int:
+    """The characters Discord counts of one embed towards a message's 6,000."""
+    fields = embed.get("fields") or []
+    texts = [
+        embed.get("title"),
+        embed.get("description"),
+        (embed.get("footer") or {}).get("text"),
+        (embed.get("author") or {}).get("name"),
+    ]
+    texts += [t for f in fields for t in (f.get("name"), f.get("value"))]
+    return sum(len(t or "") for t in texts)
 
 
 def _placeholders(template: str) -> list[str]:
