@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import discord
 
+from rendering import fonts
+from rendering.palette import LEFT_TO_RIGHT_MARK
 from rendering.table import NAMES_KEPT
 
 
@@ -41,11 +43,14 @@ class DiscordMarks:
 
 @lru_cache(maxsize=NAMES_KEPT)
 def _escaped(text: str) -> str:
-    """A display name as plain text: no mention fires, no markdown applies. Kept, as
-    many names as the pictures keep cut to their room: a table's messages name the same
-    players again and again, and discord.py escapes with several passes of regular
-    expressions."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+    """A display name as plain text: no mention fires, no markdown applies; and one in
+    letters read right to left ends with a left-to-right mark, as on the pictures
+    (``rendering.palette.fit``): else the number after it on a line ("שרה: 7 tiles")
+    is shown on its left. Kept, as many names as the pictures keep cut to their room:
+    a table's messages name the same players again and again, and discord.py escapes
+    with several passes of regular expressions."""
+    escaped = discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+    return escaped + LEFT_TO_RIGHT_MARK if fonts.right_to_left(text) else escaped
 
 
 DISCORD = DiscordMarks()

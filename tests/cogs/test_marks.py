@@ -34,6 +34,16 @@ def test_discord_marks_are_the_face_s_and_last_only_for_their_block() -> None:
         assert play.your_turn(7) == "@7, your turn."
 
 
+def test_a_name_read_right_to_left_keeps_the_number_after_it_on_its_right() -> None:
+    """Discord lays a line out by the Unicode bidirectional algorithm: "שרה: 7 tiles"
+    would show the 7 left of the name, as part of its right-to-left stretch. The
+    name ends with a left-to-right mark (drawn as nothing), as on the pictures; a
+    name in Latin letters is left as it is."""
+    with marks.using(DISCORD):
+        assert marks.current().name("שרה") == "שרה\u200e"
+        assert marks.current().name("Ann") == "Ann"
+
+
 def test_a_card_becomes_an_embed_coloured_by_its_tone() -> None:
     card = Card(
         "Winner: Ann",
