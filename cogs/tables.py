@@ -20,7 +20,7 @@ from bot.refusals import Refusal
 from bot.service import NewTable, TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status
-from discord_face import acting, buttons
+from discord_face import acting, buttons, members
 from discord_face.acting import reply
 from discord_face.announcer import Announcer
 from discord_face.budget import RequestBudget
@@ -126,7 +126,7 @@ class TablesCog(DominoCommands, name="Tables"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
+            host_name=members.seat_name(interaction.user),
             game=game.value,
             target=target,
             keep_last_two=keep_last_two,
@@ -162,7 +162,7 @@ class TablesCog(DominoCommands, name="Tables"):
     )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         user = interaction.user
-        await self._lobby_action(interaction, Join(user.id, user.display_name))
+        await self._lobby_action(interaction, Join(user.id, members.seat_name(user)))
 
     @app_commands.command(
         name=slash("command", "leave"),

@@ -27,6 +27,7 @@ from bot.refusals import NotSaved, TournamentRefused
 from bot.service import TableService
 from bot.tournaments import Bye, Result, knockout, placings
 from bot.tournaments.model import Format, Settings, Tournament
+from discord_face import members
 from discord_face.acting import check_can_post, reply
 from discord_face.choices import GAME_CHOICES
 from discord_face.commands_i18n import slash
@@ -247,7 +248,7 @@ class TournamentsCog(DominoCommands, name="Tournaments"):
         here, staff = self._here(interaction), await self._staff(interaction)
         seed = await rating_of(interaction, here.settings.game, new.id)
         await self.service.replace_player(
-            here.id, old.id, new.id, new.display_name, seed,
+            here.id, old.id, new.id, members.seat_name(new), seed,
             by=interaction.user.id, staff=staff, new_is_bot=new.bot,
         )  # fmt: skip
         await reply(interaction, said.replaced(new.display_name, here.name_of(old.id)))

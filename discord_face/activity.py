@@ -46,7 +46,7 @@ import discord
 from discord.http import Route
 
 from bot.refusals import NotConfirmed, NotInActivity, SignInLater
-from discord_face import acting
+from discord_face import acting, members
 from web.activity import Participant
 
 log = logging.getLogger(__name__)
@@ -210,7 +210,7 @@ class DiscordActivities:
         except (KeyError, TypeError, ValueError):
             raise NotInActivity() from None  # a DM or a call: no server's table there
         member = await self._member(guild_id, user_id)
-        return Participant(user_id, member.display_name, guild_id, channel_id)
+        return Participant(user_id, members.seat_name(member), guild_id, channel_id)
 
     async def _instance(self, instance_id: str, user_id: int) -> dict[str, Any]:
         """The Activity instance ``instance_id``, asked of Discord on the bot's token, if

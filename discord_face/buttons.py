@@ -26,7 +26,7 @@ from bot.refusals import Refusal, StaleVersion
 from bot.service import TableService
 from bot.snapshot import TableSnapshot
 from bot.table import Status, game_id
-from discord_face import acting
+from discord_face import acting, members
 from words import boards, common, lobby, play, refusals, rules
 
 log = logging.getLogger(__name__)
@@ -153,7 +153,7 @@ class JoinButton(TableButton, action="join"):
     ) -> None:
         await interaction.response.defer()
         user = interaction.user
-        await acting.run(interaction, service, table, Join(user.id, user.display_name))
+        await acting.run(interaction, service, table, Join(user.id, members.seat_name(user)))
 
 
 class LeaveButton(TableButton, action="leave"):
@@ -274,7 +274,7 @@ class RematchButton(TableButton, action="rematch"):
                 interaction.guild_id or 0,
                 interaction.channel_id or 0,
                 interaction.user.id,
-                interaction.user.display_name,
+                members.seat_name(interaction.user),
             )
             await acting.reply(interaction, lobby.rematch_opened(table.title))
             if opened:

@@ -7,6 +7,17 @@ from typing import Any
 import discord
 
 from words import boards
+from words.common import computer_names
+
+
+def seat_name(user: discord.abc.User) -> str:
+    """The name a member is seated and entered under: their name in the server, unless
+    it is a computer seat's (``Computer 2 (hard)``, in any language the bot speaks),
+    which would let no one, least of all a screen reader's user, tell them from a
+    computer; their username then, which no computer's can be (the browser refuses a
+    guest such a name: ``web.identity``)."""
+    name = user.display_name
+    return user.name if " ".join(name.split()).casefold() in computer_names() else name
 
 
 def display_name(client: discord.Client, user_id: int) -> str:

@@ -78,7 +78,7 @@ from bot.tournaments import (
     swiss_standings,
 )
 from bot.tournaments.model import OPEN_PHASES, Drawn, Format, News, NoPlace, Phase, Tournament
-from discord_face import acting, buttons
+from discord_face import acting, buttons, members
 from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
 from rendering.painter import Painter
@@ -198,7 +198,7 @@ class SignUpButton(TournamentButton, action="signup"):
             words = said.choose_partner([tournament.name_of(member) for member in choosers])
             return words, partner_view(tournament.id)
         seed = await rating_of(interaction, tournament.settings.game, user.id)
-        await service.sign_up(tournament.id, user.id, user.display_name, seed)
+        await service.sign_up(tournament.id, user.id, members.seat_name(user), seed)
         return said.signed_up()
 
 
@@ -265,7 +265,12 @@ class PartnerSelect(
         user, partner = interaction.user, self.item.values[0]
         seed = await rating_of(interaction, tournament.settings.game, user.id)
         pair = await service.choose_partner(
-            tournament.id, user.id, user.display_name, seed, partner.id, partner_is_bot=partner.bot
+            tournament.id,
+            user.id,
+            members.seat_name(user),
+            seed,
+            partner.id,
+            partner_is_bot=partner.bot,
         )
         if pair is None:
             return said.partner_chosen(partner.id)

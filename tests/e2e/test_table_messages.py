@@ -215,3 +215,22 @@ async def test_a_lobby_where_nothing_happened_is_closed_and_the_channel_told_why
     closed = server.fake.messages[lobby.id]
     assert "table closed" in closed.text() and not closed.buttons()
     assert service.in_channel(channel) is None, "the channel is free for another table"
+
+
+async def test_a_member_nicknamed_as_a_computer_is_seated_under_their_username(
+    running: Running, server: Server
+) -> None:
+    """A member whose nickname is a computer seat's name ("Computer 2 (hard)", in any of
+    the bot's languages) would look exactly like one, on the picture, in its alt text
+    and in the cards: they sit under their username; a member named otherwise keeps
+    their nickname."""
+    bot = await running.start()
+    channel = server.channels[0]
+    ann = server.member("Ann", nick="Annie")
+    mimic = server.member("Sneaky Pete", nick="Máquina 2 (difícil)")
+    lobby = await open_lobby(server.fake, ann, channel, game="cross")
+    await mimic.click(lobby, "Join")
+    await server.fake.wait_for(lambda: "sneaky" in server.fake.messages[lobby.id].text())
+    table = service_of(bot).in_channel(channel)
+    assert table is not None and [seat.name for seat in table.seats] == ["Annie", "sneaky_pete"]
+    assert "Máquina" not in server.fake.messages[lobby.id].text()
