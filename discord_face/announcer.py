@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.commands import Cancel
@@ -120,6 +121,12 @@ class Feed:
     """Asked to show the table as it stands (``/domino status``), even mid-turn."""
     stale: list[int] = field(default_factory=list)
     """Older messages of the table found with live buttons, to strip after the next post."""
+
+
+UNANSWERED = (aiohttp.ClientError, OSError, TimeoutError)
+"""What discord.py raises when Discord gave no answer at all (a connection reset or
+dropped, a timeout): unlike a refusal, the post may or may not have been made, and is
+tried again as a refused one is."""
 
 
 class NotPosted(Exception):
@@ -296,6 +303,12 @@ class Announcer:
                         log.info("table %s: its end was never posted", table.id)
                         self._feeds.pop(table.id, None)
                         return
+                    feed.events[:0] = events
+                    feed.pending = True
+                    feed.failures += 1
+                except UNANSWERED as error:  # put back and tried again, as a refusal is
+                    log.warning("table %s: Discord did not answer (%r); tried again later",
+                                table.id, error)  # fmt: skip
                     feed.events[:0] = events
                     feed.pending = True
                     feed.failures += 1
@@ -592,11 +605,12 @@ class Announcer:
                 self.posts["interaction"] += 1
                 sent = await via.followup.send(wait=True, **kwargs)
                 return Posted(sent.id, via.followup)
-            except discord.HTTPException as error:
-                # The click's token is gone or refused: the channel it is. Whether the
-                # channel takes it is what the members are told, if anything.
-                log.info("table %s: a click's follow-up was refused (%s); posting in the"
-                         " channel", table.id, error.status)  # fmt: skip
+            except (discord.HTTPException, *UNANSWERED) as error:
+                # The click's token is gone or refused, or Discord did not answer: the
+                # channel it is. Whether the channel takes it is what the members are
+                # told, if anything.
+                log.info("table %s: a click's follow-up failed (%r); posting in the"
+                         " channel", table.id, error)  # fmt: skip
             for file in kwargs.get("files", ()):
                 file.reset()
         try:

@@ -12,7 +12,7 @@ from tests.e2e.conftest import Running
 from tests.e2e.driver import Driver, seated_game, service_of, table_messages
 from tests.e2e.test_announcing import announcer_of
 from tests.fakediscord.fixtures import Server
-from tests.fakediscord.server import SEND_MESSAGES
+from tests.fakediscord.server import DROPPED, SEND_MESSAGES
 
 FOLLOW_UP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
 CHANNEL_POST = ("POST", "/channels/{channel_id}/messages")
@@ -90,6 +90,20 @@ async def test_a_refused_follow_up_is_posted_in_the_channel_and_nothing_wrong_is
 ) -> None:
     """A click's follow-up refused (its token, not the channel): the channel takes it."""
     version = await play_from_the_last_buttons(driver, 403)
+    await driver.fake.wait_for(lambda: driver.latest_version() == version)
+    said = [m.content for m in driver.fake.public(driver.channel_id)]
+    assert not any("I need" in text or "did not take" in text for text in said), said
+
+
+async def test_a_post_or_follow_up_discord_never_answered_is_made_all_the_same(
+    driver: Driver,
+) -> None:
+    """The connection drops with no answer at all (a reset, a blip): a channel post is
+    tried again as a refused one is, and a click's follow-up goes to the channel; the
+    table shows the move, its player to move is told (not as a refusal)."""
+    version = await play_by_slash(driver, DROPPED)
+    await driver.fake.wait_for(lambda: driver.latest_version() == version)
+    version = await play_from_the_last_buttons(driver, DROPPED)
     await driver.fake.wait_for(lambda: driver.latest_version() == version)
     said = [m.content for m in driver.fake.public(driver.channel_id)]
     assert not any("I need" in text or "did not take" in text for text in said), said

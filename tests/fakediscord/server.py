@@ -101,6 +101,11 @@ class Message:
         return "\n".join(p for p in parts if p)
 
 
+DROPPED = 0
+"""A fault (:meth:`FakeDiscord.fail_next`): the connection is closed with no answer, as a
+reset or a network blip does; discord.py then raises aiohttp's error, not an HTTP one."""
+
+
 @dataclass
 class Held:
     """A request the fake keeps waiting (:meth:`FakeDiscord.hold_next`): ``arrived`` is
@@ -385,7 +390,8 @@ class FakeDiscord:
 
     def fail_next(self, method: str, template: str, *statuses: int) -> None:
         """Make the next requests to an API route fail with these statuses, in order
-        (403: Missing Permissions; 404: Unknown Channel; 429: a route's rate limit)."""
+        (403: Missing Permissions; 404: Unknown Channel; 429: a route's rate limit;
+        :data:`DROPPED`: the connection closed with no answer, the request not done)."""
         self.faults.setdefault((method, template), []).extend(statuses)
 
     def hold_next(self, method: str, template: str) -> Held:
@@ -594,7 +600,12 @@ class FakeDiscord:
                 self.violation(problem)
         pending = self.faults.get((method, template))
         if pending:
-            return self._fault(pending.pop(0))
+            status = pending.pop(0)
+            if status == DROPPED:
+                if request.transport is not None:
+                    request.transport.close()  # no answer at all: a reset, a blip
+                return web.Response(status=500)  # never reaches the bot
+            return self._fault(status)
         if held := self.held.get((method, template)):
             hold = held.pop(0)
             hold.arrived.set()
