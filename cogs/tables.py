@@ -76,10 +76,12 @@ class TablesCog(DominoCommands, name="Tables"):
     async def on_ready(self) -> None:
         """Discord has said which servers the bot is in (each, unavailable or not): the
         tables of a server it was removed from while it was down close as they would
-        have then. A browser's local server (a negative id) is no Discord server."""
+        have then, and so do those whose channel or thread was deleted meanwhile. A
+        browser's local server (a negative id) is no Discord server."""
         for guild_id in self.service.guilds():
             if guild_id > 0 and self.bot.get_guild(guild_id) is None:
                 await self.announcer.guild_gone(guild_id)
+        await self.announcer.places_gone()
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

@@ -220,6 +220,27 @@ class Announcer:
             [] if table is None else [table], lambda feed: feed.table.channel_id == channel_id
         )
 
+    async def places_gone(self) -> None:
+        """At a start: a table of a server the bot is in whose channel or thread
+        discord.py does not hold (deleted while the bot was down; or a thread it has not
+        cached) is looked up, and one Discord no longer has is closed as if its deletion
+        had been heard. Else its players would stay seated there (one seat a server)
+        until a post found it gone: a whole turn, or a lobby's idle hour."""
+        for guild_id in self.service.guilds():
+            guild = self.client.get_guild(guild_id)
+            if guild is None or guild.unavailable:
+                continue
+            for table in self.service.in_guild(guild_id):
+                if self.client.get_channel(table.channel_id) is not None:
+                    continue
+                try:
+                    await self._channel(table)
+                except NotPosted as failed:
+                    if failed.gone:
+                        await self.channel_gone(table.channel_id)
+                except UNANSWERED as error:  # found gone, if it is, by its next post
+                    log.info("table %s: its channel not looked up (%r)", table.id, error)
+
     async def guild_gone(self, guild_id: int) -> None:
         """The bot was removed from a server: each of its tables is closed as a deleted
         channel's is, since no post could reach them and no member could end them."""

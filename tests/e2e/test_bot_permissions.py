@@ -220,3 +220,24 @@ async def test_the_tables_of_a_server_that_removed_the_bot_while_it_was_down_clo
     stored = await service.store.get_table(table.id)
     assert stored is not None and stored.status == Status.CANCELLED
     assert not announcing(bot, table.id)
+
+
+async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_closes_at_its_start(
+    running: Running, server: Server
+) -> None:
+    """Nobody was connected to be told: at its start the bot looks up the channels it
+    does not know of its tables, and closes the one Discord no longer has, its players
+    free to sit elsewhere at once (not after a turn's time, or a lobby's idle hour)."""
+    _, driver, table = await a_move_in(running, server)
+    await running.stop()
+    await server.fake.delete_channel(driver.channel_id)
+    bot = await running.start()
+    service = service_of(bot)
+    closings = Closings()
+    service.add_listener(closings)
+    if service.find(table.id) is not None:  # not closed yet: wait for it
+        await closings.of(table.id)
+    stored = await service.store.get_table(table.id)
+    assert stored is not None and stored.status == Status.CANCELLED
+    ann = next(iter(driver.members.values()))
+    await open_lobby(server.fake, ann, server.channels[-1], game="cross")
