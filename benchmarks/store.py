@@ -157,6 +157,7 @@ async def fill_finished_games(store: Repository) -> None:
     stats: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0] * 6)
     ratings: dict[int, tuple[float, float]] = {}
     games, seats = [], []
+    names: dict[tuple[int, int], float] = {}
     for index in range(GAMES):
         users = rng.sample(range(1, PLAYERS + 1), rng.randint(2, 4))
         winner = rng.randrange(len(users))
@@ -172,7 +173,8 @@ async def fill_finished_games(store: Repository) -> None:
         for p in people:
             assert p.user_id is not None
             seats.append((f"g{index}", p.seat, p.team, p.user_id, None, p.final_score, int(p.won),
-                          p.rounds_won, p.points, 0, 0))  # fmt: skip
+                          p.rounds_won, p.points, 0, 0, f"Player {p.user_id}"))  # fmt: skip
+            names[p.user_id, guild] = float(index)
             for scope in (guild, GLOBAL):
                 row = stats[p.user_id, scope]
                 for i, value in enumerate((1, int(p.won), p.rounds_won, p.points, 0, 0)):
@@ -185,7 +187,7 @@ async def fill_finished_games(store: Repository) -> None:
             games,
         )
         await tx.executemany(
-            "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats
+            "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats
         )
         await tx.executemany(
             "INSERT INTO player_stats VALUES (?, 'cross', ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -197,8 +199,8 @@ async def fill_finished_games(store: Repository) -> None:
             [(user, mu, sigma, ordinal((mu, sigma))) for user, (mu, sigma) in ratings.items()],
         )
         await tx.executemany(
-            "INSERT INTO player_names VALUES (?, ?, ?)",
-            [(user, f"Player {user}", float(GAMES)) for user in ratings],
+            "INSERT INTO member_names VALUES (?, ?, ?, ?)",
+            [(user, guild, f"Player {user}", at) for (user, guild), at in names.items()],
         )
 
     async def analyze(tx: Session) -> None:

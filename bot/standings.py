@@ -37,10 +37,19 @@ class Standings:
             raise OutOfRange("order", 0, len(ORDERS) - 1, order)
 
     async def leaderboard(
-        self, game: str, *, guild_id: int | None, order: str, page: int, user_id: int
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        order: str,
+        page: int,
+        user_id: int,
+        shown_in: int | None = None,
     ) -> Leaderboard:
         """One page (counted from 1) of ``game``'s board in a server (None: everywhere),
-        with the caller's own rank."""
+        with the caller's own rank. The board of every server names its players as
+        ``shown_in``, the server it is shown in, knows them (a nickname is one server's);
+        one who never played there has no name, for the face to name as it can."""
         self.check(page, order)
         try:
             return await self.store.leaderboard(
@@ -51,6 +60,7 @@ class Standings:
                 page_size=PAGE_SIZE,
                 min_games=RATED_AFTER,
                 user_id=user_id,
+                shown_in=shown_in,
             )
         except StoreError as error:
             raise NotRead(error.fault) from error

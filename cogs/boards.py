@@ -67,6 +67,7 @@ class BoardsCog(DominoCommands, name="Boards"):
             order=by,
             page=page,
             user_id=interaction.user.id,
+            shown_in=interaction.guild_id,
         )
         await interaction.response.defer(thinking=True)
         # The board is public: from here on, in the server's language.

@@ -6,6 +6,9 @@
   ending at once never both start from the same old rating.
 - **Leaderboards** read running totals through their indexes, ties broken by more games
   and then the lower user id, so a rank is a position.
+- **Names are a server's own.** A Discord nickname is given in one server (a private
+  server's may be a real name), so a member's name is kept per server, and a board names
+  them as the server it is shown in knows them: never by a name from another.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ BOARD_ORDERS = {
 _BOARD_WHERE = " WHERE s.game = ? AND s.guild_id = ? AND s.games >= ?"
 _BOARD_ROWS = (
     "SELECT s.user_id, s.rating, s.games, s.wins, s.points, n.name, {column} AS score"
-    " FROM player_stats s LEFT JOIN player_names n ON n.user_id = s.user_id"
+    " FROM player_stats s LEFT JOIN member_names n ON n.user_id = s.user_id AND n.guild_id = ?"
 )
+"""A board's rows, named as the server of the first parameter knows its members."""
 _BOARD_COUNT = "SELECT COUNT(*) AS n FROM player_stats s"
 """Counts read the board's index alone: no join with the names they do not show."""
 
@@ -74,18 +78,26 @@ class Boards:
         page_size: int = 10,
         min_games: int = 3,
         user_id: int | None = None,
+        shown_in: int | None = None,
     ) -> Leaderboard:
         """Players of ``game`` in one server (or everywhere), best first: by the global
         rating (players with at least ``min_games`` games there), wins or points. Ties go
         to more games, then the older account (lower id), so the order is total and a rank
         is a position: the caller's rank, counted apart, always matches the pages. The
-        count, the page and the rank are read in one transaction, so they agree."""
+        count, the page and the rank are read in one transaction, so they agree.
+
+        Each player is named by the name they last played under in the board's server;
+        on the board of every server, in ``shown_in`` (the server it is shown in), and
+        otherwise not at all (an empty name, for the face to name them as it can): a
+        nickname from one server never reaches another's."""
         if order not in BOARD_ORDERS:
             raise ValueError(f"unknown leaderboard order {order!r}: one of {list(BOARD_ORDERS)}")
         column = BOARD_ORDERS[order]
         scope = GLOBAL if guild_id is None else guild_id
+        named_in = guild_id if guild_id is not None else shown_in
         floor = min_games if order == "rating" else 1
         params = (game, scope, floor)
+        named = (GLOBAL if named_in is None else named_in, *params)
         rows_sql = _BOARD_ROWS.format(column=column) + _BOARD_WHERE
 
         async def query(tx: Session) -> Leaderboard:
@@ -93,14 +105,14 @@ class Boards:
             assert counted is not None, "COUNT(*) always returns one row"
             rows = await tx.fetch(
                 f"{rows_sql} ORDER BY {column} DESC, s.games DESC, s.user_id LIMIT ? OFFSET ?",
-                (*params, page_size, page * page_size),
+                (*named, page_size, page * page_size),
             )
             entries = [_entry(page * page_size + i + 1, row) for i, row in enumerate(rows)]
             me = None
             if user_id is not None:
                 me = next((e for e in entries if e.user_id == user_id), None)
                 if me is None:
-                    me = await _rank_of(tx, column, params, user_id)
+                    me = await _rank_of(tx, column, named, user_id)
             return Leaderboard(entries, counted["n"], me)
 
         return await self.backend.read(query)
@@ -156,19 +168,21 @@ async def count_game(tx: Session, game: FinishedGame) -> None:
 
 
 async def keep_names(tx: Session, game: FinishedGame) -> None:
-    """Keep the name each member of a finished game played under as their last one,
-    inside the caller's transaction: a game read back (history, a replay, the coach's
-    word on it) names its seats by these, so a game that is not rated keeps them too,
-    or a member who has played only such games would be named by digits of their id.
+    """Keep the name each member of a finished game played under as their last one in
+    its server, inside the caller's transaction, for that server's boards (and the board
+    of every server shown there): a Discord nickname is that server's, so no other
+    server's board shows it. A game that is not rated keeps them too, or a member who
+    has played only such games would be named by digits of their id. (The game itself
+    keeps its seats' names, as they played: :func:`~data.games.insert_finished_game`.)
     Rows are written in user id order, as every game writes them, so two games ending
     at once wait for each other, never deadlock (a rated game writes them once its
     ratings' names are held, :func:`count_game`)."""
     await tx.executemany(
-        "INSERT INTO player_names (user_id, name, updated_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+        "INSERT INTO member_names (user_id, guild_id, name, updated_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (user_id, guild_id) DO UPDATE SET name = excluded.name,"
         " updated_at = excluded.updated_at",
         sorted(
-            (p.user_id, p.name, game.finished_at)
+            (p.user_id, game.guild_id, p.name, game.finished_at)
             for p in game.participants
             if p.user_id is not None and p.name
         ),
@@ -185,12 +199,14 @@ async def _ratings(tx: Session, game: str, users: list[int]) -> dict[int, Rating
 
 
 async def _rank_of(
-    tx: Session, column: str, params: tuple[Any, ...], user_id: int
+    tx: Session, column: str, named: tuple[Any, ...], user_id: int
 ) -> LeaderboardEntry | None:
     """The player's row with its rank: one plus how many rows sort before it under the
-    board's full order (score, then games, then user id). None if they do not qualify."""
+    board's full order (score, then games, then user id). None if they do not qualify.
+    ``named``: the server whose names the board shows, then the board's parameters."""
+    params = named[1:]
     rows_sql = _BOARD_ROWS.format(column=column) + _BOARD_WHERE
-    mine = await tx.fetchrow(f"{rows_sql} AND s.user_id = ?", (*params, user_id))
+    mine = await tx.fetchrow(f"{rows_sql} AND s.user_id = ?", (*named, user_id))
     if mine is None:
         return None
     before = (

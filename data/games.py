@@ -33,7 +33,7 @@ class FinishedGames:
         return await self.backend.write(record)
 
     async def get_game(self, game_id: str) -> FinishedGame | None:
-        """A finished game, whole (its record replays it), with its seats' last names."""
+        """A finished game, whole (its record replays it), its seats named as they played."""
 
         async def query(tx: Session) -> FinishedGame | None:
             games = await _games(tx, "g.id = ?", (game_id,))
@@ -106,10 +106,12 @@ class FinishedGames:
 async def insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     """Write a finished game inside the caller's transaction: the game, rounds and seats,
     then what it adds to its members' totals and ratings (:func:`~data.boards.count_game`)
-    and their last names (:func:`~data.boards.keep_names`, rated or not). Computer seats
-    are kept with the game but get no stats, name or rating, so they never reach a
-    leaderboard. False, with nothing written, if this game id is already stored:
-    the id is claimed first, so a game is counted once however often it is written."""
+    and their last names in its server (:func:`~data.boards.keep_names`, rated or not).
+    Each member's seat keeps the name they played under, so the game is read back as it
+    was played, whatever they are called later or elsewhere. Computer seats are kept
+    with the game but get no stats, name or rating, so they never reach a leaderboard.
+    False, with nothing written, if this game id is already stored: the id is claimed
+    first, so a game is counted once however often it is written."""
     claimed = await tx.execute(
         "INSERT INTO games (id, table_id, guild_id, game, finished_at, record, rated, hints,"
         " channel_id, stood_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
@@ -126,11 +128,12 @@ async def insert_finished_game(tx: Session, game: FinishedGame) -> bool:
     )
     await tx.executemany(
         "INSERT INTO game_seats (game_id, seat, team, user_id, computer_level,"
-        " final_score, won, rounds_won, points, dominoes, blocked_wins)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " final_score, won, rounds_won, points, dominoes, blocked_wins, name)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (game.id, p.seat, p.team, p.user_id, p.computer_level, p.final_score,
-             int(p.won), p.rounds_won, p.points, p.dominoes, p.blocked_wins)
+             int(p.won), p.rounds_won, p.points, p.dominoes, p.blocked_wins,
+             p.name if p.user_id is not None else "")
             for p in game.participants
         ],
     )  # fmt: skip
@@ -144,7 +147,7 @@ async def _games(
     tx: Session, where: str, params: tuple[Any, ...], limit: tuple[int, int] | None = None
 ) -> list[FinishedGame]:
     """Finished games matching ``where`` (on ``games g``), newest first, whole: rounds and
-    seats with the members' last names."""
+    seats, each member's named as they played in it (a computer's as before: unnamed)."""
     paging = " LIMIT ? OFFSET ?" if limit else ""
     games = await tx.fetch(
         "SELECT g.id, g.table_id, g.guild_id, g.game, g.finished_at, g.record, g.rated, g.hints,"
@@ -158,8 +161,8 @@ async def _games(
     marks = ", ".join("?" for _ in ids)
     seats = await tx.fetch(
         "SELECT s.game_id, s.seat, s.team, s.user_id, s.computer_level, s.final_score, s.won,"
-        " s.rounds_won, s.points, s.dominoes, s.blocked_wins, n.name FROM game_seats s"
-        f" LEFT JOIN player_names n ON n.user_id = s.user_id WHERE s.game_id IN ({marks})"
+        " s.rounds_won, s.points, s.dominoes, s.blocked_wins, s.name FROM game_seats s"
+        f" WHERE s.game_id IN ({marks})"
         " ORDER BY s.game_id, s.seat",
         ids,
     )

@@ -64,7 +64,8 @@ class Participant:
     user_id: int | None = None
     computer_level: str | None = None
     name: str = ""
-    """The member's display name when the game ended (shown on leaderboards)."""
+    """The member's display name in the game's server when it ended: kept with the game
+    (it is read back so), and as their name on that server's boards."""
     rounds_won: int = 0
     points: int = 0
     dominoes: int = 0
@@ -112,8 +113,9 @@ class Forgotten:
     stats: int
     ratings: int
     names: int
+    """Their names deleted: one per server they played in."""
     seats: int
-    """Seats of finished games that no longer name the member."""
+    """Seats of finished games that no longer name the member (their id and name)."""
     closed_tables: int
     tournaments: int
     """Finished or cancelled tournaments that no longer name the member."""
@@ -126,9 +128,11 @@ class Stored:
     stats: int
     """Rows of totals (per game kind, per server and overall)."""
     ratings: int
-    name: str | None
+    names: tuple[str, ...]
+    """The names they last played under, one per server (the same name once), newest
+    first."""
     games: int
-    """Finished games they sat at."""
+    """Finished games they sat at (each keeps the name they played under)."""
     tournaments: int = 0
     """Tournaments that name them (entered, chose a partner, ran one), open or ended."""
 

@@ -27,10 +27,13 @@ class Privacy:
             games = await tx.fetchrow(
                 "SELECT COUNT(*) AS n FROM game_seats WHERE user_id = ?", (user_id,)
             )
-            name = await tx.fetchrow("SELECT name FROM player_names WHERE user_id = ?", (user_id,))
+            names = await tx.fetch(
+                "SELECT name FROM member_names WHERE user_id = ? ORDER BY updated_at DESC",
+                (user_id,),
+            )
             assert stats is not None and ratings is not None and games is not None
             return Stored(
-                int(stats["n"]), int(ratings["n"]), name["name"] if name else None,
+                int(stats["n"]), int(ratings["n"]), tuple(dict.fromkeys(r["name"] for r in names)),
                 int(games["n"]), await _tournaments_naming(tx, user_id),
             )  # fmt: skip
 
@@ -56,18 +59,18 @@ class Privacy:
         return None
 
     async def forget(self, user_id: int) -> Forgotten:
-        """Delete a member's stats, ratings and name, and take their id off the seats of
-        finished games (kept, anonymous), off closed tables they sat at or hosted (a
-        tournament's organiser hosts unseated; deleted) and out of closed
-        tournaments (kept, anonymous: :func:`_forget_in_tournaments`), in one
+        """Delete a member's stats, ratings and names (one per server), and take their id
+        and name off the seats of finished games (kept, anonymous), off closed tables
+        they sat at or hosted (a tournament's organiser hosts unseated; deleted) and out
+        of closed tournaments (kept, anonymous: :func:`_forget_in_tournaments`), in one
         transaction. Open tables and tournaments are the caller's to refuse first."""
 
         async def work(tx: Session) -> Forgotten:
             stats = await tx.execute("DELETE FROM player_stats WHERE user_id = ?", (user_id,))
             ratings = await tx.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
-            names = await tx.execute("DELETE FROM player_names WHERE user_id = ?", (user_id,))
+            names = await tx.execute("DELETE FROM member_names WHERE user_id = ?", (user_id,))
             seats = await tx.execute(
-                "UPDATE game_seats SET user_id = NULL WHERE user_id = ?", (user_id,)
+                "UPDATE game_seats SET user_id = NULL, name = '' WHERE user_id = ?", (user_id,)
             )
             closed = await tx.fetch(
                 "SELECT id, host_id, state FROM active_tables"

@@ -10,6 +10,7 @@ from bot.engine import find_variant
 from words import marks
 from words.cards import Card, Field
 from words.common import (
+    and_list,
     computer_name,
     game_title,
     games_count,
@@ -191,8 +192,12 @@ def replay_posted(game_id: str, part: int, parts: int) -> str:
 def privacy(stored: Kept, keep_hours: int) -> str:
     """What the bot keeps about the member asking, and for how long, with their counts."""
     name = (
-        _("the name you last played under ({name})").format(name=plain(stored.name))
-        if stored.name
+        ngettext(
+            "the name you last played under ({names})",
+            "the names you last played under, one per server ({names})",
+            len(stored.names),
+        ).format(names=and_list(plain(each) for each in stored.names))
+        if stored.names
         else _("no name")
     )
     return _(
@@ -200,14 +205,15 @@ def privacy(stored: Kept, keep_hours: int) -> str:
         "• Your totals per game kind, in each server and overall ({stats} rows), your"
         " openskill rating per game kind ({ratings}), and {name}: kept until you ask for"
         " them to be deleted.\n"
-        "• The finished games you sat at ({games}): the moves, the seats and the scores, for"
-        " leaderboards, history and replays; kept for good, and made anonymous if you ask.\n"
+        "• The finished games you sat at ({games}): the moves, the seats (with the name you"
+        " played under) and the scores, for leaderboards, history and replays; kept for good,"
+        " and made anonymous if you ask.\n"
         "• The tournaments that name you ({tournaments}: entered, or run): your name and"
         " results, for their standings; kept for good, and made anonymous if you ask once"
         " they have ended.\n"
         "• A table's moves while it is open, and for {hours} hours after it closes.\n"
         "Your hands are never shown to anyone else. /domino forget-me deletes your totals,"
-        " ratings and name and takes your id off past games and ended tournaments."
+        " ratings and names and takes your id and name off past games and ended tournaments."
     ).format(
         stats=number(stored.stats),
         ratings=number(stored.ratings),
@@ -220,8 +226,8 @@ def privacy(stored: Kept, keep_hours: int) -> str:
 
 def forget_confirm() -> str:
     return _(
-        "This deletes your totals, ratings and name in every server and takes your id off"
-        " the games you played and the tournaments that have ended (they stay, anonymous)."
+        "This deletes your totals, ratings and names in every server and takes your id and"
+        " name off the games you played and the tournaments that have ended (they stay, anonymous)."
         " It cannot be undone. Press the button to go on."
     )
 

@@ -70,10 +70,11 @@ class Ranked(Protocol):
 
 
 class Kept(Protocol):
-    """What is stored about a member: counts of rows, and the name they last played under."""
+    """What is stored about a member: counts of rows, and the names they last played
+    under (one per server)."""
 
     @property
-    def name(self) -> str | None: ...
+    def names(self) -> tuple[str, ...]: ...
     @property
     def stats(self) -> int: ...
     @property

@@ -90,7 +90,7 @@ async def test_a_game_with_hints_still_names_its_members(store: Repository) -> N
     )
     kept = await store.get_game("h1")
     assert kept is not None and [p.name for p in kept.participants] == ["Ann", "Bob"]
-    assert (await store.stored_about(ANN)).name == "Ann", "privacy says the name it keeps"
+    assert (await store.stored_about(ANN)).names == ("Ann",), "privacy says the name it keeps"
     assert await store.get_stats(ANN) == [], "and still counts it for nobody"
 
 
@@ -177,11 +177,11 @@ async def test_forgetting_a_member_keeps_their_games_anonymous(store: Repository
     )
     await store.create_table(closed)
     before = await store.stored_about(ANN)
-    assert (before.games, before.name) == (1, "Ann") and before.stats > 0
+    assert (before.games, before.names) == (1, ("Ann",)) and before.stats > 0
     gone = await store.forget(ANN)
     assert (gone.seats, gone.closed_tables, gone.names) == (1, 1, 1)
     after = await store.stored_about(ANN)
-    assert (after.stats, after.ratings, after.name, after.games) == (0, 0, None, 0)
+    assert (after.stats, after.ratings, after.names, after.games) == (0, 0, (), 0)
     game = await store.get_game("g1")
     assert game is not None and [p.user_id for p in game.participants] == [None, BOB]
     assert await store.get_stats(BOB), "the other player keeps theirs"

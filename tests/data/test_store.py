@@ -233,7 +233,7 @@ async def test_a_database_from_an_older_release_is_brought_up_to_date(database: 
         [table] = await store.load_active_tables()
         assert (table.id, table.version) == ("t1", 4)
         await store.record_finished_game(finished("g1", against_a_computer(5, name="Ann")))
-        board = await store.leaderboard("cross", order="wins", user_id=5)
+        board = await store.leaderboard("cross", order="wins", user_id=5, shown_in=10)
         assert [(e.user_id, e.name) for e in board.entries] == [(5, "Ann")]
     finally:
         await store.close()
@@ -544,12 +544,12 @@ async def test_a_finished_game_closes_its_table_and_counts_members_not_computers
         assert (stats.dominoes, stats.blocked_wins) == (2, 1)
     for guild in (10, None):
         for order in ("rating", "wins", "points"):
-            board = await store.leaderboard("cross", guild, order, min_games=1)
+            board = await store.leaderboard("cross", guild, order, min_games=1, shown_in=10)
             assert [(e.user_id, e.name) for e in board.entries] == [(5, "Ann")]
             assert board.total == 1
     assert await count(store, "player_stats") == 2  # this server and global, Ann's only
     assert await count(store, "ratings") == 1
-    assert await count(store, "player_names") == 1
+    assert await count(store, "member_names") == 1
 
 
 @pytest.mark.parametrize("damaged", ['{"cross": 1', "[150]", '{"cross": "150"}'])

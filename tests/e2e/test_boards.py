@@ -5,23 +5,30 @@ within Discord's limits whatever the names."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 from bot.client import DominoBot
 from data.models import FinishedGame, Participant, RoundResult
 from tests.e2e.conftest import Running
-from tests.fakediscord.fixtures import Server
+from tests.fakediscord.fixtures import Server, make_server
 from tests.fakediscord.server import Message
 from tests.fakediscord.users import Member
 
 
 def game_of(
-    game_id: str, guild_id: int, when: float, seats: list[Member], *, game: str = "cross"
+    game_id: str,
+    guild_id: int,
+    when: float,
+    seats: list[Member],
+    *,
+    game: str = "cross",
+    nicks: bool = False,
 ) -> FinishedGame:
     """A finished game of ``seats`` (the first wins), one round, its seats named as their
-    members are."""
+    members are (``nicks``: as the game's server shows them, by their nickname there)."""
     participants = [
         Participant(seat=i, team=i, final_score=100 - i, won=i == 0, user_id=member.id,
-                    name=member.name, points=100 - i)
+                    name=named(member, guild_id) if nicks else member.name, points=100 - i)
         for i, member in enumerate(seats)
     ]  # fmt: skip
     return FinishedGame(
@@ -29,6 +36,12 @@ def game_of(
         record={}, rounds=[RoundResult(1, "domino", 0, [0] * len(seats))],
         participants=participants,
     )  # fmt: skip
+
+
+def named(member: Member, guild_id: int) -> str:
+    """The member's name in a server, as Discord shows it there: their nickname, if any."""
+    nick = member.fake.guild_member(guild_id, member.id)["nick"]
+    return str(nick) if nick else member.name
 
 
 async def answers_to(bot: DominoBot, member: Member, *sent: object) -> list[Message]:
@@ -91,3 +104,41 @@ async def test_the_board_escapes_names_in_its_text_and_says_them_as_typed_in_its
         await bob.slash("domino leaderboard", server.channels[0], game="cross", page=5)
     ).reply()
     assert "page 5 is past the end; there is only 1 page" in past.content
+
+
+async def test_a_public_server_never_shows_a_nickname_given_in_another(
+    running: Running, server: Server
+) -> None:
+    """Ann plays in this server as "AnnTheGamer", then last in a private server of
+    friends as "Ann Smith (Mum)": this server's board, the board of every server shown
+    here and Bob's history here name her as she played here, never by her nickname in
+    the other server."""
+    bot = await running.start()
+    ann, bob = server.member("Ann", nick="AnnTheGamer"), server.member("Bob")
+    friends = make_server(server.fake, "Friends")
+    for n in range(3):
+        await bot.store.record_finished_game(
+            game_of(f"g{n}-1", server.guild_id, 1_700_000_000.0 + n, [ann, bob], nicks=True)
+        )
+    private = game_of("f0-1", friends.guild_id, 1_700_000_100.0, [ann, bob])
+    await bot.store.record_finished_game(
+        dataclasses.replace(
+            private,
+            participants=[
+                dataclasses.replace(p, name="Ann Smith (Mum)") if p.user_id == ann.id else p
+                for p in private.participants
+            ],
+        )
+    )
+    channel = server.channels[0]
+    here = await (await bob.slash("domino leaderboard", channel, game="cross")).reply()
+    everywhere = await (
+        await bob.slash("domino leaderboard", channel, game="cross", scope="global")
+    ).reply()
+    for board in (here, everywhere):
+        [alt] = [a["description"] for a in board.attachments]
+        assert "1. AnnTheGamer" in board.content and "1. AnnTheGamer" in alt, board.content
+        assert "Mum" not in board.content + alt
+    await (await bob.slash("domino history", channel)).reply()
+    said = "\n".join(m.content for m in await answers_to(bot, bob))
+    assert "AnnTheGamer (won)" in said and "Mum" not in said

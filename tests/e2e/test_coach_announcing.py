@@ -128,8 +128,9 @@ async def test_a_post_made_but_not_noted_before_a_stop_is_not_made_again(
 async def test_a_post_found_after_a_stop_is_not_made_again_though_a_name_changed(
     running: Running, server: Server
 ) -> None:
-    """The post is found in the channel whoever it names: a member renamed while the
-    bot was down (the words name them as they are called now) does not make it twice."""
+    """The post is found in the channel whoever it names: a game whose words changed
+    while the bot was down (its seat's name, as an older release read it from the
+    member's last name anywhere) does not make it twice."""
     bot = await running.start()
     there = hang(bot, posting=True)
     game_id = await play(bot, server)
@@ -138,7 +139,7 @@ async def test_a_post_found_after_a_stop_is_not_made_again_though_a_name_changed
     path = parse_url(running.settings.database_url).path
     assert path is not None
     with sqlite3.connect(path) as db:
-        renamed = db.execute("UPDATE player_names SET name = 'Annabel' WHERE name = 'Ann'").rowcount
+        renamed = db.execute("UPDATE game_seats SET name = 'Annabel' WHERE name = 'Ann'").rowcount
     assert renamed == 1
 
     bot = await running.start()
