@@ -89,7 +89,7 @@ class BoardsCog(DominoCommands, name="Boards"):
         rows = [
             LeaderboardRow(
                 e.rank,
-                e.name or members.display_name(self.bot, e.user_id),
+                e.name or await members.public_name(self.bot, e.user_id),
                 boards.board_value(e, by),
                 e.games,
             )

@@ -20,6 +20,21 @@ def seat_name(user: discord.abc.User) -> str:
     return user.name if " ".join(name.split()).casefold() in computer_names() else name
 
 
+async def public_name(client: discord.Client, user_id: int) -> str:
+    """A member's name as every server may see it, for one no server's name is kept for
+    where it is shown (the board of every server names a player by the name they played
+    under in the server it is shown in, never by a nickname given in another): their
+    Discord name, looked up if discord.py does not hold them (the bot asks for no member
+    events), or words for one Discord does not answer for."""
+    user = client.get_user(user_id)
+    if user is None:
+        try:
+            user = await client.fetch_user(user_id)
+        except discord.HTTPException:
+            return boards.unknown_player(user_id)
+    return user.global_name or user.name
+
+
 def display_name(client: discord.Client, user_id: int) -> str:
     """A member's name as this bot knows them, or words for one it does not."""
     user = client.get_user(user_id)

@@ -82,9 +82,10 @@ async def test_a_game_read_back_names_its_seats_as_they_played_in_it(store: Repo
 
 
 async def test_games_stored_before_keep_the_name_they_read(database: Database) -> None:
-    """A release that kept one name per member (the last anywhere): its games go on
-    reading that name, and it names the member on the boards of the server of the game
-    that wrote it only (finished at its time), not on the other servers' boards."""
+    """A release that kept one name per member (the last anywhere): it names the member
+    in the server of the game that wrote it (finished at its time) only: on its boards
+    and in its games, which go on reading it; another server's games and boards do not
+    get a name that server never gave them."""
 
     async def release_0018(tx: Session) -> None:
         await migrated_before("0019", tx)
@@ -113,12 +114,12 @@ async def test_games_stored_before_keep_the_name_they_read(database: Database) -
 
     await written_raw(database.url, release_0018)
     async with await open_store(database.url) as store:
-        for game_id in ("g0", "g1"):
+        for game_id, named in (("g0", ""), ("g1", PRIVATE_NAME)):
             played = await store.get_game(game_id)
             assert played is not None and [p.name for p in played.participants] == [
-                PRIVATE_NAME,
+                named,
                 "",
-            ], "as it read before: the member's last name, a computer's none"
+            ], "the friends' server's game as it read before; the public one's unnamed"
         assert (await names_on(store, FRIENDS))[ANN] == PRIVATE_NAME
         assert (await names_on(store, PUBLIC))[ANN] == ""
         assert (await names_on(store, None, shown_in=PUBLIC))[ANN] == ""

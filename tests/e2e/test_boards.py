@@ -142,3 +142,25 @@ async def test_a_public_server_never_shows_a_nickname_given_in_another(
     await (await bob.slash("domino history", channel)).reply()
     said = "\n".join(m.content for m in await answers_to(bot, bob))
     assert "AnnTheGamer (won)" in said and "Mum" not in said
+
+
+async def test_the_board_of_every_server_names_one_who_never_played_here_by_their_discord_name(
+    running: Running, server: Server
+) -> None:
+    """Cy has played only in the friends' server, as "Cy Smith (Mum)": the board of
+    every server, shown here, names her by her Discord name, which every server sees,
+    not by that nickname (nor by digits of her id)."""
+    bot = await running.start()
+    friends = make_server(server.fake, "Friends")
+    cy, dee = friends.member("Cy", nick="Cy Smith (Mum)"), friends.member("Dee")
+    for n in range(3):
+        await bot.store.record_finished_game(
+            game_of(f"f{n}", friends.guild_id, 1_700_000_000.0 + n, [cy, dee], nicks=True)
+        )
+    bob = server.member("Bob")
+    board = await (
+        await bob.slash("domino leaderboard", server.channels[0], game="cross", scope="global")
+    ).reply()
+    [alt] = [a["description"] for a in board.attachments]
+    assert "1. Cy" in board.content and "1. Cy" in alt, board.content
+    assert "Mum" not in board.content + alt

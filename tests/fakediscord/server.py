@@ -838,6 +838,15 @@ async def _me(
     return 200, fake.bot_user
 
 
+@route("GET", "/users/{user_id}")
+async def _user(
+    fake: FakeDiscord, parts: Parts, body: Any, files: Files, request: web.Request
+) -> Any:
+    """A user by id (``fetch_user``): their name as every server sees it."""
+    user = fake.users.get(int(parts["user_id"]))
+    return (200, user) if user is not None else (404, {"message": "Unknown User", "code": 10013})
+
+
 route("POST", "/oauth2/token", described=False)(activities.exchange_code)
 route("GET", "/applications/{application_id}/activity-instances/{instance_id}")(
     activities.get_instance
