@@ -49,6 +49,24 @@ class SeatedElsewhere(Refusal):
 
 
 @dataclass(eq=False)
+class InTournament(Refusal):
+    """The member plays in a tournament of this server (announced in ``channel_id``: a
+    ``game``, in ``format``): from its check-in until they are out of it or it ends, its
+    tables are the only seats they take. A seat elsewhere would hold them when their
+    round's table opens (one seat per member per server), and a started game cannot be
+    left, so they would forfeit. ``round``: the round under way (0 before the first,
+    which starts at ``starts_at``); ``waiting``: the channel of that round's table
+    where their seat is kept for them now, if it is open."""
+
+    channel_id: int
+    game: str
+    format: str
+    round: int
+    starts_at: float
+    waiting: int | None = None
+
+
+@dataclass(eq=False)
 class NoSuchGame(Refusal):
     """No finished game has this id."""
 

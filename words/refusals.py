@@ -19,6 +19,7 @@ from bot.refusals import (
     HostCannotLeave,
     HostOnly,
     HostOrManagerOnly,
+    InTournament,
     LobbyClosed,
     Malformed,
     MoreTimeOff,
@@ -113,6 +114,10 @@ def refusal(error: Refusal, names: list[str] | None = None) -> str:
         case SeatedElsewhere(channel_id):
             return _("You are seated at another table in this server already ({channel}).").format(
                 channel=marks.current().channel(channel_id)
+            )
+        case InTournament(channel_id, game, format_, round_, starts_at, waiting):
+            return tournaments.kept_for_tournament(
+                channel_id, game, format_, round_, starts_at, waiting
             )
         case OtherServer():
             return _("That belongs to another server.")

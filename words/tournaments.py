@@ -392,6 +392,40 @@ def your_table(round_: int, channel_id: int) -> str:
     )
 
 
+def kept_for_tournament(
+    channel_id: int, game: str, format_: str, round_: int, starts_at: float, waiting: int | None
+) -> str:
+    """Said to a member refused a casual seat (a table opened, joined, played again)
+    because they play in a tournament of the server (``InTournament``): which one, when
+    their round's table comes (or where it waits for them now), and how to be free."""
+    current = marks.current()
+    tournament = tournament_title(game, Format(format_))
+    where = current.channel(channel_id)
+    withdraw = tournament_label("withdraw")
+    if waiting is not None:
+        return _(
+            "Your table of round {round} of the {tournament} is waiting for you: {table}."
+            " Until the tournament ends you sit at its tables only."
+        ).format(round=number(round_), tournament=tournament, table=current.channel(waiting))
+    if round_ == 0:
+        return _(
+            "You are entered in the {tournament} in {where}, which starts {when}: from"
+            " check-in until it ends you sit at its tables only, so that you are free when"
+            " your round's table opens. To play here, press {withdraw} on its announcement"
+            " first."
+        ).format(
+            tournament=tournament,
+            where=where,
+            when=current.relative_time(starts_at),
+            withdraw=withdraw,
+        )
+    return _(
+        "You play in the {tournament} in {where}: until it ends you sit at its tables only,"
+        " and its next round opens as soon as every table of round {round} is over. To"
+        " play here, press {withdraw} on its announcement first."
+    ).format(tournament=tournament, where=where, round=number(round_), withdraw=withdraw)
+
+
 def your_bye(round_: int) -> str:
     return _("Round {round}: you have a bye, worth a win.").format(round=number(round_))
 

@@ -37,6 +37,7 @@ from bot.refusals import (
     TableClosed,
 )
 from bot.service.clock import Clockwork
+from bot.service.commitments import Commitment
 from bot.service.faces import Listener, Resumed, Shown
 from bot.service.open_tables import OpenTables
 from bot.service.privacy import Privacy
@@ -83,6 +84,7 @@ class TableService:
         self._guild_locks: dict[int, asyncio.Lock] = {}
         self._snapshots: dict[str, tuple[Table, TableSnapshot]] = {}
         self._listeners: list[Listener] = []
+        self._commitments: list[Commitment] = []
         self._shown: dict[str, dict[str, Shown]] = {}
         """Table id → face → what the face has shown of it (see :meth:`shown`): every
         open table's, and a closed one's while it waits in :attr:`_ends`."""
@@ -125,6 +127,23 @@ class TableService:
         old listener posting beside the new one)."""
         if listener in self._listeners:
             self._listeners.remove(listener)
+
+    def add_commitment(self, commitment: Commitment) -> None:
+        """Ask ``commitment`` before seating a member at any table but a tournament's
+        (the tournament service: its players' seats are its round tables)."""
+        self._commitments.append(commitment)
+
+    def remove_commitment(self, commitment: Commitment) -> None:
+        if commitment in self._commitments:
+            self._commitments.remove(commitment)
+
+    def _check_uncommitted(self, guild_id: int, user_id: int) -> None:
+        """Refuse a casual seat to a member something holds to seats of its own in this
+        server (a tournament they play in): it raises the holder's refusal."""
+        for commitment in self._commitments:
+            refusal = commitment.holds(guild_id, user_id)
+            if refusal is not None:
+                raise refusal
 
     async def resume(self, owns: Callable[[int], bool] = lambda guild_id: True) -> int:
         """Load every table that is not finished (of the servers this process ``owns``:
@@ -329,6 +348,7 @@ class TableService:
         """A new lobby with the host seated (a tournament's table, ``drawn``: its seats
         kept for the players drawn to it, its host the organiser, not seated); refused if
         the channel already has a table or the host sits at another table in this server,
+        or a commitment holds them (a tournament they play in: :meth:`add_commitment`),
         or if the options are not allowed.
         Checked and stored under the server's lock, so two requests at the same moment
         cannot both pass the checks; the store's unique index backs the channel rule."""
@@ -342,6 +362,8 @@ class TableService:
             busy = self.tables.of_member(request.guild_id, request.host_id)
             if busy is not None and drawn is None:  # a tournament's host takes no seat
                 raise SeatedElsewhere(busy.channel_id)
+            if drawn is None:
+                self._check_uncommitted(request.guild_id, request.host_id)
             settings = await self.servers.of(request.guild_id)
             target = request.target
             if target is None:
@@ -422,7 +444,9 @@ class TableService:
 
         A :class:`Join` also holds the server's lock, so "one seat per member in a
         server" is checked against every table of the server with none changing
-        meanwhile. Locks are always taken server first, then table."""
+        meanwhile; a join at a table that is not a tournament's is refused to a member a
+        commitment holds (a tournament they play in). Locks are always taken server
+        first, then table."""
         guild_id = self.get(table_id).guild_id
         async with (
             self.guild_lock(guild_id) if isinstance(command, Join) else contextlib.nullcontext(),
@@ -435,6 +459,8 @@ class TableService:
                 busy = self.tables.of_member(guild_id, command.user_id)
                 if busy is not None and busy.id != table.id:
                     raise SeatedElsewhere(busy.channel_id)
+                if busy is None and table.tournament is None:
+                    self._check_uncommitted(guild_id, command.user_id)
             table, events = await self._apply(table, command)
             self.tell(table, events, via)
             if not table.is_open:  # let go once told: a face reads what it has shown

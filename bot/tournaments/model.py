@@ -14,6 +14,7 @@ from statistics import fmean
 from typing import Any
 
 from bot.refusals import TournamentRefused
+from bot.tournaments import bracket as brackets
 from bot.tournaments.errors import BadResult
 from bot.tournaments.results import Adjustment, Result
 from bot.tournaments.seating import Bye, Entrant, Seating, Table
@@ -169,6 +170,31 @@ class Tournament:
 
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)
+
+    def keeps(self, user_id: int, now: float) -> bool:
+        """Whether the member is kept for this tournament's tables at ``now``, and so
+        takes no seat elsewhere in its server: entered and not out, from the moment
+        check-in opens (a round's table may open for them from the start on); once it
+        has started, only while they play in it (checked in, by pairs both of the pair,
+        and in a knockout not yet knocked out), until it ends."""
+        player = self.player(user_id)
+        if self.phase not in OPEN_PHASES or player is None or player.out:
+            return False
+        pair = self.pair_of(user_id)
+        if pair is not None and self.pair_out(pair):
+            return False
+        if not self.started:
+            return now >= self.settings.checkin_at
+        entrant = self.entrant_of(user_id)
+        if entrant not in {e.id for e in self.entrants}:
+            return False
+        return self.settings.format is not Format.KNOCKOUT or entrant not in self._knocked_out()
+
+    def _knocked_out(self) -> set[int]:
+        """The knockout's entrants whose run has ended (placed by the bracket so far)."""
+        bracket = brackets.knockout(self.starters, self.settings.seating)
+        results = [r for r in self.record if isinstance(r, Result)]
+        return {entrant for _, entrant in brackets.placings(bracket, results)}
 
     def check_manager(self, by: int, staff: bool) -> None:
         """Who may manage the tournament: the member who created it (even if they have

@@ -38,7 +38,14 @@ from typing import NamedTuple, Protocol
 from bot.commands import Cancel, StandIn, Start
 from bot.engine import EngineError, Match, Options, find_variant
 from bot.events import Cancelled, Event, GameOver, Joined
-from bot.refusals import NotRead, NotSaved, OptionsRefused, Refusal, TournamentRefused
+from bot.refusals import (
+    InTournament,
+    NotRead,
+    NotSaved,
+    OptionsRefused,
+    Refusal,
+    TournamentRefused,
+)
 from bot.service import NewTable, TableService, TournamentSeats
 from bot.service.settling import UNANSWERED
 from bot.snapshot import TableSnapshot
@@ -190,7 +197,39 @@ class TournamentService:
         if table.tournament is not None and table.tournament in self.open:
             self._work.put_nowait((table, list(events)))
 
+    # -- the table service's commitment --
+
+    def holds(self, guild_id: int, user_id: int) -> Refusal | None:
+        """A member who plays in one of this server's open tournaments (from its check-in
+        on: :meth:`Tournament.keeps`) sits at its tables only: a casual table would hold
+        their one seat of the server when their round's table opens, and a started game
+        cannot be left, so a computer would take their round's seat and they would
+        forfeit. Asked by the table service before it seats a member anywhere else."""
+        now = self.clock()
+        for tournament in self.open.values():
+            if tournament.guild_id == guild_id and tournament.keeps(user_id, now):
+                settings = tournament.settings
+                return InTournament(
+                    tournament.channel_id,
+                    settings.game,
+                    settings.format.value,
+                    tournament.round,
+                    settings.start_at,
+                    waiting=self._waiting_for(tournament, user_id),
+                )
+        return None
+
+    def _waiting_for(self, tournament: Tournament, user_id: int) -> int | None:
+        """The channel of the current round's table that keeps a seat for the member
+        now (open, and they have not sat down), if there is one."""
+        for drawn in tournament.tables_of(tournament.round):
+            table = None if drawn.table_id is None else self.tables.find(drawn.table_id)
+            if table is not None and user_id in table.invited:
+                return table.channel_id
+        return None
+
     async def close(self) -> None:
+        self.tables.remove_commitment(self)
         for task in (self._worker, self._timer):
             if task is not None:
                 task.cancel()
@@ -222,6 +261,7 @@ class TournamentService:
             if table is not None and table.tournament not in (None, *stored)
         )
         self.tables.add_listener(self)
+        self.tables.add_commitment(self)
         self._worker = asyncio.create_task(self._listen(), name="tournaments")
         self._timer = asyncio.create_task(self._tick(), name="tournament-deadlines")
         for tournament in list(self.open.values()):

@@ -18,6 +18,7 @@ from discord.app_commands import locale_str
 
 from bot.engine import GAMES, EngineError, Options, find_variant
 from bot.refusals import (
+    InTournament,
     LobbyClosed,
     NotRead,
     NotSaved,
@@ -303,6 +304,9 @@ def test_every_table_refusal_is_worded_from_the_catalogue(pseudo: i18n.Language)
         WrongPlayerCount("milo", (4,), 3), NotYourTurn(1), NotYourTurn(7),
         OutOfRange("turn_timer", 20, 3600, 5), OutOfRange("page", 1, 1000, "x"),
         NotSaved("busy", "play"), NotRead("full"), NotSaved("gone", "join"),
+        InTournament(22, "cross", "swiss", 0, 1_800_000_000.0),
+        InTournament(22, "milo", "knockout", 2, 1_800_000_000.0),
+        InTournament(22, "cross", "round-robin", 1, 1_800_000_000.0, waiting=23),
     ]  # fmt: skip
     for refusal in refused:
         text = refusals.refusal(refusal, NAMES[:2])
