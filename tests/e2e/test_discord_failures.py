@@ -174,5 +174,8 @@ async def test_a_closed_tables_end_refused_until_it_is_let_go_is_not_tried_for_e
     feeds = announcer_of(bot)._feeds
     await driver.fake.wait_for(lambda: table_id in feeds and feeds[table_id].failures > 1)
     service.keep_closed = 0.0
+    trying = feeds[table_id].task
+    assert trying is not None
     await service._prune_once()  # a day on: the service lets its end go
-    await driver.fake.wait_for(lambda: table_id not in feeds)
+    await asyncio.wait_for(trying, 10)  # its worker stops trying, and lets the table go
+    assert table_id not in feeds
