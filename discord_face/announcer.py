@@ -125,8 +125,8 @@ class Feed:
 
 UNANSWERED = (aiohttp.ClientError, OSError, TimeoutError)
 """What discord.py raises when Discord gave no answer at all (a connection reset or
-dropped, a timeout): unlike a refusal, the post may or may not have been made, and is
-tried again as a refused one is."""
+dropped, a timeout): unlike a refusal, the post may or may not have been made; it is
+tried again as a refused one is, once the channel is read to see whether it was."""
 
 
 class NotPosted(Exception):
@@ -327,9 +327,14 @@ class Announcer:
                     feed.events[:0] = events
                     feed.pending = True
                     feed.failures += 1
-                except UNANSWERED as error:  # put back and tried again, as a refusal is
+                except UNANSWERED as error:
+                    # Tried again as a refusal is; but Discord may have made the post, so
+                    # the channel is read first, as after a restart (:meth:`_not_shown`).
                     log.warning("table %s: Discord did not answer (%r); tried again later",
                                 table.id, error)  # fmt: skip
+                    feed.resumed = [(v, end + len(events)) for v, end in feed.resumed]
+                    feed.resumed.insert(0, (table.version, len(events)))
+                    feed.unsure = True
                     feed.events[:0] = events
                     feed.pending = True
                     feed.failures += 1
@@ -626,12 +631,13 @@ class Announcer:
                 self.posts["interaction"] += 1
                 sent = await via.followup.send(wait=True, **kwargs)
                 return Posted(sent.id, via.followup)
-            except (discord.HTTPException, *UNANSWERED) as error:
-                # The click's token is gone or refused, or Discord did not answer: the
-                # channel it is. Whether the channel takes it is what the members are
-                # told, if anything.
-                log.info("table %s: a click's follow-up failed (%r); posting in the"
-                         " channel", table.id, error)  # fmt: skip
+            except discord.HTTPException as error:
+                # The click's token is gone or refused: the channel it is. Whether the
+                # channel takes it is what the members are told, if anything. (Not
+                # answered at all, it may have been made: tried again once the channel
+                # is read, below.)
+                log.info("table %s: a click's follow-up was refused (%s); posting in the"
+                         " channel", table.id, error.status)  # fmt: skip
             for file in kwargs.get("files", ()):
                 file.reset()
         try:

@@ -9,10 +9,10 @@ import pytest
 
 from discord_face import announcer
 from tests.e2e.conftest import Running
-from tests.e2e.driver import Driver, seated_game, service_of, table_messages
+from tests.e2e.driver import Driver, seated_game, service_of, shown_version, table_messages
 from tests.e2e.test_announcing import announcer_of
 from tests.fakediscord.fixtures import Server
-from tests.fakediscord.server import DROPPED, SEND_MESSAGES
+from tests.fakediscord.server import ANSWER_LOST, DROPPED, SEND_MESSAGES
 
 FOLLOW_UP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
 CHANNEL_POST = ("POST", "/channels/{channel_id}/messages")
@@ -107,6 +107,29 @@ async def test_a_post_or_follow_up_discord_never_answered_is_made_all_the_same(
     await driver.fake.wait_for(lambda: driver.latest_version() == version)
     said = [m.content for m in driver.fake.public(driver.channel_id)]
     assert not any("I need" in text or "did not take" in text for text in said), said
+
+
+@pytest.mark.parametrize("lost", [CHANNEL_POST, FOLLOW_UP], ids=["post", "follow-up"])
+async def test_a_post_discord_made_but_never_answered_is_not_posted_twice(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, lost: tuple[str, str]
+) -> None:
+    """The connection drops just as Discord answers, the message made: the bot, unsure,
+    reads the channel before it tries again, finds the move shown there, and posts it
+    no second time; only that message keeps live buttons."""
+    monkeypatch.setattr(announcer, "RETRY_FIRST", 0.01)
+    before = len(table_messages(driver.fake, driver.channel_id))
+    if lost == CHANNEL_POST:
+        version = await play_by_slash(driver, ANSWER_LOST)
+    else:
+        version = await play_from_the_last_buttons(driver, ANSWER_LOST)
+
+    def live() -> list[int | None]:
+        messages = table_messages(driver.fake, driver.channel_id)
+        return [shown_version(m) for m in messages if m.buttons()]
+
+    await driver.fake.wait_for(lambda: live() == [version])
+    posted = [shown_version(m) for m in table_messages(driver.fake, driver.channel_id)]
+    assert posted[before:].count(version) == 1, posted
 
 
 async def test_a_missing_permission_is_told_and_the_game_goes_on(driver: Driver) -> None:

@@ -104,6 +104,9 @@ class Message:
 DROPPED = 0
 """A fault (:meth:`FakeDiscord.fail_next`): the connection is closed with no answer, as a
 reset or a network blip does; discord.py then raises aiohttp's error, not an HTTP one."""
+ANSWER_LOST = -1
+"""A fault: the request is done (the message made), then the connection is closed before
+the answer, as when the connection drops just as Discord answers."""
 
 
 @dataclass
@@ -391,7 +394,8 @@ class FakeDiscord:
     def fail_next(self, method: str, template: str, *statuses: int) -> None:
         """Make the next requests to an API route fail with these statuses, in order
         (403: Missing Permissions; 404: Unknown Channel; 429: a route's rate limit;
-        :data:`DROPPED`: the connection closed with no answer, the request not done)."""
+        :data:`DROPPED`: the connection closed with no answer, the request not done;
+        :data:`ANSWER_LOST`: the same once the request is done)."""
         self.faults.setdefault((method, template), []).extend(statuses)
 
     def hold_next(self, method: str, template: str) -> Held:
@@ -605,7 +609,13 @@ class FakeDiscord:
                 if request.transport is not None:
                     request.transport.close()  # no answer at all: a reset, a blip
                 return web.Response(status=500)  # never reaches the bot
-            return self._fault(status)
+            if status != ANSWER_LOST:
+                return self._fault(status)
+            await ROUTES[method, template](self, parts, body, files, request)  # done, then lost
+            await self._notify()
+            if request.transport is not None:
+                request.transport.close()
+            return web.Response(status=500)
         if held := self.held.get((method, template)):
             hold = held.pop(0)
             hold.arrived.set()
