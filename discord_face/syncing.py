@@ -44,7 +44,8 @@ async def sync_commands(tree: DominoTree, folder: Path, dev_guild_id: int | None
     assert application_id is not None, "known once logged in (setup_hook)"
     scope = "global" if dev_guild_id is None else f"guild-{dev_guild_id}"
     marker = folder / f"commands-{application_id}-{scope}.sha256"
-    await _sync(tree, marker, dev_guild_id)
+    if not await _sync(tree, marker, dev_guild_id):
+        return  # the commands stay where they are: a member never finds none
     for earlier, guild_id in _markers(folder, application_id):
         if earlier == marker:
             continue
@@ -54,7 +55,8 @@ async def sync_commands(tree: DominoTree, folder: Path, dev_guild_id: int | None
             await _withdraw(tree, earlier, guild_id)
 
 
-async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
+async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> bool:
+    """Whether the commands are where they should be now: synced, or unchanged since."""
     guild = discord.Object(guild_id) if guild_id is not None else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
@@ -67,7 +69,7 @@ async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
     fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
     if marker.exists() and marker.read_text().strip() == fingerprint:
         log.info("slash commands unchanged since the last sync: not syncing")
-        return
+        return True
     try:
         await tree.sync(guild=guild)
     except (discord.Forbidden, discord.NotFound) as error:
@@ -77,10 +79,11 @@ async def _sync(tree: DominoTree, marker: Path, guild_id: int | None) -> None:
         # tables are still played; the operator is told which setting to correct.
         log.error("DEV_GUILD_ID=%s names a server the bot is not in (%s): the slash commands"
                   " are not synced there; correct or empty it", guild_id, error.status)  # fmt: skip
-        return
+        return False
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(fingerprint)
     log.info("slash commands synced %s", f"to guild {guild_id}" if guild else "globally")
+    return True
 
 
 def _markers(folder: Path, application_id: int) -> Iterator[tuple[Path, int | None]]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from tests.e2e.conftest import Running
 from tests.e2e.driver import open_lobby
 from tests.fakediscord.fixtures import Server
@@ -105,12 +107,16 @@ async def test_a_trial_servers_copy_synced_before_markers_named_their_applicatio
     assert [c["name"] for c in server.fake.commands[None]] == ["domino"]
 
 
+@pytest.mark.parametrize("trial", [False, True], ids=["live-bot", "trial-bot"])
 async def test_a_dev_guild_id_naming_a_server_the_bot_is_not_in_is_told_and_the_bot_runs(
-    running: Running, server: Server, error_log: Collected
+    running: Running, server: Server, error_log: Collected, trial: bool
 ) -> None:
     """A typo in DEV_GUILD_ID (Discord refuses that server's commands): the bot still
-    starts, the other servers keep their commands, and the log names the setting."""
-    await running.start()  # a bot in use, synced globally
+    starts, the commands stay where they were (every server's, or the trial server's),
+    and the log names the setting."""
+    if trial:
+        running.settings = dataclasses.replace(running.settings, dev_guild_id=server.guild_id)
+    await running.start()
     await running.stop()
     typo = server.guild_id + 1
     running.settings = dataclasses.replace(running.settings, dev_guild_id=typo)
@@ -118,5 +124,5 @@ async def test_a_dev_guild_id_naming_a_server_the_bot_is_not_in_is_told_and_the_
     [told] = error_log.records
     assert f"DEV_GUILD_ID={typo} names a server the bot is not in" in told.getMessage()
     error_log.records.clear()
-    assert domino_listed_in(server) == 1
+    assert domino_listed_in(server) == 1, "the commands stay where they were"
     await open_lobby(server.fake, server.member("Ann"), server.channels[0], game="cross")
