@@ -44,6 +44,7 @@ from bot.refusals import (
     NotSaved,
     OptionsRefused,
     Refusal,
+    SeatedElsewhere,
     TournamentRefused,
 )
 from bot.service import NewTable, TableService, TournamentSeats
@@ -448,6 +449,7 @@ class TournamentService:
             known = tournament.player(user_id)
             if known is not None and not known.out:
                 raise TournamentRefused("signed-up")
+            self._check_free(tournament, user_id)
             await self._save(
                 tournament.with_player(Player(user_id, name, rating)),
                 {"kind": "sign-up", "by": user_id},
@@ -482,6 +484,7 @@ class TournamentService:
         async with self._lock:
             tournament = self.get(tournament_id)
             _check_choosing(tournament, user_id)
+            self._check_free(tournament, user_id)
             if partner == user_id:
                 raise TournamentRefused("partner-self")
             if partner_is_bot:
@@ -512,6 +515,18 @@ class TournamentService:
             await self._save(changed, action, news=[_Telling("signed-up", (user_id, partner))])
         return pair
 
+    def _check_free(self, tournament: Tournament, user_id: int) -> None:
+        """From check-in on, a member who sits at another table of the server may not
+        enter or check in: held to the tournament's tables from then on (:meth:`holds`),
+        they would find their one seat of the server taken when their round's table
+        opens, a started game not to be left, and forfeit. Before check-in, a casual
+        table may still end in time."""
+        if self.clock() < tournament.settings.checkin_at:
+            return
+        seated = self.tables.of_user(tournament.guild_id, user_id)
+        if seated is not None and seated.tournament is None:
+            raise SeatedElsewhere(seated.channel_id)
+
     async def check_in(self, tournament_id: str, user_id: int) -> None:
         async with self._lock:
             tournament = self.get(tournament_id)
@@ -523,6 +538,7 @@ class TournamentService:
                 or self.clock() < tournament.settings.checkin_at
             ):
                 raise TournamentRefused("check-in-closed")
+            self._check_free(tournament, user_id)
             await self._save(
                 tournament.with_player(replace(player, checked_in=True)),
                 {"kind": "check-in", "by": user_id},

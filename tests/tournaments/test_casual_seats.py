@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from bot.commands import Cancel, Join, Start
-from bot.refusals import InTournament
+from bot.refusals import InTournament, SeatedElsewhere
 from bot.service import NewTable, TableService
 from bot.table import Status
 from bot.tournaments.bracket import knockout, placings
@@ -157,5 +157,35 @@ async def test_a_knocked_out_player_is_free_and_the_winner_is_held(store: Reposi
     await free(tables, loser, "out")
     held = await refused(tables, winner, "on")
     assert held.round == 1 and held.waiting is None, "the next round is drawn later"
+    await tournaments.close()
+    await tables.close()
+
+
+async def test_a_member_seated_elsewhere_once_check_in_opens_may_not_enter_nor_check_in(
+    store: Repository,
+) -> None:
+    """Check-in open, Bob (not entered yet) sits at a casual game that has started: he
+    may neither sign up nor, entered before it, check in, which would take his round's
+    seat from him (one seat a server) and have him forfeit. Once it is over, he may."""
+    clock, venue = Clock(), Venue()
+    tables, tournaments = await running(store, clock, venue)
+    settings = replace(one_round(clock), start_at=clock.now + 3600)
+    tournament = await tournaments.create(GUILD, CHANNEL, ORGANISER, settings)
+    (ann, ann_name), (bob, bob_name) = PLAYERS[0], PLAYERS[1]
+    await tournaments.sign_up(tournament.id, ann, ann_name, rating=1500.0)
+    clock.now = settings.checkin_at
+    channel = next(CASUAL)
+    casual = await tables.open_table(
+        NewTable(GUILD, channel, bob, bob_name, "cross", target=10), computers=["easy"]
+    )
+    await tables.act(casual.id, Start(bob))
+    with pytest.raises(SeatedElsewhere) as at:
+        await tournaments.sign_up(tournament.id, bob, bob_name, rating=1500.0)
+    assert at.value.channel_id == channel
+    assert tournaments.get(tournament.id).player(bob) is None, "nothing changed"
+    await play_out(tables, clock, casual.id, seed=2)
+    await tournaments.sign_up(tournament.id, bob, bob_name, rating=1500.0)
+    await tournaments.check_in(tournament.id, bob)
+    assert tournaments.get(tournament.id).player(bob) is not None
     await tournaments.close()
     await tables.close()
