@@ -189,14 +189,23 @@ def replay_posted(game_id: str, part: int, parts: int) -> str:
     return _("Replay of game {game}.").format(game=marks.current().code(game_id))
 
 
+NAMES_LISTED = 5
+"""The most names (one per server) /domino privacy lists; the rest are counted: every
+name of a member in many servers would pass the 2,000 characters of a message."""
+
+
 def privacy(stored: Kept, keep_hours: int) -> str:
     """What the bot keeps about the member asking, and for how long, with their counts."""
+    listed = [plain(each) for each in stored.names[:NAMES_LISTED]]
+    more = len(stored.names) - len(listed)
+    if more:
+        listed.append(ngettext("{count} more", "{count} more", more).format(count=number(more)))
     name = (
         ngettext(
             "the name you last played under ({names})",
             "the names you last played under, one per server ({names})",
             len(stored.names),
-        ).format(names=and_list(plain(each) for each in stored.names))
+        ).format(names=and_list(listed))
         if stored.names
         else _("no name")
     )
