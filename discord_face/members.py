@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
 import discord
 
 from words import boards
@@ -30,8 +31,8 @@ async def public_name(client: discord.Client, user_id: int) -> str:
     if user is None:
         try:
             user = await client.fetch_user(user_id)
-        except discord.HTTPException:
-            return boards.unknown_player(user_id)
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError):
+            return boards.unknown_player(user_id)  # a deleted user, or Discord not reached
     return user.global_name or user.name
 
 

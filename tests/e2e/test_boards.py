@@ -11,8 +11,9 @@ from bot.client import DominoBot
 from data.models import FinishedGame, Participant, RoundResult
 from tests.e2e.conftest import Running
 from tests.fakediscord.fixtures import Server, make_server
-from tests.fakediscord.server import Message
+from tests.fakediscord.server import DROPPED, Message
 from tests.fakediscord.users import Member
+from words.boards import unknown_player
 
 
 def game_of(
@@ -164,3 +165,10 @@ async def test_the_board_of_every_server_names_one_who_never_played_here_by_thei
     [alt] = [a["description"] for a in board.attachments]
     assert "1. Cy" in board.content and "1. Cy" in alt, board.content
     assert "Mum" not in board.content + alt
+    await running.stop()  # a restart: Cy is not cached, and Discord does not answer
+    await running.start()
+    server.fake.fail_next("GET", "/users/{user_id}", DROPPED, DROPPED)
+    board = await (
+        await bob.slash("domino leaderboard", server.channels[0], game="cross", scope="global")
+    ).reply()
+    assert f"1. {unknown_player(cy.id)}" in board.content, board.content
