@@ -203,14 +203,9 @@ async def test_the_tables_of_a_server_the_bot_is_removed_from_close(
     assert not announcing(bot, table.id)
 
 
-async def test_the_tables_of_a_server_that_removed_the_bot_while_it_was_down_close(
-    running: Running, server: Server
-) -> None:
-    """Removed while the bot was stopped, it is told nothing; at its start Discord lists
-    the servers it is in, without that one, and the server's tables close then."""
-    bot, _, table = await a_move_in(running, server)
-    await running.stop()
-    await server.fake.remove_bot(server.guild_id)
+async def closed_at_start(running: Running, table: Table) -> DominoBot:
+    """The bot started again: ``table`` is closed as it starts (waited for, if not yet),
+    and stored so."""
     bot = await running.start()
     service = service_of(bot)
     closings = Closings()
@@ -219,6 +214,18 @@ async def test_the_tables_of_a_server_that_removed_the_bot_while_it_was_down_clo
         await closings.of(table.id)
     stored = await service.store.get_table(table.id)
     assert stored is not None and stored.status == Status.CANCELLED
+    return bot
+
+
+async def test_the_tables_of_a_server_that_removed_the_bot_while_it_was_down_close(
+    running: Running, server: Server
+) -> None:
+    """Removed while the bot was stopped, it is told nothing; at its start Discord lists
+    the servers it is in, without that one, and the server's tables close then."""
+    bot, _, table = await a_move_in(running, server)
+    await running.stop()
+    await server.fake.remove_bot(server.guild_id)
+    bot = await closed_at_start(running, table)
     assert not announcing(bot, table.id)
 
 
@@ -231,13 +238,6 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_closes_a
     _, driver, table = await a_move_in(running, server)
     await running.stop()
     await server.fake.delete_channel(driver.channel_id)
-    bot = await running.start()
-    service = service_of(bot)
-    closings = Closings()
-    service.add_listener(closings)
-    if service.find(table.id) is not None:  # not closed yet: wait for it
-        await closings.of(table.id)
-    stored = await service.store.get_table(table.id)
-    assert stored is not None and stored.status == Status.CANCELLED
+    await closed_at_start(running, table)
     ann = next(iter(driver.members.values()))
     await open_lobby(server.fake, ann, server.channels[-1], game="cross")
