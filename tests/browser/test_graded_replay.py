@@ -33,19 +33,21 @@ async def store_analysis(bot: BotProcess, game_id: str) -> None:
 
 
 def test_a_graded_moves_note_is_shown_under_its_line(people: People, bot: BotProcess) -> None:
-    ann = people.guest("Ann")
-    against_the_computer(ann)
-    last, _ = play_game([ann])
-    assert last["status"] == "finished" and last["game_id"], last["ended"]
-    with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
-        thread.submit(asyncio.run, store_analysis(bot, last["game_id"])).result()
-    page = ann.page
-
-    with page.expect_response(f"**/api/games/{last['game_id']}*") as answered:
-        page.click(f'#ended a[href="/replay/{last["game_id"]}"]')
-    frames = answered.value.json()["frames"]
-    noted = [step for step, frame in enumerate(frames) if "note" in frame]
-    assert noted, "Ann's first-click moves cost something"
+    for name in ("Ann", "Bea", "Cat", "Dee"):  # a game whose first-click moves cost
+        guest = people.guest(name)  # something: nearly every one, but a short game's may not
+        against_the_computer(guest)
+        last, _ = play_game([guest])
+        assert last["status"] == "finished" and last["game_id"], last["ended"]
+        with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
+            thread.submit(asyncio.run, store_analysis(bot, last["game_id"])).result()
+        page = guest.page
+        with page.expect_response(f"**/api/games/{last['game_id']}*") as answered:
+            page.click(f'#ended a[href="/replay/{last["game_id"]}"]')
+        frames = answered.value.json()["frames"]
+        noted = [step for step, frame in enumerate(frames) if "note" in frame]
+        if noted:
+            break
+    assert noted, "in four games, no first-click move cost anything"
     page.locator("#replay .stage").wait_for()
     assert page.locator("#replay .note").count() == 0  # a round's deal: nothing to mark
 
