@@ -47,6 +47,7 @@ from discord.http import Route
 
 from bot.refusals import NotConfirmed, NotInActivity, SignInLater
 from discord_face import acting, members
+from discord_face.unanswered import UNANSWERED
 from web.activity import Participant
 
 log = logging.getLogger(__name__)
@@ -236,7 +237,7 @@ class DiscordActivities:
             self.refused.count(error.status)
             missed = error.status in NO_SUCH_INSTANCE
             raise NotInActivity() from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        except UNANSWERED as error:
             log.info("activity instance %r: Discord not reached (%r)", instance_id, error)
             missed = False
             raise NotConfirmed() from None  # as when /oauth2/@me cannot be reached
@@ -283,7 +284,7 @@ class DiscordActivities:
             log.info("member %s of %s: Discord answered %s", user_id, guild_id, error.status)
             self.refused.count(error.status)
             raise NotConfirmed() from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        except UNANSWERED as error:
             log.info("member %s of %s: Discord not reached (%r)", user_id, guild_id, error)
             raise NotConfirmed() from None
 

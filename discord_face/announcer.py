@@ -37,7 +37,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiohttp
 import discord
 
 from bot.commands import Cancel
@@ -51,6 +50,7 @@ from discord_face import acting, buttons
 from discord_face.budget import RequestBudget
 from discord_face.buttons import game_over_view, lobby_view, table_view
 from discord_face.embeds import embed
+from discord_face.unanswered import UNANSWERED
 from rendering import TableScene
 from rendering.painter import Painter, table_png
 from words import common, i18n, lobby, pictures, play, rounds
@@ -121,12 +121,6 @@ class Feed:
     """Asked to show the table as it stands (``/domino status``), even mid-turn."""
     stale: list[int] = field(default_factory=list)
     """Older messages of the table found with live buttons, to strip after the next post."""
-
-
-UNANSWERED = (aiohttp.ClientError, OSError, TimeoutError)
-"""What discord.py raises when Discord gave no answer at all (a connection reset or
-dropped, a timeout): unlike a refusal, the post may or may not have been made; it is
-tried again as a refused one is, once the channel is read to see whether it was."""
 
 
 class NotPosted(Exception):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiohttp
 import discord
 
+from discord_face.unanswered import UNANSWERED
 from words import boards
 from words.common import computer_names
 
@@ -31,7 +31,7 @@ async def public_name(client: discord.Client, user_id: int) -> str:
     if user is None:
         try:
             user = await client.fetch_user(user_id)
-        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError):
+        except (discord.HTTPException, *UNANSWERED):
             return boards.unknown_player(user_id)  # a deleted user, or Discord not reached
     return user.global_name or user.name
 

@@ -54,7 +54,6 @@ import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-import aiohttp
 import discord
 
 from bot.engine import find_variant
@@ -81,6 +80,7 @@ from bot.tournaments.model import OPEN_PHASES, Drawn, Format, News, NoPlace, Pha
 from discord_face import acting, buttons, members
 from discord_face.budget import RequestBudget
 from discord_face.embeds import embed
+from discord_face.unanswered import UNANSWERED
 from rendering.painter import Painter
 from rendering.tournament import render_bracket, render_standings
 from words import boards, i18n, refusals
@@ -455,7 +455,7 @@ class TournamentHerald:
         except discord.HTTPException as error:
             await self._unsay(heading)
             raise NoPlace(str(error.status), for_good=error.status in GIVEN_UP) from error
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        except UNANSWERED as error:
             await self._unsay(heading)
             raise NoPlace(type(error).__name__) from error
         thread_id: int = thread.id
@@ -515,7 +515,7 @@ class TournamentHerald:
         try:
             await self.budget.take()
             await heading.delete()
-        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+        except (discord.HTTPException, *UNANSWERED) as error:
             log.info("a table's heading %s left without its thread (%r)", heading.id, error)
 
     def told(self, tournament: Tournament, news: Sequence[News], done: Done) -> None:
@@ -580,7 +580,7 @@ class TournamentHerald:
             log.info("tournament %s: %r to be tried again (%s)", tournament.id, news.what,
                      error.status)  # fmt: skip
             return "later"
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        except UNANSWERED as error:
             log.info("tournament %s: %r to be tried again (%s)", tournament.id, news.what,
                      type(error).__name__)  # fmt: skip
             return "later"
