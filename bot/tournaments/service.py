@@ -389,13 +389,7 @@ class TournamentService:
                 return  # asked and answered meanwhile
             try:
                 row = await self.store.get_tournament(tournament_id)
-                news = [] if row is None else [
-                    piece
-                    for piece in await self.store.unposted_news(
-                        lambda guild: guild == tournament.guild_id
-                    )
-                    if piece.tournament_id == tournament_id
-                ]  # fmt: skip
+                news = [] if row is None else await self._untold(tournament, 0)
             except StoreError as error:
                 _later(self._creations, tournament_id, self.clock())
                 raise NotSaved(error.fault) from error
@@ -1386,6 +1380,16 @@ class TournamentService:
         if tournament_id in self._unsure or stored.phase is not Phase.SIGNUP:
             self._retry_later(tournament_id)
 
+    async def _untold(self, tournament: Tournament, after: int) -> list[NewsRow]:
+        """The news the store holds of ``tournament``'s versions after ``after`` that was
+        not posted: what a change kept though its answer was lost (or its creation,
+        ``after`` 0) had to tell."""
+        return [
+            news
+            for news in await self.store.unposted_news(lambda guild: guild == tournament.guild_id)
+            if news.tournament_id == tournament.id and news.version > after
+        ]
+
     async def _settle(self, tournament_id: str) -> Tournament | None:
         """Take up the tournament as the store holds it, if it is newer than memory: a
         write whose answer was lost may have been kept. Memory takes the stored row, as
@@ -1400,12 +1404,7 @@ class TournamentService:
         if kept is None or row is None or row.version <= kept.version:
             self._unsure.discard(tournament_id)
             return kept
-        guild_id = kept.guild_id
-        unposted = [
-            news
-            for news in await self.store.unposted_news(lambda guild: guild == guild_id)
-            if news.tournament_id == tournament_id and news.version > kept.version
-        ]
+        unposted = await self._untold(kept, kept.version)
         self._unsure.discard(tournament_id)
         try:
             stored = Tournament.from_dict(row.state)
