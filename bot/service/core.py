@@ -161,11 +161,15 @@ class TableService:
                 continue
             self._shown[table.id] = shown_of(row)
             loaded.append(table)
+
         # A lobby no face has shown is taken up last: one kept though its opening was
         # not answered may seat a member who sat down elsewhere meanwhile.
-        loaded.sort(key=lambda t: t.status is Status.LOBBY and not self._shown[t.id])
+        def unseen(table: Table) -> bool:
+            return table.status is Status.LOBBY and not self._shown[table.id]
+
+        loaded.sort(key=unseen)
         for table in loaded:
-            if not self._shown[table.id] and self._seated_elsewhere(table):
+            if unseen(table) and self._seated_elsewhere(table):
                 await self._close_unseen(table)
                 continue
             timer = None
@@ -535,14 +539,14 @@ class TableService:
             self._drop(table_id)
 
     def _seated_elsewhere(self, table: Table) -> bool:
-        """Whether a member seated at ``table`` sits at another open table of its server
-        (looked for among them all: the index of members names one table a member)."""
-        members = {seat.user_id for seat in table.seats if seat.user_id is not None}
+        """Whether a member seated at ``table`` sits at another open table of its server.
+        Asked of a table not in memory yet (taken up, or read back at a start after the
+        tables some face has shown), so the index of members names the other table."""
         return any(
-            other.id != table.id
-            and other.guild_id == table.guild_id
-            and any(seat.user_id in members for seat in other.seats)
-            for other in map(self.tables.__getitem__, self.tables)
+            (other := self.tables.of_member(table.guild_id, seat.user_id)) is not None
+            and other.id != table.id
+            for seat in table.seats
+            if seat.user_id is not None
         )
 
     async def _close_unseen(self, table: Table) -> None:
