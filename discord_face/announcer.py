@@ -628,8 +628,8 @@ class Announcer:
             except discord.HTTPException as error:
                 # The click's token is gone or refused: the channel it is. Whether the
                 # channel takes it is what the members are told, if anything. (Not
-                # answered at all, it may have been made: tried again once the channel
-                # is read, below.)
+                # answered at all, it may have been made: :meth:`_run` tries again once
+                # the channel is read.)
                 log.info("table %s: a click's follow-up was refused (%s); posting in the"
                          " channel", table.id, error.status)  # fmt: skip
             for file in kwargs.get("files", ()):
